@@ -1,0 +1,133 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { MESSAGES } from '../shared/messages';
+import type { Config } from './config';
+import { type Database, openDatabase } from './db/client';
+import { viewerResolver } from './features/auth/session';
+import { healthRoutes } from './features/health/routes';
+import { tracksRoutes } from './features/tracks/routes';
+import { createLocalStorage } from './providers/storage/local';
+import type { StorageProvider } from './providers/storage/types';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  db: Database['db'];
+  storage: StorageProvider;
+}
+
+export interface BuildOptions {
+  /** An already open (and migrated) database; otherwise one is opened from the config. */
+  database?: Database;
+  storage?: StorageProvider;
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+    disableRequestLogging: !config.isProduction,
+    requestIdHeader: 'x-request-id',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = opts.database ?? (await openDatabase(config));
+  const storage = opts.storage ?? createLocalStorage(path.join(config.dataDir, 'media'));
+  const deps: AppDeps = { config, database, db: database.db, storage };
+  if (!opts.database) app.addHook('onClose', () => database.close());
+
+  await app.register(fastifyCookie);
+  app.decorateRequest('viewer', viewerResolver(database.db, config.sessionTtlDays));
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!STATE_CHANGING.has(request.method)) return;
+    const origin = request.headers.origin;
+    if (origin && !isSameOrigin(origin, request.headers.host, config.publicUrl)) {
+      return reply.code(403).send({ message: MESSAGES.crossOrigin });
+    }
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const where = first?.instancePath ? ` (${first.instancePath.replace(/^\//, '')})` : '';
+      return reply.code(400).send({ message: `${MESSAGES.invalidRequest}${where}` });
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send({ message: MESSAGES.serverError });
+    }
+    if (status === 429) return reply.code(429).send({ message: MESSAGES.tooManyRequests });
+    // Client errors from Fastify itself (bad JSON, body too large, ...): a short message, no stack.
+    return reply.code(status).send({ message: status === 413 ? '送信データが大きすぎます' : MESSAGES.invalidRequest });
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Mugen API', description: '無限: Japanese AI talk radio', version: '0.1.0' },
+      servers: config.publicUrl ? [{ url: config.publicUrl }] : [],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(healthRoutes(deps));
+  await app.register(tracksRoutes(deps));
+
+  const webDir = config.webDir;
+  const hasWeb = webDir !== undefined && fs.existsSync(path.join(webDir, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const rel = path.relative(webDir, filePath);
+        if (rel.startsWith(`assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        else res.setHeader('Cache-Control', 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    const isApi = url.startsWith('/api/') || url === '/api' || url === '/health' || url === '/ping';
+    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !path.extname(url)) {
+      // Client-side routes (including unknown ones, which the app renders as its 404 page).
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ message: isApi ? MESSAGES.notFound : MESSAGES.notFound });
+  });
+
+  return app;
+}
+
+function isSameOrigin(origin: string, host: string | undefined, publicUrl: string | undefined): boolean {
+  try {
+    const o = new URL(origin);
+    if (publicUrl && o.origin === new URL(publicUrl).origin) return true;
+    return host !== undefined && o.host === host;
+  } catch {
+    return false;
+  }
+}

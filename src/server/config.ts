@@ -1,0 +1,93 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every environment variable Mugen reads, parsed once. Each one is listed in .env.example.
+ * A bad value stops the start with a one-line message naming the variable.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const optionalUrl = z
+  .string()
+  .url()
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  PUBLIC_URL: optionalUrl,
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  ADMIN_USERNAME: z.string().min(1).default('admin'),
+  ADMIN_PASSWORD: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DEMO_SEED: bool.optional(),
+  TRUST_PROXY: bool.default(false),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  TTS_PROVIDER: z.enum(['espeak']).default('espeak'),
+  STORAGE_PROVIDER: z.enum(['local']).default('local'),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  publicUrl: string | undefined;
+  databaseUrl: string | undefined;
+  adminUsername: string;
+  adminPassword: string | undefined;
+  logLevel: Env['LOG_LEVEL'];
+  /** Seed the demo content on a fresh database: on by default, never in production. */
+  demoSeed: boolean;
+  trustProxy: boolean;
+  sessionTtlDays: number;
+  ttsProvider: Env['TTS_PROVIDER'];
+  storageProvider: Env['STORAGE_PROVIDER'];
+  /** Where the built web app lives; undefined in API-only tests. */
+  webDir: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid ${name}=${JSON.stringify(source[name] ?? '')}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  if (isProduction && e.DEMO_SEED) throw new ConfigError('Invalid DEMO_SEED=true: the demo seed is never run when NODE_ENV=production');
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    publicUrl: e.PUBLIC_URL,
+    databaseUrl: e.DATABASE_URL,
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
+    logLevel: e.LOG_LEVEL,
+    demoSeed: isProduction ? false : (e.DEMO_SEED ?? true),
+    trustProxy: e.TRUST_PROXY,
+    sessionTtlDays: e.SESSION_TTL_DAYS,
+    ttsProvider: e.TTS_PROVIDER,
+    storageProvider: e.STORAGE_PROVIDER,
+    webDir: path.resolve('dist/web'),
+    ...overrides,
+  };
+}

@@ -1,0 +1,237 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Members and the official account (id 'mugen'). Identity is issuer + subject (Google OIDC). */
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    email: text('email'),
+    name: text('name').notNull(),
+    picture: text('picture'),
+    customUserId: text('custom_user_id'),
+    xHandle: text('x_handle'),
+    oidcIssuer: text('oidc_issuer'),
+    oidcSubject: text('oidc_subject'),
+    isPremium: boolean('is_premium').notNull().default(false),
+    premiumStartDate: timestamp('premium_start_date', { withTimezone: true }),
+    premiumEndDate: timestamp('premium_end_date', { withTimezone: true }),
+    totalPremiumMonths: integer('total_premium_months').notNull().default(0),
+    trialStartedAt: timestamp('trial_started_at', { withTimezone: true }),
+    canInvite: boolean('can_invite').notNull().default(false),
+    accessStatus: text('access_status').notNull().default('approved'),
+    invitedWith: integer('invited_with'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_custom_user_id_lower_idx').on(sql`lower(${t.customUserId})`),
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('users_oidc_idx').on(t.oidcIssuer, t.oidcSubject),
+    check('users_access_status_check', sql`${t.accessStatus} in ('approved', 'pending', 'denied')`),
+  ],
+);
+
+/** Sign-in sessions: only the SHA-256 of the cookie token is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    deviceInfo: text('device_info'),
+    createdAt: createdAt(),
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_idx').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/** Cookie-consent records sent by the browser (POST /api/session). */
+export const consentSessions = pgTable('consent_sessions', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+  cookieConsent: boolean('cookie_consent').notNull(),
+  analyticsConsent: boolean('analytics_consent').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    usedCount: integer('used_count').notNull().default(0),
+    maxUses: integer('max_uses').notNull().default(1),
+    isActive: boolean('is_active').notNull().default(true),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invitations_code_idx').on(t.code),
+    check('invitations_used_check', sql`${t.usedCount} >= 0 and ${t.usedCount} <= ${t.maxUses}`),
+  ],
+);
+
+export const tracks = pgTable(
+  'tracks',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    filename: text('filename').notNull(),
+    duration: real('duration').notNull().default(0),
+    fileSize: integer('file_size').notNull().default(0),
+    /** 'mugen' for the official channel, else the owner's user id. */
+    createdBy: text('created_by'),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    category: text('category'),
+    script: text('script'),
+    isVisible: boolean('is_visible').notNull().default(true),
+    isPremiumOnly: boolean('is_premium_only').notNull().default(false),
+    playCount: integer('play_count').notNull().default(0),
+    likeCount: integer('like_count').notNull().default(0),
+    impressionCount: integer('impression_count').notNull().default(0),
+    bookmarkCount: integer('bookmark_count').notNull().default(0),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('tracks_filename_idx').on(t.filename),
+    index('tracks_visible_uploaded_idx').on(t.isVisible, t.uploadedAt),
+    index('tracks_user_idx').on(t.userId),
+    check('tracks_counts_check', sql`${t.playCount} >= 0 and ${t.likeCount} >= 0 and ${t.impressionCount} >= 0 and ${t.bookmarkCount} >= 0`),
+  ],
+);
+
+export const likes = pgTable(
+  'likes',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    trackId: integer('track_id').notNull().references(() => tracks.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('likes_user_track_idx').on(t.userId, t.trackId), index('likes_track_idx').on(t.trackId)],
+);
+
+export const follows = pgTable(
+  'follows',
+  {
+    id: serial('id').primaryKey(),
+    followerId: text('follower_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    followingId: text('following_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('follows_pair_idx').on(t.followerId, t.followingId),
+    index('follows_following_idx').on(t.followingId),
+    check('follows_not_self', sql`${t.followerId} <> ${t.followingId}`),
+  ],
+);
+
+export const playlists = pgTable(
+  'playlists',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    category: text('category').notNull().default('その他'),
+    description: text('description'),
+    isPublic: boolean('is_public').notNull().default(true),
+    publicSlug: text('public_slug'),
+    impressionCount: integer('impression_count').notNull().default(0),
+    followerCount: integer('follower_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('playlists_user_idx').on(t.userId), uniqueIndex('playlists_user_slug_idx').on(t.userId, t.publicSlug)],
+);
+
+export const playlistItems = pgTable(
+  'playlist_items',
+  {
+    id: serial('id').primaryKey(),
+    playlistId: integer('playlist_id').notNull().references(() => playlists.id, { onDelete: 'cascade' }),
+    trackId: integer('track_id').notNull().references(() => tracks.id, { onDelete: 'cascade' }),
+    order: integer('order').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('playlist_items_track_idx').on(t.playlistId, t.trackId), index('playlist_items_order_idx').on(t.playlistId, t.order)],
+);
+
+export const playlistFollows = pgTable(
+  'playlist_follows',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    playlistId: integer('playlist_id').notNull().references(() => playlists.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('playlist_follows_pair_idx').on(t.userId, t.playlistId)],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    trackId: integer('track_id').references(() => tracks.id, { onDelete: 'cascade' }),
+    playlistId: integer('playlist_id').references(() => playlists.id, { onDelete: 'cascade' }),
+    bundleCount: integer('bundle_count').notNull().default(1),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const listeningHistory = pgTable(
+  'listening_history',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    trackId: integer('track_id').notNull().references(() => tracks.id, { onDelete: 'cascade' }),
+    duration: real('duration').notNull().default(0),
+    progressPercent: real('progress_percent').notNull().default(0),
+    completed: boolean('completed').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('listening_history_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    usageCount: integer('usage_count').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('categories_name_idx').on(t.name)],
+);
+
+/** Small facts about this installation, e.g. that the demo seed has completed. */
+export const appMeta = pgTable('app_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,102 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from './client';
+import { invitations, tracks, users } from './schema';
+import { DEMO_MEMBER, DEMO_TRACKS, type DemoTrack, OFFICIAL_ACCOUNT } from './seed-content';
+import type { StorageProvider } from '../providers/storage/types';
+import { audioKey } from '../features/tracks/stream';
+import { existingFilenames } from '../features/tracks/service';
+
+export type RenderFn = (text: string) => Promise<{ mp3: Buffer; duration: number }>;
+
+type Log = { info(msg: string): void };
+
+/** Speaker labels ("ハルカ：") stay in the stored script but are not read aloud. */
+export function spokenText(script: string): string {
+  return script
+    .split('\n')
+    .map((line) => line.replace(/^\s*[^\s：:]{1,10}[：:]\s*/, ''))
+    .filter((line) => line.trim() !== '')
+    .join('\n');
+}
+
+/** Accounts and invitations of the demo: idempotent, fast, run before the server listens. */
+export async function seedDemoAccounts(db: Db): Promise<{ demoUserId: string }> {
+  await db
+    .insert(users)
+    .values({ id: OFFICIAL_ACCOUNT.id, name: OFFICIAL_ACCOUNT.name, customUserId: OFFICIAL_ACCOUNT.customUserId, picture: OFFICIAL_ACCOUNT.picture })
+    .onConflictDoNothing();
+
+  const [existing] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${DEMO_MEMBER.email}`);
+  if (existing) return { demoUserId: existing.id };
+
+  const demoUserId = randomUUID();
+  await db.transaction(async (tx) => {
+    await tx.insert(users).values({
+      id: demoUserId,
+      email: DEMO_MEMBER.email,
+      name: DEMO_MEMBER.name,
+      customUserId: DEMO_MEMBER.customUserId,
+      picture: DEMO_MEMBER.picture,
+      canInvite: true,
+    });
+    await tx.insert(invitations).values([
+      { code: inviteCode(), createdBy: demoUserId, maxUses: 5 },
+      { code: inviteCode(), createdBy: demoUserId, maxUses: 1 },
+      { code: inviteCode(), createdBy: demoUserId, maxUses: 1, usedCount: 1 },
+      { code: inviteCode(), createdBy: demoUserId, maxUses: 1, isActive: false },
+    ]);
+  });
+  return { demoUserId };
+}
+
+function inviteCode(): string {
+  // Unambiguous characters only (no 0/O, 1/I/L).
+  const alphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+  return [...randomBytes(8)].map((b) => alphabet[b % alphabet.length]).join('');
+}
+
+/**
+ * Makes the demo tracks' audio one by one and inserts each track as soon as its MP3 is stored, so the
+ * catalogue fills while the server already answers. Tracks already present are skipped, so an
+ * interrupted first start resumes where it stopped.
+ */
+export async function seedDemoTracks(opts: { db: Db; storage: StorageProvider; render: RenderFn; demoUserId: string; log: Log; signal?: AbortSignal }) {
+  const { db, storage, render, demoUserId, log } = opts;
+  const done = await existingFilenames(db, DEMO_TRACKS.map(filenameOf));
+  const todo = DEMO_TRACKS.filter((t) => !done.has(filenameOf(t)));
+  if (todo.length === 0) return;
+  const total = DEMO_TRACKS.length;
+  let n = done.size;
+  for (const t of todo) {
+    if (opts.signal?.aborted) return;
+    n += 1;
+    log.info(`making demo audio: ${n} of ${total} (${t.title})`);
+    const { mp3, duration } = await render(spokenText(t.script));
+    await storage.put(audioKey(filenameOf(t)), mp3);
+    const index = DEMO_TRACKS.indexOf(t);
+    await db
+      .insert(tracks)
+      .values({
+        title: t.title,
+        filename: filenameOf(t),
+        duration,
+        fileSize: mp3.length,
+        createdBy: t.official ? OFFICIAL_ACCOUNT.id : demoUserId,
+        userId: t.official ? OFFICIAL_ACCOUNT.id : demoUserId,
+        category: t.category,
+        script: t.script,
+        // Spread over the last weeks so the recommendation score has ages to work with.
+        uploadedAt: new Date(Date.now() - (DEMO_TRACKS.length - index) * 86_400_000),
+      })
+      .onConflictDoNothing();
+  }
+  log.info(`demo audio ready: ${total} tracks`);
+}
+
+const filenameOf = (t: DemoTrack) => `${t.key}.mp3`;
+
+export async function demoUserExists(db: Db): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, OFFICIAL_ACCOUNT.id));
+  return rows.length > 0;
+}

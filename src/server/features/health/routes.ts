@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { HealthSchema, PingSchema } from '../../../shared/schemas/health';
+import type { AppDeps } from '../../app';
+
+export function healthRoutes({ database }: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/health',
+      { schema: { tags: ['health'], summary: 'Liveness, memory and database connection', response: { 200: HealthSchema, 503: HealthSchema } } },
+      async (_request, reply) => {
+        const connected = await database.ping();
+        const mem = process.memoryUsage();
+        reply.header('Cache-Control', 'no-store');
+        return reply.code(connected ? 200 : 503).send({
+          status: connected ? 'ok' : 'degraded',
+          uptime: Math.round(process.uptime() * 1000) / 1000,
+          memory: { used: mem.heapUsed, total: mem.heapTotal },
+          database: { connected },
+          timestamp: new Date().toISOString(),
+        });
+      },
+    );
+    app.get('/ping', { schema: { tags: ['health'], response: { 200: PingSchema } } }, async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return { pong: true as const, timestamp: new Date().toISOString() };
+    });
+  };
+}

@@ -1,0 +1,37 @@
+/** A single byte range, inclusive at both ends (RFC 9110 §14). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * Parses a Range header against a representation of `size` bytes.
+ * - undefined: no usable Range (absent, malformed, another unit, or several ranges): serve the whole file.
+ * - 'unsatisfiable': a syntactically valid single range that selects nothing: 416.
+ */
+export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | undefined {
+  if (!header) return undefined;
+  const m = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header);
+  if (!m) return undefined;
+  const [, a, b] = m;
+  if (a === '' && b === '') return undefined;
+  if (a === '') {
+    // Suffix range: the last N bytes.
+    const n = Number(b);
+    if (n === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - n), end: size - 1 };
+  }
+  const start = Number(a);
+  const end = b === '' ? size - 1 : Math.min(Number(b), size - 1);
+  if (b !== '' && Number(b) < start) return undefined;
+  if (start >= size) return 'unsatisfiable';
+  return { start, end };
+}
+
+/** Weak comparison of an If-None-Match list against our strong ETag. */
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
+}

@@ -1,0 +1,92 @@
+import { eq } from 'drizzle-orm';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { appMeta } from './db/schema';
+import { seedDemoAccounts, seedDemoTracks } from './db/seed';
+import { closeRenderPool, renderInWorker } from './providers/audio/render-pool';
+import { createLocalStorage } from './providers/storage/local';
+import path from 'node:path';
+
+const say = (msg: string) => console.log(`[mugen] ${msg}`);
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(`[mugen] ${e.message}`);
+      process.exit(1);
+    }
+    throw e;
+  }
+
+  const started = Date.now();
+  say(`opening ${config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${path.join(config.dataDir, 'db')}`}`);
+  const database = await openDatabase(config);
+  say('migrating');
+  await database.migrate();
+
+  const storage = createLocalStorage(path.join(config.dataDir, 'media'));
+  let demo: { demoUserId: string } | null = null;
+  if (config.demoSeed) {
+    const [marker] = await database.db.select().from(appMeta).where(eq(appMeta.key, 'demo_seed'));
+    if (marker?.value !== 'complete') {
+      say('seeding demo accounts');
+      demo = await seedDemoAccounts(database.db);
+    }
+  }
+
+  const app = await buildApp(config, { database, storage });
+  const seeding = new AbortController();
+  let seedDone: Promise<void> = Promise.resolve();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    say(`${signal}: shutting down`);
+    seeding.abort();
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await seedDone.catch(() => {});
+    await app.close();
+    await closeRenderPool();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s at http://${shown}:${config.port} (API docs at /api/docs)`);
+
+  if (demo) {
+    const { demoUserId } = demo;
+    seedDone = seedDemoTracks({
+      db: database.db,
+      storage,
+      render: (text) => renderInWorker(text),
+      demoUserId,
+      log: { info: say },
+      signal: seeding.signal,
+    })
+      .then(async () => {
+        if (seeding.signal.aborted) return;
+        await database.db
+          .insert(appMeta)
+          .values({ key: 'demo_seed', value: 'complete' })
+          .onConflictDoUpdate({ target: appMeta.key, set: { value: 'complete' } });
+      })
+      .catch((err) => {
+        app.log.error({ err }, 'demo audio could not be made');
+      });
+  }
+}
+
+main().catch((err) => {
+  console.error('[mugen] start failed:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

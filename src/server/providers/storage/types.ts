@@ -1,0 +1,16 @@
+import type { Readable } from 'node:stream';
+
+export interface StoredObject {
+  size: number;
+  mtime: Date;
+}
+
+/** Media storage: files under DATA_DIR/media by default; S3-compatible in production (later). */
+export interface StorageProvider {
+  readonly location: 'local' | 's3';
+  stat(key: string): Promise<StoredObject | null>;
+  /** A byte range is inclusive at both ends, as in HTTP. */
+  read(key: string, range?: { start: number; end: number }): Readable;
+  put(key: string, data: Buffer): Promise<void>;
+  delete(key: string): Promise<void>;
+}

@@ -1,0 +1,98 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import { type Database, openDatabase } from '../db/client';
+import { tracks, users } from '../db/schema';
+import { SESSION_COOKIE, createSession } from '../features/auth/session';
+import { audioKey } from '../features/tracks/stream';
+import { createLocalStorage } from '../providers/storage/local';
+import type { StorageProvider } from '../providers/storage/types';
+import { TEST_ROOT, pgTemplateName, pgliteTemplateDir, testDatabaseUrl, testDbKind, withDatabase } from './template';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  db: Database['db'];
+  storage: StorageProvider;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** A fresh app on a fresh database copied from the migrated template (PGlite, or PostgreSQL in CI). */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = path.join(TEST_ROOT, 'run', `${process.pid}-${randomBytes(4).toString('hex')}`);
+  await fs.mkdir(dataDir, { recursive: true });
+  let dropDb: (() => Promise<void>) | undefined;
+  let databaseUrl: string | undefined;
+  if (testDbKind() === 'postgres') {
+    const name = `mugen_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: testDatabaseUrl() });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${pgTemplateName()}`);
+    await admin.end();
+    databaseUrl = withDatabase(testDatabaseUrl(), name);
+    dropDb = async () => {
+      const c = new pg.Client({ connectionString: testDatabaseUrl() });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  } else {
+    await fs.cp(path.join(pgliteTemplateDir(), 'db'), path.join(dataDir, 'db'), { recursive: true });
+  }
+  const config = loadConfig(
+    { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env },
+    { webDir: undefined },
+  );
+  const database = await openDatabase(config);
+  const storage = createLocalStorage(path.join(dataDir, 'media'));
+  const app = await buildApp(config, { database, storage });
+  await app.ready();
+  return {
+    app,
+    database,
+    db: database.db,
+    storage,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDb?.();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function insertUser(db: Database['db'], fields: Partial<typeof users.$inferInsert> = {}) {
+  const id = fields.id ?? randomUUID();
+  const [row] = await db
+    .insert(users)
+    .values({ id, name: `テストユーザー${id.slice(0, 4)}`, email: `${id}@example.com`, ...fields })
+    .returning();
+  return row;
+}
+
+/** A track with `bytes` of stored audio (content is arbitrary unless given). */
+export async function insertTrack(
+  t: Pick<TestApp, 'db' | 'storage'>,
+  fields: Partial<typeof tracks.$inferInsert> = {},
+  audio: Buffer = randomBytes(10_000),
+) {
+  const filename = fields.filename ?? `t-${randomBytes(6).toString('hex')}.mp3`;
+  await t.storage.put(audioKey(filename), audio);
+  const [row] = await t.db
+    .insert(tracks)
+    .values({ title: 'テスト音声', duration: 180, createdBy: 'mugen', fileSize: audio.length, ...fields, filename })
+    .returning();
+  return row;
+}
+
+/** A cookie header for a signed-in session of `userId` (or an admin session). */
+export async function sessionCookie(db: Database['db'], opts: { userId?: string; isAdmin?: boolean }): Promise<string> {
+  const { token } = await createSession(db, { ...opts, ttlDays: 1 });
+  return `${SESSION_COOKIE}=${token}`;
+}

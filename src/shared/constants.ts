@@ -1,0 +1,42 @@
+/** Business constants of the spec (listener spec §9, creator spec §9). Timings in milliseconds. */
+export const PRODUCT_NAME = 'Mugen';
+export const PRODUCT_NAME_JA = '無限';
+export const OFFICIAL_ID = 'mugen';
+export const OFFICIAL_CREATED_BY = ['mugen', 'mugen_official'] as const;
+export const OFFICIAL_AVATAR = '∞';
+
+export const DEFAULT_TRACK_ID = 74;
+export const PLAYBACK_RATES = [1, 1.25, 1.5, 2] as const;
+export const AUTO_NEXT_DELAY_MS = 500;
+export const TRACK_LOAD_DELAY_MS = 50;
+export const PLAY_COUNT_AFTER_MS = 3000;
+export const AUTOPLAY_DELAY_MS = 2000;
+export const SWIPE_MIN_DISTANCE_PX = 100;
+export const SWIPE_MAX_DURATION_MS = 500;
+export const MARQUEE_TITLE_THRESHOLD = 18;
+export const RECOMMENDED_COUNT = 20;
+
+export const PREMIUM_PRICE_YEN = 550;
+export const TRIAL_HOURS = 24;
+export const PLAYLIST_LIMIT_FREE = 10;
+export const PLAYLIST_LIMIT_PREMIUM = 100;
+export const DAILY_LIMIT_FREE = 3;
+export const DAILY_LIMIT_PREMIUM = 10;
+
+export const KEYBOARD_THRESHOLD_PX = 150;
+export const MINI_PLAYER_WIDTH_PX = 120;
+export const TOOLTIP_DELAY_MS = 700;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+
+/** localStorage / sessionStorage keys (listener spec §3, client-side stored items). */
+export const STORAGE_KEYS = {
+  sessionId: 'mugen_session_id',
+  cookieConsent: 'mugen_cookie_consent',
+  analyticsConsent: 'mugen_analytics_consent',
+  theme: 'mugen_theme',
+  playbackRate: 'mugen_playback_rate',
+  persistedUserId: 'mugen_user_id',
+  returnPath: 'returnPath',
+  invitationCode: 'invitationCode',
+} as const;
