@@ -1,0 +1,33 @@
+// `npm run seed`: migrate and make the whole demo (accounts, invitations, every track's audio) in the
+// foreground, then exit. The end-to-end tests use it to prepare a data dir once.
+import path from 'node:path';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { appMeta } from './db/schema';
+import { seedDemoAccounts, seedDemoTracks } from './db/seed';
+import { closeRenderPool, renderInWorker } from './providers/audio/render-pool';
+import { createLocalStorage } from './providers/storage/local';
+
+try {
+  const config = loadConfig();
+  if (config.isProduction) throw new ConfigError('Invalid NODE_ENV=production: the demo seed never runs in production');
+  const database = await openDatabase(config);
+  await database.migrate();
+  const { demoUserId } = await seedDemoAccounts(database.db);
+  await seedDemoTracks({
+    db: database.db,
+    storage: createLocalStorage(path.join(config.dataDir, 'media')),
+    render: (text) => renderInWorker(text),
+    demoUserId,
+    log: { info: (m) => console.log(`[mugen] ${m}`) },
+  });
+  await database.db
+    .insert(appMeta)
+    .values({ key: 'demo_seed', value: 'complete' })
+    .onConflictDoUpdate({ target: appMeta.key, set: { value: 'complete' } });
+  await closeRenderPool();
+  await database.close();
+} catch (e) {
+  console.error(`[mugen] ${e instanceof Error ? e.message : e}`);
+  process.exit(1);
+}
