@@ -22,7 +22,13 @@ function hashOf(paths) {
   return h.digest('hex').slice(0, 12);
 }
 
-const key = hashOf(['src/server/db/migrations', 'src/server/db/seed-content.ts', 'src/server/db/seed.ts', 'src/server/providers/tts', 'src/server/providers/audio']);
+const key = hashOf([
+  'src/server/db/migrations',
+  'src/server/db/seed-content.ts',
+  'src/server/db/seed.ts',
+  'src/server/providers/tts',
+  'src/server/providers/audio',
+]);
 const template = path.join(root, '.test-data', `e2e-template-${key}`);
 const runDir = path.join(root, '.test-data', 'e2e-run');
 

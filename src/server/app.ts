@@ -5,7 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -42,7 +42,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
-    disableRequestLogging: !config.isProduction,
+    // Request lines only in production, where they carry the request id for tracing.
+    logController: new LogController({ disableRequestLogging: !config.isProduction }),
     requestIdHeader: 'x-request-id',
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -10,7 +10,13 @@ describe('config', () => {
   });
 
   it('stops on a bad value with a one-line message naming the variable', () => {
-    const cases: Record<string, string> = { PORT: 'abc', NODE_ENV: 'staging', DATABASE_URL: 'mysql://x', PUBLIC_URL: 'not a url', TRUST_PROXY: 'maybe' };
+    const cases: Record<string, string> = {
+      PORT: 'abc',
+      NODE_ENV: 'staging',
+      DATABASE_URL: 'mysql://x',
+      PUBLIC_URL: 'not a url',
+      TRUST_PROXY: 'maybe',
+    };
     for (const [name, value] of Object.entries(cases)) {
       try {
         loadConfig({ [name]: value });

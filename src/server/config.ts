@@ -5,9 +5,7 @@ import { z } from 'zod';
  * Every environment variable Mugen reads, parsed once. Each one is listed in .env.example.
  * A bad value stops the start with a one-line message naming the variable.
  */
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const optionalUrl = z
   .string()

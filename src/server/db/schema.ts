@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  real,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -116,7 +105,10 @@ export const tracks = pgTable(
     uniqueIndex('tracks_filename_idx').on(t.filename),
     index('tracks_visible_uploaded_idx').on(t.isVisible, t.uploadedAt),
     index('tracks_user_idx').on(t.userId),
-    check('tracks_counts_check', sql`${t.playCount} >= 0 and ${t.likeCount} >= 0 and ${t.impressionCount} >= 0 and ${t.bookmarkCount} >= 0`),
+    check(
+      'tracks_counts_check',
+      sql`${t.playCount} >= 0 and ${t.likeCount} >= 0 and ${t.impressionCount} >= 0 and ${t.bookmarkCount} >= 0`,
+    ),
   ],
 );
 
@@ -124,8 +116,12 @@ export const likes = pgTable(
   'likes',
   {
     id: serial('id').primaryKey(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    trackId: integer('track_id').notNull().references(() => tracks.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    trackId: integer('track_id')
+      .notNull()
+      .references(() => tracks.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('likes_user_track_idx').on(t.userId, t.trackId), index('likes_track_idx').on(t.trackId)],
@@ -135,8 +131,12 @@ export const follows = pgTable(
   'follows',
   {
     id: serial('id').primaryKey(),
-    followerId: text('follower_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    followingId: text('following_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    followerId: text('follower_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    followingId: text('following_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -150,7 +150,9 @@ export const playlists = pgTable(
   'playlists',
   {
     id: serial('id').primaryKey(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     category: text('category').notNull().default('その他'),
     description: text('description'),
@@ -168,8 +170,12 @@ export const playlistItems = pgTable(
   'playlist_items',
   {
     id: serial('id').primaryKey(),
-    playlistId: integer('playlist_id').notNull().references(() => playlists.id, { onDelete: 'cascade' }),
-    trackId: integer('track_id').notNull().references(() => tracks.id, { onDelete: 'cascade' }),
+    playlistId: integer('playlist_id')
+      .notNull()
+      .references(() => playlists.id, { onDelete: 'cascade' }),
+    trackId: integer('track_id')
+      .notNull()
+      .references(() => tracks.id, { onDelete: 'cascade' }),
     order: integer('order').notNull(),
     createdAt: createdAt(),
   },
@@ -180,8 +186,12 @@ export const playlistFollows = pgTable(
   'playlist_follows',
   {
     id: serial('id').primaryKey(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    playlistId: integer('playlist_id').notNull().references(() => playlists.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    playlistId: integer('playlist_id')
+      .notNull()
+      .references(() => playlists.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('playlist_follows_pair_idx').on(t.userId, t.playlistId)],
@@ -191,7 +201,9 @@ export const notifications = pgTable(
   'notifications',
   {
     id: serial('id').primaryKey(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     trackId: integer('track_id').references(() => tracks.id, { onDelete: 'cascade' }),
@@ -208,8 +220,12 @@ export const listeningHistory = pgTable(
   'listening_history',
   {
     id: serial('id').primaryKey(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    trackId: integer('track_id').notNull().references(() => tracks.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    trackId: integer('track_id')
+      .notNull()
+      .references(() => tracks.id, { onDelete: 'cascade' }),
     duration: real('duration').notNull().default(0),
     progressPercent: real('progress_percent').notNull().default(0),
     completed: boolean('completed').notNull().default(false),

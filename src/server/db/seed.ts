@@ -24,7 +24,12 @@ export function spokenText(script: string): string {
 export async function seedDemoAccounts(db: Db): Promise<{ demoUserId: string }> {
   await db
     .insert(users)
-    .values({ id: OFFICIAL_ACCOUNT.id, name: OFFICIAL_ACCOUNT.name, customUserId: OFFICIAL_ACCOUNT.customUserId, picture: OFFICIAL_ACCOUNT.picture })
+    .values({
+      id: OFFICIAL_ACCOUNT.id,
+      name: OFFICIAL_ACCOUNT.name,
+      customUserId: OFFICIAL_ACCOUNT.customUserId,
+      picture: OFFICIAL_ACCOUNT.picture,
+    })
     .onConflictDoNothing();
 
   const [existing] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${DEMO_MEMBER.email}`);
@@ -61,7 +66,14 @@ function inviteCode(): string {
  * catalogue fills while the server already answers. Tracks already present are skipped, so an
  * interrupted first start resumes where it stopped.
  */
-export async function seedDemoTracks(opts: { db: Db; storage: StorageProvider; render: RenderFn; demoUserId: string; log: Log; signal?: AbortSignal }) {
+export async function seedDemoTracks(opts: {
+  db: Db;
+  storage: StorageProvider;
+  render: RenderFn;
+  demoUserId: string;
+  log: Log;
+  signal?: AbortSignal;
+}) {
   const { db, storage, render, demoUserId, log } = opts;
   const done = await existingFilenames(db, DEMO_TRACKS.map(filenameOf));
   const todo = DEMO_TRACKS.filter((t) => !done.has(filenameOf(t)));

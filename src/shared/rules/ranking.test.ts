@@ -35,7 +35,12 @@ describe('recommendedOrder', () => {
     }));
     const order = recommendedOrder(tracks, now);
     expect(order).toHaveLength(30);
-    expect(order.slice(0, 5).map((t) => t.id).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
+    expect(
+      order
+        .slice(0, 5)
+        .map((t) => t.id)
+        .sort((a, b) => a - b),
+    ).toEqual([1, 2, 3, 4, 5]);
     const scores = order.slice(0, 20).map((t) => trackScore(t, now));
     for (let i = 1; i < 20; i++) expect(scores[i - 1]).toBeGreaterThanOrEqual(scores[i]);
     const rest = order.slice(20);

@@ -6,7 +6,13 @@ export function healthRoutes({ database }: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/health',
-      { schema: { tags: ['health'], summary: 'Liveness, memory and database connection', response: { 200: HealthSchema, 503: HealthSchema } } },
+      {
+        schema: {
+          tags: ['health'],
+          summary: 'Liveness, memory and database connection',
+          response: { 200: HealthSchema, 503: HealthSchema },
+        },
+      },
       async (_request, reply) => {
         const connected = await database.ping();
         const mem = process.memoryUsage();

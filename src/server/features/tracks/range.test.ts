@@ -6,7 +6,10 @@ describe('parseRange', () => {
     expect(parseRange('bytes=0-99', 1000)).toEqual({ start: 0, end: 99 });
     expect(parseRange('bytes=500-', 1000)).toEqual({ start: 500, end: 999 });
     expect(parseRange('bytes=-100', 1000)).toEqual({ start: 900, end: 999 });
-    expect(parseRange('bytes=900-5000', 1000)).toEqual({ start: 900, end: 999 });
+    expect(parseRange('bytes=900-5000', 1000)).toEqual({
+      start: 900,
+      end: 999,
+    });
   });
   it('reports unsatisfiable ranges', () => {
     expect(parseRange('bytes=1000-', 1000)).toBe('unsatisfiable');

@@ -4,11 +4,19 @@ import { MESSAGES } from '../../../shared/messages';
 import { ErrorSchema, IdParamSchema } from '../../../shared/schemas/common';
 import { CategoryParamSchema, TrackListSchema, TrackSchema } from '../../../shared/schemas/track';
 import type { AppDeps } from '../../app';
-import { canSeeTrack, findTrack, incrementCounter, listTracksByCategory, listVisibleTracks } from './service';
+import {
+  DEFAULT_LIST_LIMIT,
+  MAX_LIST_LIMIT,
+  canSeeTrack,
+  findTrack,
+  incrementCounter,
+  listTracksByCategory,
+  listVisibleTracks,
+} from './service';
 import { streamTrack } from './stream';
 
 const ListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(10_000).optional(),
+  limit: z.coerce.number().int().min(1).max(MAX_LIST_LIMIT).optional().describe(`default ${DEFAULT_LIST_LIMIT}`),
   offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
 });
 
@@ -19,7 +27,7 @@ export function tracksRoutes({ db, storage }: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['tracks'],
-          summary: 'Visible tracks: the top 20 by the recommendation score, then the rest newest first',
+          summary: 'Visible tracks: the top 20 by the recommendation score, then the rest newest first (paged by limit and offset)',
           querystring: ListQuerySchema,
           response: { 200: TrackListSchema },
         },
@@ -71,7 +79,10 @@ export function tracksRoutes({ db, storage }: AppDeps): FastifyPluginAsyncZod {
             summary: counter === 'playCount' ? 'Count a play (sent after 3 s of playing)' : 'Count an impression (once per session view)',
             params: IdParamSchema,
             response: {
-              200: z.object({ success: z.literal(true), [counter]: z.number().int() }),
+              200: z.object({
+                success: z.literal(true),
+                [counter]: z.number().int(),
+              }),
               404: ErrorSchema,
             },
           },
@@ -88,11 +99,11 @@ export function tracksRoutes({ db, storage }: AppDeps): FastifyPluginAsyncZod {
     app.route({
       method: ['GET', 'HEAD'],
       url: '/api/stream/:id',
-        schema: {
-          tags: ['tracks'],
-          summary: 'The MP3 of a track, with byte ranges, ETag and conditional requests',
-          params: IdParamSchema,
-        },
+      schema: {
+        tags: ['tracks'],
+        summary: 'The MP3 of a track, with byte ranges, ETag and conditional requests',
+        params: IdParamSchema,
+      },
       handler: async (request, reply) => streamTrack(db, storage, request.params.id, request, reply),
     });
   };

@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { RECOMMENDED_COUNT } from '../../../shared/constants';
 import { categoryAliases } from '../../../shared/categories';
-import { recommendedOrder } from '../../../shared/rules/ranking';
 import type { Track } from '../../../shared/schemas/track';
 import type { Db } from '../../db/client';
 import { tracks, users } from '../../db/schema';
@@ -43,12 +43,62 @@ function selectTracks(db: Db) {
   return db.select(trackColumns).from(tracks).leftJoin(users, eq(users.id, tracks.userId));
 }
 
-/** Visible tracks in the spec's order: top 20 by score, then the rest newest first. */
+export const DEFAULT_LIST_LIMIT = 200;
+export const MAX_LIST_LIMIT = 1000;
+
+/** The score formula of src/shared/rules/ranking.ts, in SQL, so the database ranks without sending every row. */
+const scoreSql = (now: Date) =>
+  sql`(${tracks.playCount} + ${tracks.likeCount} * 2 + ${tracks.impressionCount} * 0.5)
+      * exp(-greatest(1, extract(epoch from (${now.toISOString()}::timestamptz - ${tracks.uploadedAt})) / 86400) / 30)
+      + ((${tracks.id} * 73) % 100) / 10.0`;
+
+/**
+ * Which tracks are the recommended top 20 changes slowly, and ranking scores every visible track, so
+ * the ids are kept for a few seconds. Rows themselves (counts, visibility) are always read fresh: a
+ * track hidden a moment ago is never listed.
+ */
+const TOP_TTL_MS = 5_000;
+const topCache = new WeakMap<object, { ids: number[]; at: number }>();
+
+async function recommendedIds(db: Db): Promise<number[]> {
+  const cached = topCache.get(db);
+  if (cached && Date.now() - cached.at < TOP_TTL_MS) return cached.ids;
+  const rows = await db
+    .select({ id: tracks.id })
+    .from(tracks)
+    .where(eq(tracks.isVisible, true))
+    .orderBy(sql`${scoreSql(new Date())} desc`, tracks.id)
+    .limit(RECOMMENDED_COUNT);
+  const ids = rows.map((r) => r.id);
+  topCache.set(db, { ids, at: Date.now() });
+  return ids;
+}
+
+/** Forget the cached ranking (after a change that should show at once, e.g. in tests or on publish). */
+export function invalidateRanking(db: Db) {
+  topCache.delete(db);
+}
+
+/**
+ * Visible tracks in the spec's order: the top 20 by the recommendation score, then the rest newest
+ * first; `limit` (default 200) and `offset` page through that order.
+ */
 export async function listVisibleTracks(db: Db, opts: { limit?: number; offset?: number } = {}): Promise<Track[]> {
-  const rows = await selectTracks(db).where(eq(tracks.isVisible, true));
-  const ordered = recommendedOrder(rows.map(toTrack));
+  const limit = Math.min(opts.limit ?? DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT);
   const offset = opts.offset ?? 0;
-  return opts.limit === undefined ? ordered.slice(offset) : ordered.slice(offset, offset + opts.limit);
+  const ids = await recommendedIds(db);
+  const topRows = ids.length ? await selectTracks(db).where(and(eq(tracks.isVisible, true), inArray(tracks.id, ids))) : [];
+  const byId = new Map(topRows.map((r) => [r.id, toTrack(r)]));
+  const top = ids.flatMap((id) => byId.get(id) ?? []);
+  const fromTop = top.slice(offset, offset + limit);
+  const restLimit = limit - fromTop.length;
+  if (restLimit <= 0) return fromTop;
+  const rest = await selectTracks(db)
+    .where(and(eq(tracks.isVisible, true), ids.length ? notInArray(tracks.id, ids) : undefined))
+    .orderBy(desc(tracks.uploadedAt), desc(tracks.id))
+    .limit(restLimit)
+    .offset(Math.max(0, offset - top.length));
+  return [...fromTop, ...rest.map(toTrack)];
 }
 
 /** Visible tracks of a category or any of its aliases, newest first. Categories are comma-separated. */

@@ -12,12 +12,22 @@ beforeAll(async () => {
   const owner = await insertUser(t.db);
   ownerId = owner.id;
   id = (await insertTrack(t, { title: '配信テスト' }, audio)).id;
-  hiddenId = (await insertTrack(t, { title: '非公開', userId: owner.id, createdBy: owner.id, isVisible: false }, audio)).id;
+  hiddenId = (
+    await insertTrack(
+      t,
+      {
+        title: '非公開',
+        userId: owner.id,
+        createdBy: owner.id,
+        isVisible: false,
+      },
+      audio,
+    )
+  ).id;
 });
 afterAll(() => t.close());
 
-const get = (url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') =>
-  t.app.inject({ method, url, headers });
+const get = (url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') => t.app.inject({ method, url, headers });
 
 describe('GET /api/stream/{id} (L-7.2-04)', () => {
   it('serves the whole MP3 with audio/mpeg, Accept-Ranges, Content-Length and an ETag', async () => {
@@ -51,7 +61,9 @@ describe('GET /api/stream/{id} (L-7.2-04)', () => {
     expect(open.statusCode).toBe(206);
     expect(open.headers['content-range']).toBe('bytes 9000-9999/10000');
     expect(open.rawPayload.equals(audio.subarray(9000))).toBe(true);
-    const beyond = await get(`/api/stream/${id}`, { range: 'bytes=9990-20000' });
+    const beyond = await get(`/api/stream/${id}`, {
+      range: 'bytes=9990-20000',
+    });
     expect(beyond.headers['content-range']).toBe('bytes 9990-9999/10000');
     expect(beyond.rawPayload.length).toBe(10);
   });
@@ -98,9 +110,15 @@ describe('GET /api/stream/{id} (L-7.2-04)', () => {
     expect((await get(`/api/stream/${id}`, { 'if-none-match': `W/${etag}` })).statusCode).toBe(304);
     expect((await get(`/api/stream/${id}`, { 'if-none-match': '"other"' })).statusCode).toBe(200);
     expect((await get(`/api/stream/${id}`, { 'if-modified-since': lastModified })).statusCode).toBe(304);
-    const fresh = await get(`/api/stream/${id}`, { 'if-range': etag, range: 'bytes=0-9' });
+    const fresh = await get(`/api/stream/${id}`, {
+      'if-range': etag,
+      range: 'bytes=0-9',
+    });
     expect(fresh.statusCode).toBe(206);
-    const stale = await get(`/api/stream/${id}`, { 'if-range': '"stale"', range: 'bytes=0-9' });
+    const stale = await get(`/api/stream/${id}`, {
+      'if-range': '"stale"',
+      range: 'bytes=0-9',
+    });
     expect(stale.statusCode).toBe(200);
     expect(stale.rawPayload.length).toBe(10000);
   });
@@ -114,11 +132,22 @@ describe('GET /api/stream/{id} (L-7.2-04)', () => {
   it('streams a hidden track to its owner and admins only', async () => {
     expect((await get(`/api/stream/${hiddenId}`)).statusCode).toBe(404);
     const stranger = await insertUser(t.db);
-    expect((await get(`/api/stream/${hiddenId}`, { cookie: await sessionCookie(t.db, { userId: stranger.id }) })).statusCode).toBe(404);
-    const owner = await get(`/api/stream/${hiddenId}`, { cookie: await sessionCookie(t.db, { userId: ownerId }) });
+    expect(
+      (
+        await get(`/api/stream/${hiddenId}`, {
+          cookie: await sessionCookie(t.db, { userId: stranger.id }),
+        })
+      ).statusCode,
+    ).toBe(404);
+    const owner = await get(`/api/stream/${hiddenId}`, {
+      cookie: await sessionCookie(t.db, { userId: ownerId }),
+    });
     expect(owner.statusCode).toBe(200);
     expect(owner.headers['cache-control']).toMatch(/private/);
-    const admin = await get(`/api/stream/${hiddenId}`, { cookie: await sessionCookie(t.db, { isAdmin: true }), range: 'bytes=0-9' });
+    const admin = await get(`/api/stream/${hiddenId}`, {
+      cookie: await sessionCookie(t.db, { isAdmin: true }),
+      range: 'bytes=0-9',
+    });
     expect(admin.statusCode).toBe(206);
   });
 

@@ -33,15 +33,12 @@ export async function streamTrack(db: Db, storage: StorageProvider, id: number, 
 
   const h = request.headers;
   const ifNoneMatch = h['if-none-match'];
-  const notModified = ifNoneMatch
-    ? etagMatches(ifNoneMatch, etag)
-    : isNotModifiedSince(h['if-modified-since'], lastModified);
+  const notModified = ifNoneMatch ? etagMatches(ifNoneMatch, etag) : isNotModifiedSince(h['if-modified-since'], lastModified);
   if (notModified) return reply.code(304).send();
 
   // If-Range: serve the range only when the client's copy is still this one.
   const ifRange = h['if-range'];
-  const rangeHeader =
-    ifRange && ifRange.trim() !== etag && ifRange.trim() !== lastModified.toUTCString() ? undefined : h.range;
+  const rangeHeader = ifRange && ifRange.trim() !== etag && ifRange.trim() !== lastModified.toUTCString() ? undefined : h.range;
   const range = parseRange(rangeHeader, stat.size);
 
   if (range === 'unsatisfiable') {

@@ -1,0 +1,104 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { execFile } from 'node:child_process';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { type Database, openDatabase } from '../src/server/db/client';
+import { createLocalStorage } from '../src/server/providers/storage/local';
+import type { StorageProvider } from '../src/server/providers/storage/types';
+
+const AUTOCANNON = path.resolve('node_modules/.bin/autocannon');
+
+export const DURATION_S = Number(process.env.BENCH_SECONDS || 10);
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 20);
+
+export interface BenchApp {
+  app: FastifyInstance;
+  database: Database;
+  storage: StorageProvider;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The real app on loopback, on a fresh embedded database in a temporary folder. */
+export async function startApp(
+  prepare?: (b: Omit<BenchApp, 'url' | 'close' | 'app'>) => Promise<void>,
+  extraRoutes?: (app: FastifyInstance) => void,
+): Promise<BenchApp> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mugen-bench-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, { webDir: undefined });
+  const database = await openDatabase(config);
+  await database.migrate();
+  const storage = createLocalStorage(path.join(dataDir, 'media'));
+  await prepare?.({ database, storage });
+  const app = await buildApp(config, { database, storage });
+  extraRoutes?.(app);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : 0;
+  return {
+    app,
+    database,
+    storage,
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      await app.close();
+      await database.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Figures {
+  requestsPerSec: number;
+  bytesPerSec: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** Runs autocannon in its own process, so the load generator does not share the server's event loop. */
+export async function load(
+  url: string,
+  opts: { headers?: Record<string, string>; connections?: number; duration?: number } = {},
+): Promise<Figures> {
+  const args = ['-j', '-c', String(opts.connections ?? CONNECTIONS), '-d', String(opts.duration ?? DURATION_S)];
+  for (const [k, v] of Object.entries(opts.headers ?? {})) args.push('-H', `${k}=${v}`);
+  args.push(url);
+  const out = await new Promise<string>((resolve, reject) => {
+    execFile(AUTOCANNON, args, { maxBuffer: 64 * 1024 * 1024 }, (err, stdout) => (err ? reject(err) : resolve(stdout)));
+  });
+  const r = JSON.parse(out);
+  return {
+    requestsPerSec: r.requests.average,
+    bytesPerSec: r.throughput.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  };
+}
+
+export const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB/s`;
+
+export function printTable(title: string, rows: Record<string, Figures>) {
+  console.log(`\n${title}`);
+  console.table(
+    Object.fromEntries(
+      Object.entries(rows).map(([k, f]) => [
+        k,
+        {
+          'req/s': Math.round(f.requestsPerSec),
+          throughput: mb(f.bytesPerSec),
+          'p50 ms': f.p50,
+          'p99 ms': f.p99,
+          errors: f.errors,
+          non2xx: f.non2xx,
+        },
+      ]),
+    ),
+  );
+}
