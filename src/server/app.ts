@@ -102,6 +102,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       root: webDir,
       wildcard: false,
       index: false,
+      cacheControl: false,
       setHeaders(res, filePath) {
         const rel = path.relative(webDir, filePath);
         if (rel.startsWith(`assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');

@@ -23,7 +23,7 @@ export interface TestApp {
 }
 
 /** A fresh app on a fresh database copied from the migrated template (PGlite, or PostgreSQL in CI). */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, overrides: Partial<Config> = {}): Promise<TestApp> {
   const dataDir = path.join(TEST_ROOT, 'run', `${process.pid}-${randomBytes(4).toString('hex')}`);
   await fs.mkdir(dataDir, { recursive: true });
   let dropDb: (() => Promise<void>) | undefined;
@@ -46,7 +46,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   }
   const config = loadConfig(
     { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env },
-    { webDir: undefined },
+    { webDir: undefined, ...overrides },
   );
   const database = await openDatabase(config);
   const storage = createLocalStorage(path.join(dataDir, 'media'));
