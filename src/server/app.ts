@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -16,8 +17,11 @@ import {
 import { MESSAGES } from '../shared/messages';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
+import { accessRoutes } from './features/access/routes';
+import { authRoutes } from './features/auth/routes';
 import { viewerResolver } from './features/auth/session';
 import { healthRoutes } from './features/health/routes';
+import { profileRoutes } from './features/profiles/routes';
 import { tracksRoutes } from './features/tracks/routes';
 import { createLocalStorage } from './providers/storage/local';
 import type { StorageProvider } from './providers/storage/types';
@@ -58,6 +62,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(fastifyCookie);
   app.decorateRequest('viewer', viewerResolver(database.db, config.sessionTtlDays));
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
 
   app.addHook('onRequest', async (request, reply) => {
     if (!STATE_CHANGING.has(request.method)) return;
@@ -94,6 +99,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   await app.register(healthRoutes(deps));
   await app.register(tracksRoutes(deps));
+  await app.register(authRoutes(deps));
+  await app.register(accessRoutes(deps));
+  await app.register(profileRoutes(deps));
 
   const webDir = config.webDir;
   const hasWeb = webDir !== undefined && fs.existsSync(path.join(webDir, 'index.html'));
@@ -113,7 +121,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
-    const isApi = url.startsWith('/api/') || url === '/api' || url === '/health' || url === '/ping';
+    const isApi = url.startsWith('/api/') || url === '/api' || url === '/health' || url === '/ping' || url.startsWith('/uploads/');
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !path.extname(url)) {
       // Client-side routes (including unknown ones, which the app renders as its 404 page).
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');

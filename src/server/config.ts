@@ -32,6 +32,10 @@ const EnvSchema = z.object({
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   TTS_PROVIDER: z.enum(['espeak']).default('espeak'),
   STORAGE_PROVIDER: z.enum(['local']).default('local'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  OIDC_ISSUER_URL: z.string().url().default('https://accounts.google.com'),
+  INVITES_PER_MEMBER: z.coerce.number().int().min(0).max(100).default(3),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -53,6 +57,12 @@ export interface Config {
   sessionTtlDays: number;
   ttsProvider: Env['TTS_PROVIDER'];
   storageProvider: Env['STORAGE_PROVIDER'];
+  /** Google (or any OpenID Connect issuer) sign-in; undefined when not configured. */
+  oidc: { issuerUrl: string; clientId: string; clientSecret: string } | undefined;
+  /** The development account chooser and POST /api/auth/dev-login: only without Google and never in production. */
+  devLogin: boolean;
+  /** Single-use invitation codes a new member receives. */
+  invitesPerMember: number;
   /** Where the built web app lives; undefined in API-only tests. */
   webDir: string | undefined;
 }
@@ -68,6 +78,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
+  if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
+    const missing = e.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID';
+    throw new ConfigError(`Invalid ${missing}="": GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set together`);
+  }
+  const oidc = e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+    ? { issuerUrl: e.OIDC_ISSUER_URL, clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+    : undefined;
   if (isProduction && e.DEMO_SEED) throw new ConfigError('Invalid DEMO_SEED=true: the demo seed is never run when NODE_ENV=production');
   return {
     env: e.NODE_ENV,
@@ -85,6 +102,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     sessionTtlDays: e.SESSION_TTL_DAYS,
     ttsProvider: e.TTS_PROVIDER,
     storageProvider: e.STORAGE_PROVIDER,
+    oidc,
+    devLogin: !oidc && !isProduction,
+    invitesPerMember: e.INVITES_PER_MEMBER,
     webDir: path.resolve('dist/web'),
     ...overrides,
   };

@@ -41,7 +41,8 @@ export const sessions = pgTable(
   {
     id: serial('id').primaryKey(),
     tokenHash: text('token_hash').notNull(),
-    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    // Set null rather than cascade: a session whose user was removed by an admin answers user_not_found.
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     isAdmin: boolean('is_admin').notNull().default(false),
     deviceInfo: text('device_info'),
     createdAt: createdAt(),
@@ -250,4 +251,15 @@ export const appMeta = pgTable('app_meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
   updatedAt: updatedAt(),
+});
+
+/** An OpenID Connect sign-in in flight, keyed by its state; deleted when used, so a code cannot be replayed. */
+export const authFlows = pgTable('auth_flows', {
+  state: text('state').primaryKey(),
+  codeVerifier: text('code_verifier').notNull(),
+  nonce: text('nonce').notNull(),
+  redirect: text('redirect'),
+  invitationCode: text('invitation_code'),
+  payment: boolean('payment').notNull().default(false),
+  createdAt: createdAt(),
 });

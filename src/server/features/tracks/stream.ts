@@ -37,7 +37,7 @@ export async function streamTrack(db: Db, storage: StorageProvider, id: number, 
   if (notModified) return reply.code(304).send();
 
   // If-Range: serve the range only when the client's copy is still this one.
-  const ifRange = h['if-range'];
+  const ifRange = typeof h['if-range'] === 'string' ? h['if-range'] : undefined;
   const rangeHeader = ifRange && ifRange.trim() !== etag && ifRange.trim() !== lastModified.toUTCString() ? undefined : h.range;
   const range = parseRange(rangeHeader, stat.size);
 

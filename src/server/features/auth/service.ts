@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { User } from '../../../shared/schemas/auth';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { createInvitations, takeInvitation } from '../access/invitations';
+import { toUser } from './users';
+
+export interface Identity {
+  issuer: string;
+  subject: string;
+  email: string | null;
+  name: string | null;
+  picture: string | null;
+}
+
+export type SignInResult =
+  | { ok: true; user: User; created: boolean }
+  | { ok: false; reason: 'invitation_required' | 'invalid_invitation' };
+
+/**
+ * The one registration rule for Google and the development chooser: an existing member signs in; a
+ * newcomer needs a usable invitation, whose use and the new account are one transaction.
+ */
+export async function signInOrRegister(db: Db, identity: Identity, invitationCode: string | undefined, opts: { invitesPerMember: number }): Promise<SignInResult> {
+  const existing = await findByIdentity(db, identity);
+  if (existing) return { ok: true, user: toUser(existing), created: false };
+  if (!invitationCode) return { ok: false, reason: 'invitation_required' };
+
+  return db.transaction(async (tx) => {
+    const invitationId = await takeInvitation(tx as unknown as Db, invitationCode);
+    if (invitationId === null) return { ok: false as const, reason: 'invalid_invitation' as const };
+    const [row] = await tx
+      .insert(users)
+      .values({
+        id: randomUUID(),
+        email: identity.email,
+        name: (identity.name || identity.email?.split('@')[0] || 'メンバー').slice(0, 50),
+        picture: identity.picture,
+        oidcIssuer: identity.issuer,
+        oidcSubject: identity.subject,
+        invitedWith: invitationId,
+        canInvite: opts.invitesPerMember > 0,
+      })
+      .returning();
+    await createInvitations(tx as unknown as Db, row.id, opts.invitesPerMember);
+    return { ok: true as const, user: toUser(row), created: true };
+  });
+}
+
+async function findByIdentity(db: Db, identity: Identity) {
+  const [byIdentity] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.oidcIssuer, identity.issuer), eq(users.oidcSubject, identity.subject)))
+    .limit(1);
+  if (byIdentity) return byIdentity;
+  if (!identity.email) return undefined;
+  // A member seeded or invited by e-mail before first signing in is linked to this identity once.
+  const [byEmail] = await db.select().from(users).where(sql`lower(${users.email}) = ${identity.email.toLowerCase()}`).limit(1);
+  if (!byEmail) return undefined;
+  if (!byEmail.oidcIssuer) {
+    const [linked] = await db
+      .update(users)
+      .set({ oidcIssuer: identity.issuer, oidcSubject: identity.subject })
+      .where(eq(users.id, byEmail.id))
+      .returning();
+    return linked;
+  }
+  return byEmail;
+}

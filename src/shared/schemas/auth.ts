@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { CustomUserIdSchema, NameSchema, XHandleSchema } from '../rules/profile';
+
+/** The signed-in user as GET /api/auth/user answers it (listener spec §3, L-3-01). */
+export const UserSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string().nullable(),
+    picture: z.string().nullable(),
+    customUserId: z.string().nullable(),
+    xHandle: z.string().nullable(),
+    isPremium: z.boolean(),
+    premiumStartDate: z.string().nullable(),
+    premiumEndDate: z.string().nullable(),
+    totalPremiumMonths: z.number().int(),
+    canInvite: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .describe('User');
+export type User = z.infer<typeof UserSchema>;
+
+export const UserAnswerSchema = z.object({ user: UserSchema });
+
+export const DevLoginSchema = z.object({
+  email: z.string().trim().toLowerCase().email('メールアドレスの形式が正しくありません').max(254),
+  name: z.string().trim().min(1).max(50).optional(),
+  invitationCode: z.string().trim().max(64).optional(),
+});
+
+/** Optional fields; a field that is present is validated by the spec's rules. The e-mail is never taken. */
+export const ProfileUpdateSchema = z.object({
+  name: NameSchema.optional(),
+  customUserId: z.union([CustomUserIdSchema, z.literal('').transform(() => null), z.null()]).optional(),
+  picture: z.union([z.string().trim().max(2048), z.null()]).optional(),
+  xHandle: z.union([XHandleSchema, z.null()]).optional(),
+});
+export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
+
+export const CheckUserIdAnswerSchema = z.object({ available: z.boolean(), reason: z.string() });
+
+export const ConsentSessionSchema = z.object({
+  id: z.string().uuid(),
+  cookieConsent: z.boolean(),
+  analyticsConsent: z.boolean(),
+});
+
+export const ACCESS_REASONS = ['approved', 'not_authenticated', 'user_not_found', 'pending_approval', 'access_denied'] as const;
+export const AccessControlSchema = z.object({ hasAccess: z.boolean(), reason: z.enum(ACCESS_REASONS) });
+export type AccessControl = z.infer<typeof AccessControlSchema>;
+
+export const InvitationSchema = z
+  .object({
+    id: z.number().int(),
+    code: z.string(),
+    usedCount: z.number().int(),
+    maxUses: z.number().int(),
+    isActive: z.boolean(),
+    createdAt: z.string(),
+  })
+  .describe('Invitation');
+export const InvitationStatsSchema = z.object({ totalInvitesUsed: z.number().int(), availableInvites: z.number().int() });
+
+export const GoogleStartQuerySchema = z.object({
+  redirect: z.string().max(500).optional(),
+  code: z.string().max(64).optional(),
+  invitation: z.string().max(64).optional(),
+  payment: z.string().max(10).optional(),
+});
+
+export const SuccessSchema = z.object({ success: z.literal(true) });
