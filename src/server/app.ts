@@ -6,7 +6,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -68,7 +68,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     if (!STATE_CHANGING.has(request.method)) return;
     const origin = request.headers.origin;
     if (origin && !isSameOrigin(origin, request.headers.host, config.publicUrl)) {
-      return reply.code(403).send({ message: MESSAGES.crossOrigin });
+      return sendError(reply, 403, MESSAGES.crossOrigin);
     }
   });
 
@@ -76,16 +76,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       const where = first?.instancePath ? ` (${first.instancePath.replace(/^\//, '')})` : '';
-      return reply.code(400).send({ message: `${MESSAGES.invalidRequest}${where}` });
+      return sendError(reply, 400, `${MESSAGES.invalidRequest}${where}`);
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.code(500).send({ message: MESSAGES.serverError });
+      return sendError(reply, 500, MESSAGES.serverError);
     }
-    if (status === 429) return reply.code(429).send({ message: MESSAGES.tooManyRequests });
+    if (status === 429) return sendError(reply, 429, MESSAGES.tooManyRequests);
     // Client errors from Fastify itself (bad JSON, body too large, ...): a short message, no stack.
-    return reply.code(status).send({ message: status === 413 ? '送信データが大きすぎます' : MESSAGES.invalidRequest });
+    return sendError(reply, status, status === 413 ? '送信データが大きすぎます' : MESSAGES.invalidRequest);
   });
 
   await app.register(fastifySwagger, {
@@ -130,6 +130,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   return app;
+}
+
+/**
+ * An error answer from a hook or the error handler: serialised directly, not by the route's response
+ * schemas (which describe the handler's own answers).
+ */
+function sendError(reply: FastifyReply, status: number, message: string) {
+  return reply.code(status).type('application/json; charset=utf-8').serializer(JSON.stringify).send({ message });
 }
 
 function isSameOrigin(origin: string, host: string | undefined, publicUrl: string | undefined): boolean {

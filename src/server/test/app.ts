@@ -6,7 +6,7 @@ import pg from 'pg';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
-import { tracks, users } from '../db/schema';
+import { invitations, tracks, users } from '../db/schema';
 import { SESSION_COOKIE, createSession } from '../features/auth/session';
 import { audioKey } from '../features/tracks/stream';
 import { createLocalStorage } from '../providers/storage/local';
@@ -95,4 +95,20 @@ export async function insertTrack(
 export async function sessionCookie(db: Database['db'], opts: { userId?: string; isAdmin?: boolean }): Promise<string> {
   const { token } = await createSession(db, { ...opts, ttlDays: 1 });
   return `${SESSION_COOKIE}=${token}`;
+}
+
+/** Signs in through POST /api/auth/dev-login and returns the cookie header and the user. */
+export async function devLogin(app: FastifyInstance, body: { email: string; name?: string; invitationCode?: string }) {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/dev-login', payload: body });
+  const setCookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
+  return { res, cookie: setCookie ? `${SESSION_COOKIE}=${setCookie.value}` : '', user: res.statusCode === 200 ? res.json().user : null };
+}
+
+/** An invitation code for tests (operator-made: no creator). */
+export async function insertInvitation(db: Database['db'], fields: Partial<typeof invitations.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(invitations)
+    .values({ code: `T${randomBytes(5).toString('hex').toUpperCase()}`, maxUses: 1, ...fields })
+    .returning();
+  return row;
 }
