@@ -75,6 +75,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setErrorHandler((error, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
+      // Our schemas carry the spec's Japanese messages; zod's own defaults are English, so those
+      // become the generic message with the field's name.
+      if (first?.message && /[\u3040-\u30ff\u4e00-\u9faf]/.test(first.message)) return sendError(reply, 400, first.message);
       const where = first?.instancePath ? ` (${first.instancePath.replace(/^\//, '')})` : '';
       return sendError(reply, 400, `${MESSAGES.invalidRequest}${where}`);
     }

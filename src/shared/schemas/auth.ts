@@ -32,9 +32,10 @@ export const DevLoginSchema = z.object({
 /** Optional fields; a field that is present is validated by the spec's rules. The e-mail is never taken. */
 export const ProfileUpdateSchema = z.object({
   name: NameSchema.optional(),
-  customUserId: z.union([CustomUserIdSchema, z.literal('').transform(() => null), z.null()]).optional(),
-  picture: z.union([z.string().trim().max(2048), z.null()]).optional(),
-  xHandle: z.union([XHandleSchema, z.null()]).optional(),
+  // An empty user ID clears it; nullable rather than a union, so a bad value reports the spec's message.
+  customUserId: z.preprocess((v) => (v === '' ? null : v), CustomUserIdSchema.nullable()).optional(),
+  picture: z.string().trim().max(2048).nullable().optional(),
+  xHandle: XHandleSchema.nullable().optional(),
 });
 export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
 
