@@ -20,9 +20,13 @@ import { type Database, openDatabase } from './db/client';
 import { accessRoutes } from './features/access/routes';
 import { authRoutes } from './features/auth/routes';
 import { viewerResolver } from './features/auth/session';
+import { followsRoutes } from './features/follows/routes';
 import { healthRoutes } from './features/health/routes';
+import { likesRoutes } from './features/likes/routes';
+import { notificationsRoutes } from './features/notifications/routes';
 import { profileRoutes } from './features/profiles/routes';
 import { tracksRoutes } from './features/tracks/routes';
+import { usersRoutes } from './features/users/routes';
 import { createLocalStorage } from './providers/storage/local';
 import type { StorageProvider } from './providers/storage/types';
 
@@ -105,6 +109,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(authRoutes(deps));
   await app.register(accessRoutes(deps));
   await app.register(profileRoutes(deps));
+  await app.register(likesRoutes(deps));
+  await app.register(followsRoutes(deps));
+  await app.register(usersRoutes(deps));
+  await app.register(notificationsRoutes(deps));
 
   const webDir = config.webDir;
   const hasWeb = webDir !== undefined && fs.existsSync(path.join(webDir, 'index.html'));

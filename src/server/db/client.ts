@@ -95,3 +95,8 @@ async function exists(p: string): Promise<boolean> {
     return false;
   }
 }
+
+/** Runs `fn` in one transaction; the transaction handle has the same query API as the database. */
+export function inTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => fn(tx as unknown as Db));
+}

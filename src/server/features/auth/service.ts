@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { User } from '../../../shared/schemas/auth';
-import type { Db } from '../../db/client';
+import { type Db, inTransaction } from '../../db/client';
 import { users } from '../../db/schema';
 import { createInvitations, takeInvitation } from '../access/invitations';
 import { toUser } from './users';
@@ -27,8 +27,8 @@ export async function signInOrRegister(db: Db, identity: Identity, invitationCod
   if (existing) return { ok: true, user: toUser(existing), created: false };
   if (!invitationCode) return { ok: false, reason: 'invitation_required' };
 
-  return db.transaction(async (tx) => {
-    const invitationId = await takeInvitation(tx as unknown as Db, invitationCode);
+  return inTransaction(db, async (tx) => {
+    const invitationId = await takeInvitation(tx, invitationCode);
     if (invitationId === null) return { ok: false as const, reason: 'invalid_invitation' as const };
     const [row] = await tx
       .insert(users)
@@ -43,7 +43,7 @@ export async function signInOrRegister(db: Db, identity: Identity, invitationCod
         canInvite: opts.invitesPerMember > 0,
       })
       .returning();
-    await createInvitations(tx as unknown as Db, row.id, opts.invitesPerMember);
+    await createInvitations(tx, row.id, opts.invitesPerMember);
     return { ok: true as const, user: toUser(row), created: true };
   });
 }

@@ -1,8 +1,11 @@
-import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { type SQL, and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { RECOMMENDED_COUNT } from '../../../shared/constants';
 import { categoryAliases } from '../../../shared/categories';
 import type { Track } from '../../../shared/schemas/track';
-import type { Db } from '../../db/client';
+import { type Db, inTransaction } from '../../db/client';
+import { MILESTONES } from '../../../shared/schemas/social';
+import { notify } from '../notifications/service';
 import { tracks, users } from '../../db/schema';
 
 const trackColumns = {
@@ -41,6 +44,20 @@ function toTrack(r: TrackRow): Track {
 
 function selectTracks(db: Db) {
   return db.select(trackColumns).from(tracks).leftJoin(users, eq(users.id, tracks.userId));
+}
+
+/** Tracks in the API's shape, optionally through a join (likes, playlist items), filtered and ordered. */
+export async function listTracksWhere(
+  db: Db,
+  opts: { join?: { table: PgTable; on: SQL }; where?: SQL; orderBy?: (SQL | PgColumn)[]; limit?: number; offset?: number },
+): Promise<Track[]> {
+  let q = selectTracks(db).$dynamic();
+  if (opts.join) q = q.innerJoin(opts.join.table, opts.join.on);
+  if (opts.where) q = q.where(opts.where);
+  if (opts.orderBy?.length) q = q.orderBy(...opts.orderBy);
+  if (opts.limit !== undefined) q = q.limit(opts.limit);
+  if (opts.offset !== undefined) q = q.offset(opts.offset);
+  return (await q).map(toTrack);
 }
 
 export const DEFAULT_LIST_LIMIT = 200;
@@ -142,15 +159,25 @@ export function canSeeTrack(access: TrackAccess, viewer: { userId: string | null
   return viewer.isAdmin || (access.ownerId !== null && access.ownerId === viewer.userId);
 }
 
-/** Atomic +1 on a visible track; returns the new count, or null when there is no such visible track. */
+/**
+ * Atomic +1 on a visible track; returns the new count, or null when there is no such visible track.
+ * A play that lands exactly on a milestone (100, 500, 1000, 5000, 10000) notifies the owner: each
+ * count is reached by exactly one increment, so each milestone is announced once per track.
+ */
 export async function incrementCounter(db: Db, id: number, counter: 'playCount' | 'impressionCount'): Promise<number | null> {
   const column = counter === 'playCount' ? tracks.playCount : tracks.impressionCount;
-  const [row] = await db
-    .update(tracks)
-    .set({ [counter]: sql`${column} + 1` })
-    .where(and(eq(tracks.id, id), eq(tracks.isVisible, true)))
-    .returning({ value: column });
-  return row ? row.value : null;
+  return inTransaction(db, async (tx) => {
+    const [row] = await tx
+      .update(tracks)
+      .set({ [counter]: sql`${column} + 1` })
+      .where(and(eq(tracks.id, id), eq(tracks.isVisible, true)))
+      .returning({ value: column, ownerId: tracks.userId });
+    if (!row) return null;
+    if (counter === 'playCount' && row.ownerId && (MILESTONES as readonly number[]).includes(row.value)) {
+      await notify(tx, { userId: row.ownerId, type: `milestone_${row.value}`, trackId: id });
+    }
+    return row.value;
+  });
 }
 
 export async function existingFilenames(db: Db, filenames: string[]): Promise<Set<string>> {

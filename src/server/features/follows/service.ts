@@ -1,0 +1,46 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { type Db, inTransaction } from '../../db/client';
+import { follows, users } from '../../db/schema';
+import { notify } from '../notifications/service';
+import { publicUserColumns } from '../users/service';
+
+export async function followCounts(db: Db, userId: string) {
+  const count = async (column: typeof follows.followerId | typeof follows.followingId) =>
+    (await db.select({ n: sql<number>`count(*)::int` }).from(follows).where(eq(column, userId)))[0]?.n ?? 0;
+  return { followingCount: await count(follows.followerId), followerCount: await count(follows.followingId) };
+}
+
+export async function isFollowing(db: Db, followerId: string, followingId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: follows.id })
+    .from(follows)
+    .where(and(eq(follows.followerId, followerId), eq(follows.followingId, followingId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Idempotent follow; the followed member is notified only when a follow was really added. */
+export async function follow(db: Db, followerId: string, followingId: string): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const added = await tx.insert(follows).values({ followerId, followingId }).onConflictDoNothing().returning({ id: follows.id });
+    if (added.length) await notify(tx, { userId: followingId, type: 'follow', actorUserId: followerId });
+  });
+}
+
+export async function unfollow(db: Db, followerId: string, followingId: string): Promise<void> {
+  await db.delete(follows).where(and(eq(follows.followerId, followerId), eq(follows.followingId, followingId)));
+}
+
+/** Follow records, newest first: who follows `userId`, or whom `userId` follows. */
+export async function followRecords(db: Db, userId: string, direction: 'followers' | 'following', limit = 500) {
+  const other = direction === 'followers' ? follows.followerId : follows.followingId;
+  const self = direction === 'followers' ? follows.followingId : follows.followerId;
+  const rows = await db
+    .select({ id: follows.id, createdAt: follows.createdAt, user: publicUserColumns })
+    .from(follows)
+    .innerJoin(users, eq(users.id, other))
+    .where(eq(self, userId))
+    .orderBy(desc(follows.createdAt), desc(follows.id))
+    .limit(limit);
+  return rows;
+}
