@@ -24,6 +24,7 @@ import { followsRoutes } from './features/follows/routes';
 import { healthRoutes } from './features/health/routes';
 import { likesRoutes } from './features/likes/routes';
 import { notificationsRoutes } from './features/notifications/routes';
+import { playlistsRoutes } from './features/playlists/routes';
 import { profileRoutes } from './features/profiles/routes';
 import { tracksRoutes } from './features/tracks/routes';
 import { usersRoutes } from './features/users/routes';
@@ -113,6 +114,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(followsRoutes(deps));
   await app.register(usersRoutes(deps));
   await app.register(notificationsRoutes(deps));
+  await app.register(playlistsRoutes(deps));
 
   const webDir = config.webDir;
   const hasWeb = webDir !== undefined && fs.existsSync(path.join(webDir, 'index.html'));

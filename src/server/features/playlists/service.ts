@@ -1,0 +1,289 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { PLAYLIST_LIMIT_FREE, PLAYLIST_LIMIT_PREMIUM } from '../../../shared/constants';
+import { PLAYLIST_MESSAGES, joinCategories, playlistSlug } from '../../../shared/rules/playlist';
+import type { Playlist } from '../../../shared/schemas/playlist';
+import { type Db, inTransaction } from '../../db/client';
+import { playlistFollows, playlistItems, playlists, tracks, users } from '../../db/schema';
+import { isPremiumNow } from '../auth/users';
+import { notify } from '../notifications/service';
+import { listTracksWhere } from '../tracks/service';
+
+type PlaylistRow = typeof playlists.$inferSelect;
+type UserRow = typeof users.$inferSelect;
+export type Viewer = { userId: string | null; isAdmin?: boolean } | null;
+
+export type Fail = { ok: false; status: 400 | 403 | 404 | 409; message: string };
+const fail = (status: Fail['status'], message: string): Fail => ({ ok: false, status, message });
+const notFound = () => fail(404, PLAYLIST_MESSAGES.notFound);
+
+/** Private playlists exist only for their owner: to anyone else they are not found, anywhere. */
+export function canView(p: PlaylistRow, viewer: Viewer): boolean {
+  return p.isPublic || (viewer?.userId != null && viewer.userId === p.userId);
+}
+
+async function uniqueSlug(db: Db, userId: string, wanted: string, exceptId?: number): Promise<string> {
+  const base = wanted.slice(0, 120);
+  for (let i = 1; i < 1000; i++) {
+    const slug = i === 1 ? base : `${base}-${i}`;
+    const clash = await db
+      .select({ id: playlists.id })
+      .from(playlists)
+      .where(and(eq(playlists.userId, userId), eq(playlists.publicSlug, slug), exceptId ? sql`${playlists.id} <> ${exceptId}` : undefined))
+      .limit(1);
+    if (!clash.length) return slug;
+  }
+  return `${base}-${Date.now()}`;
+}
+
+export interface PlaylistInput {
+  name?: string;
+  category?: string | string[];
+  description?: string | null;
+  isPublic?: boolean;
+  publicSlug?: string | null;
+}
+
+/**
+ * Creates a playlist within the member's limit (10 free, 100 premium). The member's row is locked for
+ * the count and the insert, so concurrent creates cannot pass the limit. Free members' playlists are
+ * always public.
+ */
+export async function createPlaylist(db: Db, user: UserRow, input: PlaylistInput & { name: string }): Promise<{ ok: true; id: number } | Fail> {
+  const premium = isPremiumNow(user);
+  return inTransaction(db, async (tx) => {
+    await tx.execute(sql`select id from ${users} where ${users.id} = ${user.id} for update`);
+    const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(playlists).where(eq(playlists.userId, user.id));
+    const limit = premium ? PLAYLIST_LIMIT_PREMIUM : PLAYLIST_LIMIT_FREE;
+    if (n >= limit) return fail(403, premium ? PLAYLIST_MESSAGES.limitPremium : PLAYLIST_MESSAGES.limitFree);
+    const slug = await uniqueSlug(tx, user.id, playlistSlug(user.id, input.publicSlug?.trim() ? input.publicSlug.replace(new RegExp(`^${user.id}-`), '') : input.name));
+    const [row] = await tx
+      .insert(playlists)
+      .values({
+        userId: user.id,
+        name: input.name,
+        category: joinCategories(input.category),
+        description: input.description?.trim() || null,
+        isPublic: premium ? (input.isPublic ?? true) : true,
+        publicSlug: slug,
+      })
+      .returning({ id: playlists.id });
+    return { ok: true as const, id: row.id };
+  });
+}
+
+export async function updatePlaylist(db: Db, user: UserRow, id: number, input: PlaylistInput): Promise<{ ok: true } | Fail> {
+  const [p] = await db.select().from(playlists).where(eq(playlists.id, id));
+  if (!p || !canView(p, { userId: user.id })) return notFound();
+  if (p.userId !== user.id) return fail(403, PLAYLIST_MESSAGES.notOwner);
+  const set: Partial<typeof playlists.$inferInsert> = { updatedAt: new Date() };
+  if (input.name !== undefined) set.name = input.name;
+  if (input.category !== undefined) set.category = joinCategories(input.category);
+  if (input.description !== undefined) set.description = input.description?.trim() || null;
+  if (input.isPublic !== undefined) {
+    if (!input.isPublic && !isPremiumNow(user)) return fail(403, PLAYLIST_MESSAGES.privateNeedsPremium);
+    set.isPublic = input.isPublic;
+  }
+  if (input.publicSlug !== undefined || input.name !== undefined) {
+    const source = input.publicSlug?.trim() ? input.publicSlug.replace(new RegExp(`^${user.id}-`), '') : (input.name ?? p.name);
+    set.publicSlug = await uniqueSlug(db, user.id, playlistSlug(user.id, source), id);
+  }
+  await db.update(playlists).set(set).where(eq(playlists.id, id));
+  return { ok: true };
+}
+
+export async function deletePlaylist(db: Db, userId: string, id: number): Promise<{ ok: true } | Fail> {
+  const [p] = await db.select().from(playlists).where(eq(playlists.id, id));
+  if (!p || !canView(p, { userId })) return notFound();
+  if (p.userId !== userId) return fail(403, PLAYLIST_MESSAGES.notOwner);
+  await db.delete(playlists).where(eq(playlists.id, id));
+  return { ok: true };
+}
+
+/** The playlist as the API answers it, or null when it does not exist for this viewer. */
+export async function readPlaylist(db: Db, id: number, viewer: Viewer, opts: { countView?: boolean } = {}): Promise<Playlist | null> {
+  const [row] = await db
+    .select({ p: playlists, user: { id: users.id, name: users.name, customUserId: users.customUserId, picture: users.picture } })
+    .from(playlists)
+    .innerJoin(users, eq(users.id, playlists.userId))
+    .where(eq(playlists.id, id));
+  if (!row || !canView(row.p, viewer)) return null;
+  const isOwner = viewer?.userId === row.p.userId;
+  let impressionCount = row.p.impressionCount;
+  if (opts.countView && !isOwner) {
+    const [u] = await db
+      .update(playlists)
+      .set({ impressionCount: sql`${playlists.impressionCount} + 1` })
+      .where(eq(playlists.id, id))
+      .returning({ n: playlists.impressionCount });
+    impressionCount = u.n;
+  }
+  const trackRows = await listTracksWhere(db, {
+    join: { table: playlistItems, on: and(eq(playlistItems.trackId, tracks.id), eq(playlistItems.playlistId, id))! },
+    where: viewer?.userId ? sql`(${tracks.isVisible} or ${tracks.userId} = ${viewer.userId})` : eq(tracks.isVisible, true),
+    orderBy: [asc(playlistItems.order), asc(playlistItems.id)],
+  });
+  const itemRows = await db
+    .select({ id: playlistItems.id, order: playlistItems.order, trackId: playlistItems.trackId })
+    .from(playlistItems)
+    .where(eq(playlistItems.playlistId, id))
+    .orderBy(asc(playlistItems.order), asc(playlistItems.id));
+  const byTrack = new Map(trackRows.map((t) => [t.id, t]));
+  const items = itemRows.flatMap((i) => {
+    const track = byTrack.get(i.trackId);
+    return track ? [{ id: i.id, order: i.order, track }] : [];
+  });
+  const following = viewer?.userId
+    ? (await db.select({ id: playlistFollows.id }).from(playlistFollows).where(and(eq(playlistFollows.playlistId, id), eq(playlistFollows.userId, viewer.userId)))).length > 0
+    : false;
+  return {
+    id: row.p.id,
+    userId: row.p.userId,
+    name: row.p.name,
+    category: row.p.category,
+    description: row.p.description,
+    isPublic: row.p.isPublic,
+    publicSlug: row.p.publicSlug,
+    createdAt: row.p.createdAt.toISOString(),
+    updatedAt: row.p.updatedAt.toISOString(),
+    impressionCount,
+    followerCount: row.p.followerCount,
+    itemCount: items.length,
+    isFollowing: following,
+    isOwner,
+    user: row.user,
+    items,
+  };
+}
+
+/** Summaries (without items) of a member's playlists, newest first. */
+export async function playlistsOf(db: Db, ownerId: string, viewer: Viewer): Promise<Playlist[]> {
+  const rows = await db
+    .select({ id: playlists.id })
+    .from(playlists)
+    .where(and(eq(playlists.userId, ownerId), viewer?.userId === ownerId ? undefined : eq(playlists.isPublic, true)))
+    .orderBy(desc(playlists.createdAt), desc(playlists.id));
+  const out: Playlist[] = [];
+  for (const r of rows) {
+    const p = await readPlaylist(db, r.id, viewer);
+    if (p) out.push(p);
+  }
+  return out;
+}
+
+export async function findPublicBySlug(db: Db, slug: string, owner?: UserRow): Promise<number | null> {
+  const [row] = await db
+    .select({ id: playlists.id })
+    .from(playlists)
+    .where(and(eq(playlists.publicSlug, slug), eq(playlists.isPublic, true), owner ? eq(playlists.userId, owner.id) : undefined))
+    .orderBy(asc(playlists.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+async function ownedPlaylist(db: Db, userId: string, id: number): Promise<PlaylistRow | Fail> {
+  const [p] = await db.select().from(playlists).where(eq(playlists.id, id));
+  if (!p || !canView(p, { userId })) return notFound();
+  if (p.userId !== userId) return fail(403, PLAYLIST_MESSAGES.notOwner);
+  return p;
+}
+
+/** Adds a track once, at the end; the track's owner hears of it (not when it is their own playlist). */
+export async function addTrack(db: Db, userId: string, id: number, trackId: number): Promise<{ ok: true; itemId: number } | Fail> {
+  return inTransaction(db, async (tx) => {
+    const p = await ownedPlaylist(tx, userId, id);
+    if ('ok' in p) return p;
+    const [track] = await tx
+      .select({ id: tracks.id, ownerId: tracks.userId })
+      .from(tracks)
+      .where(and(eq(tracks.id, trackId), sql`(${tracks.isVisible} or ${tracks.userId} = ${userId})`));
+    if (!track) return fail(404, '音声が見つかりません');
+    await tx.execute(sql`select id from ${playlists} where ${playlists.id} = ${id} for update`);
+    const [{ next }] = await tx
+      .select({ next: sql<number>`coalesce(max(${playlistItems.order}) + 1, 0)::int` })
+      .from(playlistItems)
+      .where(eq(playlistItems.playlistId, id));
+    const added = await tx.insert(playlistItems).values({ playlistId: id, trackId, order: next }).onConflictDoNothing().returning({ id: playlistItems.id });
+    if (!added.length) return fail(409, PLAYLIST_MESSAGES.alreadyAdded);
+    await tx.update(playlists).set({ updatedAt: new Date() }).where(eq(playlists.id, id));
+    if (track.ownerId) await notify(tx, { userId: track.ownerId, type: 'playlist_add', actorUserId: userId, trackId, playlistId: id });
+    return { ok: true as const, itemId: added[0].id };
+  });
+}
+
+export async function removeTrack(db: Db, userId: string, id: number, trackId: number): Promise<{ ok: true } | Fail> {
+  return inTransaction(db, async (tx) => {
+    const p = await ownedPlaylist(tx, userId, id);
+    if ('ok' in p) return p;
+    const removed = await tx
+      .delete(playlistItems)
+      .where(and(eq(playlistItems.playlistId, id), eq(playlistItems.trackId, trackId)))
+      .returning({ id: playlistItems.id });
+    if (!removed.length) return fail(404, 'この音声はプレイリストにありません');
+    await densify(tx, id);
+    return { ok: true as const };
+  });
+}
+
+/** Orders 0..n-1 in the current order. */
+async function densify(db: Db, playlistId: number) {
+  await db.execute(sql`
+    update ${playlistItems} set "order" = ranked.rn
+    from (select id, (row_number() over (order by "order", id) - 1)::int as rn from ${playlistItems} where playlist_id = ${playlistId}) ranked
+    where ${playlistItems.id} = ranked.id`);
+}
+
+/**
+ * Applies a new order in one transaction. The list must name every item of the playlist exactly
+ * once; anything else (missing, duplicate or foreign ids) changes nothing.
+ */
+export async function reorder(db: Db, userId: string, id: number, items: { id: number; order: number }[]): Promise<{ ok: true } | Fail> {
+  return inTransaction(db, async (tx) => {
+    const p = await ownedPlaylist(tx, userId, id);
+    if ('ok' in p) return p;
+    const current = await tx.select({ id: playlistItems.id }).from(playlistItems).where(eq(playlistItems.playlistId, id));
+    const ids = new Set(current.map((c) => c.id));
+    const given = new Set(items.map((i) => i.id));
+    if (given.size !== items.length || given.size !== ids.size || items.some((i) => !ids.has(i.id))) return fail(400, PLAYLIST_MESSAGES.reorderInvalid);
+    const sorted = [...items].sort((a, b) => a.order - b.order || a.id - b.id);
+    for (const [index, item] of sorted.entries()) {
+      await tx.update(playlistItems).set({ order: index }).where(and(eq(playlistItems.id, item.id), eq(playlistItems.playlistId, id)));
+    }
+    await tx.update(playlists).set({ updatedAt: new Date() }).where(eq(playlists.id, id));
+    return { ok: true as const };
+  });
+}
+
+export async function isInPlaylist(db: Db, id: number, trackId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: playlistItems.id })
+    .from(playlistItems)
+    .where(and(eq(playlistItems.playlistId, id), eq(playlistItems.trackId, trackId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Follows a public playlist of someone else; followerCount moves only with a real change. */
+export async function setFollow(db: Db, userId: string, id: number, on: boolean): Promise<{ ok: true; followerCount: number; isFollowing: boolean } | Fail> {
+  return inTransaction(db, async (tx) => {
+    const [p] = await tx.select().from(playlists).where(eq(playlists.id, id));
+    if (!p || !canView(p, { userId })) return notFound();
+    if (!p.isPublic || p.userId === userId) return fail(400, 'このプレイリストはフォローできません');
+    const changed = on
+      ? await tx.insert(playlistFollows).values({ userId, playlistId: id }).onConflictDoNothing().returning({ id: playlistFollows.id })
+      : await tx.delete(playlistFollows).where(and(eq(playlistFollows.userId, userId), eq(playlistFollows.playlistId, id))).returning({ id: playlistFollows.id });
+    const [row] = changed.length
+      ? await tx
+          .update(playlists)
+          .set({ followerCount: on ? sql`${playlists.followerCount} + 1` : sql`greatest(${playlists.followerCount} - 1, 0)` })
+          .where(eq(playlists.id, id))
+          .returning({ n: playlists.followerCount })
+      : [{ n: p.followerCount }];
+    return { ok: true as const, followerCount: row.n, isFollowing: on };
+  });
+}
+
+export async function recentPublicPlaylists(db: Db, limit = 50): Promise<number[]> {
+  const rows = await db.select({ id: playlists.id }).from(playlists).where(eq(playlists.isPublic, true)).orderBy(desc(playlists.updatedAt)).limit(limit);
+  return rows.map((r) => r.id);
+}
+
