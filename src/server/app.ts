@@ -22,6 +22,7 @@ import { authRoutes } from './features/auth/routes';
 import { viewerResolver } from './features/auth/session';
 import { followsRoutes } from './features/follows/routes';
 import { healthRoutes } from './features/health/routes';
+import { historyRoutes } from './features/history/routes';
 import { likesRoutes } from './features/likes/routes';
 import { notificationsRoutes } from './features/notifications/routes';
 import { playlistsRoutes } from './features/playlists/routes';
@@ -115,6 +116,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(usersRoutes(deps));
   await app.register(notificationsRoutes(deps));
   await app.register(playlistsRoutes(deps));
+  await app.register(historyRoutes(deps));
 
   const webDir = config.webDir;
   const hasWeb = webDir !== undefined && fs.existsSync(path.join(webDir, 'index.html'));
