@@ -34,7 +34,11 @@ console.log(`bench/catalogue: ${COUNT} tracks, ${DURATION_S} s per case, same se
 const hello = await load(`${bench.url}/bench/hello`);
 const list = await load(`${bench.url}/api/tracks`, { headers: { 'accept-encoding': 'gzip' } });
 const page = await load(`${bench.url}/api/tracks?limit=50`);
-printTable(`GET /api/tracks (${COUNT} tracks) vs hello world`, { hello: hello, 'tracks (default page of 200, gzip)': list, 'tracks ?limit=50': page });
+printTable(`GET /api/tracks (${COUNT} tracks) vs hello world`, {
+  hello: hello,
+  'tracks (default page of 200, gzip)': list,
+  'tracks ?limit=50': page,
+});
 console.log(
   `ratio req/s default page / hello: ${(list.requestsPerSec / hello.requestsPerSec).toFixed(4)}  p99 ${list.p99} ms vs ${hello.p99} ms`,
 );

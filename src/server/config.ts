@@ -82,9 +82,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     const missing = e.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID';
     throw new ConfigError(`Invalid ${missing}="": GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set together`);
   }
-  const oidc = e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
-    ? { issuerUrl: e.OIDC_ISSUER_URL, clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
-    : undefined;
+  const oidc =
+    e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+      ? { issuerUrl: e.OIDC_ISSUER_URL, clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+      : undefined;
   if (isProduction && e.DEMO_SEED) throw new ConfigError('Invalid DEMO_SEED=true: the demo seed is never run when NODE_ENV=production');
   return {
     env: e.NODE_ENV,

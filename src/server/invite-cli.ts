@@ -14,7 +14,8 @@ try {
   const maxUses = Number(values['max-uses']);
   const count = Number(values.count);
   const days = values.days === undefined ? undefined : Number(values.days);
-  if (!Number.isInteger(maxUses) || maxUses < 1 || maxUses > 10_000) throw new ConfigError('Invalid --max-uses: a whole number from 1 to 10000');
+  if (!Number.isInteger(maxUses) || maxUses < 1 || maxUses > 10_000)
+    throw new ConfigError('Invalid --max-uses: a whole number from 1 to 10000');
   if (!Number.isInteger(count) || count < 1 || count > 100) throw new ConfigError('Invalid --count: a whole number from 1 to 100');
   if (days !== undefined && (!Number.isFinite(days) || days <= 0)) throw new ConfigError('Invalid --days: a positive number');
   const config = loadConfig();
@@ -31,7 +32,8 @@ try {
       })),
     )
     .returning();
-  for (const r of rows) console.log(`${r.code}  ${origin}/i/${r.code}  (max uses ${r.maxUses}${r.expiresAt ? `, expires ${r.expiresAt.toISOString()}` : ''})`);
+  for (const r of rows)
+    console.log(`${r.code}  ${origin}/i/${r.code}  (max uses ${r.maxUses}${r.expiresAt ? `, expires ${r.expiresAt.toISOString()}` : ''})`);
   await database.close();
 } catch (e) {
   console.error(`[mugen] ${e instanceof Error ? e.message : e}`);

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
@@ -6,7 +7,6 @@ import { appMeta } from './db/schema';
 import { seedDemoAccounts, seedDemoTracks } from './db/seed';
 import { closeRenderPool, renderInWorker } from './providers/audio/render-pool';
 import { createLocalStorage } from './providers/storage/local';
-import path from 'node:path';
 
 const say = (msg: string) => console.log(`[mugen] ${msg}`);
 

@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { existingFilenames } from '../features/tracks/service';
+import { audioKey } from '../features/tracks/stream';
+import type { StorageProvider } from '../providers/storage/types';
 import type { Db } from './client';
 import { invitations, tracks, users } from './schema';
 import { DEMO_MEMBER, DEMO_TRACKS, type DemoTrack, OFFICIAL_ACCOUNT } from './seed-content';
-import type { StorageProvider } from '../providers/storage/types';
-import { audioKey } from '../features/tracks/stream';
-import { existingFilenames } from '../features/tracks/service';
 
 export type RenderFn = (text: string) => Promise<{ mp3: Buffer; duration: number }>;
 

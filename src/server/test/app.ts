@@ -7,11 +7,11 @@ import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import { invitations, tracks, users } from '../db/schema';
-import { SESSION_COOKIE, createSession } from '../features/auth/session';
+import { createSession, SESSION_COOKIE } from '../features/auth/session';
 import { audioKey } from '../features/tracks/stream';
 import { createLocalStorage } from '../providers/storage/local';
 import type { StorageProvider } from '../providers/storage/types';
-import { TEST_ROOT, pgTemplateName, pgliteTemplateDir, testDatabaseUrl, testDbKind, withDatabase } from './template';
+import { pgliteTemplateDir, pgTemplateName, TEST_ROOT, testDatabaseUrl, testDbKind, withDatabase } from './template';
 
 export interface TestApp {
   app: FastifyInstance;

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../db/client';
-import { TEST_ROOT, pgTemplateName, pgliteTemplateDir, testDatabaseUrl, testDbKind, withDatabase } from './template';
+import { pgliteTemplateDir, pgTemplateName, TEST_ROOT, testDatabaseUrl, testDbKind, withDatabase } from './template';
 
 /** Migrates one template database per run; every test file then copies it (fast) instead of migrating. */
 export default async function setup() {

@@ -13,7 +13,12 @@ export const PlaylistCreateSchema = z.object({
 });
 export const PlaylistUpdateSchema = PlaylistCreateSchema.partial();
 
-export const PlaylistUserSchema = z.object({ id: z.string(), name: z.string(), customUserId: z.string().nullable(), picture: z.string().nullable() });
+export const PlaylistUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  customUserId: z.string().nullable(),
+  picture: z.string().nullable(),
+});
 export const PlaylistItemSchema = z.object({ id: z.number().int(), order: z.number().int(), track: TrackSchema });
 
 export const PlaylistSchema = z
@@ -45,7 +50,10 @@ export const PlaylistTrackParamSchema = z.object({
 });
 export const AddTrackBodySchema = z.object({ trackId: z.coerce.number().int().positive().max(2_147_483_647) });
 export const ReorderSchema = z.object({
-  items: z.array(z.object({ id: z.number().int(), order: z.number().int().min(0).max(100_000) })).min(1).max(1000),
+  items: z
+    .array(z.object({ id: z.number().int(), order: z.number().int().min(0).max(100_000) }))
+    .min(1)
+    .max(1000),
 });
 export const OgSchema = z.object({
   title: z.string(),

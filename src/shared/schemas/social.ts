@@ -34,7 +34,16 @@ export const FollowRecordSchema = z.object({
 });
 export const FollowAnswerSchema = z.object({ success: z.literal(true), isFollowing: z.boolean(), followerCount: z.number().int() });
 
-export const NOTIFICATION_TYPES = ['follow', 'like', 'playlist_add', 'milestone_100', 'milestone_500', 'milestone_1000', 'milestone_5000', 'milestone_10000'] as const;
+export const NOTIFICATION_TYPES = [
+  'follow',
+  'like',
+  'playlist_add',
+  'milestone_100',
+  'milestone_500',
+  'milestone_1000',
+  'milestone_5000',
+  'milestone_10000',
+] as const;
 export const MILESTONES = [100, 500, 1000, 5000, 10000] as const;
 
 export const NotificationSchema = z

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invitations, users } from '../../db/schema';
-import { type TestApp, createTestApp, devLogin, insertInvitation, sessionCookie } from '../../test/app';
+import { createTestApp, devLogin, insertInvitation, sessionCookie, type TestApp } from '../../test/app';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -10,7 +10,13 @@ export function accessRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/access-control',
-      { schema: { tags: ['access'], summary: 'Whether this visitor may enter the members-only pages (never cached)', response: { 200: AccessControlSchema } } },
+      {
+        schema: {
+          tags: ['access'],
+          summary: 'Whether this visitor may enter the members-only pages (never cached)',
+          response: { 200: AccessControlSchema },
+        },
+      },
       async (request, reply) => {
         reply.header('Cache-Control', 'no-store, max-age=0').header('Pragma', 'no-cache');
         const viewer = await request.viewer();
@@ -32,14 +38,22 @@ export function accessRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/invitations/stats',
-      { schema: { tags: ['access'], summary: 'Uses of my invitations and the uses still available', response: { 200: InvitationStatsSchema, 401: ErrorSchema } } },
+      {
+        schema: {
+          tags: ['access'],
+          summary: 'Uses of my invitations and the uses still available',
+          response: { 200: InvitationStatsSchema, 401: ErrorSchema },
+        },
+      },
       async (request, reply) => {
         const user = await requireUser(db, request, reply);
         if (!user) return reply;
         const rows = await invitationsOf(db, user.id);
         return {
           totalInvitesUsed: rows.reduce((n, r) => n + r.usedCount, 0),
-          availableInvites: user.canInvite ? rows.filter((r) => r.isActive).reduce((n, r) => n + Math.max(0, r.maxUses - r.usedCount), 0) : 0,
+          availableInvites: user.canInvite
+            ? rows.filter((r) => r.isActive).reduce((n, r) => n + Math.max(0, r.maxUses - r.usedCount), 0)
+            : 0,
         };
       },
     );

@@ -14,14 +14,27 @@ export async function deleteAccount(db: Db, userId: string): Promise<void> {
       await tx
         .update(tracks)
         .set({ likeCount: sql`greatest(${tracks.likeCount} - 1, 0)` })
-        .where(inArray(tracks.id, liked.map((l) => l.trackId)));
+        .where(
+          inArray(
+            tracks.id,
+            liked.map((l) => l.trackId),
+          ),
+        );
     }
-    const followed = await tx.select({ playlistId: playlistFollows.playlistId }).from(playlistFollows).where(eq(playlistFollows.userId, userId));
+    const followed = await tx
+      .select({ playlistId: playlistFollows.playlistId })
+      .from(playlistFollows)
+      .where(eq(playlistFollows.userId, userId));
     if (followed.length) {
       await tx
         .update(playlists)
         .set({ followerCount: sql`greatest(${playlists.followerCount} - 1, 0)` })
-        .where(inArray(playlists.id, followed.map((f) => f.playlistId)));
+        .where(
+          inArray(
+            playlists.id,
+            followed.map((f) => f.playlistId),
+          ),
+        );
     }
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     await tx.delete(users).where(eq(users.id, userId));

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentSessions, follows, likes, playlistFollows, playlists, sessions, tracks, users } from '../../db/schema';
-import { type TestApp, createTestApp, devLogin, insertInvitation, insertTrack, insertUser } from '../../test/app';
-import { SESSION_COOKIE, hashToken } from './session';
+import { createTestApp, devLogin, insertInvitation, insertTrack, insertUser, type TestApp } from '../../test/app';
+import { hashToken, SESSION_COOKIE } from './session';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -86,7 +86,9 @@ describe('POST /api/auth/dev-login (registration rules, L-1-01)', () => {
   it('does not exist when Google is configured or in production', async () => {
     const prod = await createTestApp({ NODE_ENV: 'production' });
     try {
-      expect((await prod.app.inject({ method: 'POST', url: '/api/auth/dev-login', payload: { email: 'a@example.com' } })).statusCode).toBe(404);
+      expect((await prod.app.inject({ method: 'POST', url: '/api/auth/dev-login', payload: { email: 'a@example.com' } })).statusCode).toBe(
+        404,
+      );
       expect((await prod.app.inject({ method: 'GET', url: '/api/auth/dev' })).statusCode).toBe(404);
       expect((await prod.app.inject({ method: 'GET', url: '/api/debug/session' })).statusCode).toBe(404);
     } finally {
@@ -129,8 +131,22 @@ describe('sessions', () => {
     const { cookie } = await devLogin(t.app, { email: 'fields@example.com', invitationCode: inv.code });
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
     expect(me.statusCode).toBe(200);
-    for (const f of ['id', 'name', 'email', 'picture', 'customUserId', 'xHandle', 'isPremium', 'premiumStartDate', 'premiumEndDate',
-      'totalPremiumMonths', 'canInvite', 'createdAt', 'updatedAt']) expect(me.json()).toHaveProperty(f);
+    for (const f of [
+      'id',
+      'name',
+      'email',
+      'picture',
+      'customUserId',
+      'xHandle',
+      'isPremium',
+      'premiumStartDate',
+      'premiumEndDate',
+      'totalPremiumMonths',
+      'canInvite',
+      'createdAt',
+      'updatedAt',
+    ])
+      expect(me.json()).toHaveProperty(f);
   });
 
   it('never takes x-persisted-user-id as identity', async () => {
@@ -140,10 +156,15 @@ describe('sessions', () => {
   });
 
   it('refuses a forged or expired session token', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: `${SESSION_COOKIE}=forged` } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: `${SESSION_COOKIE}=forged` } })).statusCode).toBe(
+      401,
+    );
     const inv = await insertInvitation(t.db);
     const { cookie, user } = await devLogin(t.app, { email: 'expiring@example.com', invitationCode: inv.code });
-    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(401);
   });
 
@@ -151,7 +172,10 @@ describe('sessions', () => {
     const inv = await insertInvitation(t.db);
     const { cookie, user } = await devLogin(t.app, { email: 'sliding@example.com', invitationCode: inv.code });
     const old = new Date(Date.now() - 2 * 3_600_000);
-    await t.db.update(sessions).set({ lastActiveAt: old, expiresAt: new Date(Date.now() + 3_600_000) }).where(eq(sessions.userId, user.id));
+    await t.db
+      .update(sessions)
+      .set({ lastActiveAt: old, expiresAt: new Date(Date.now() + 3_600_000) })
+      .where(eq(sessions.userId, user.id));
     await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
     const [row] = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(row.lastActiveAt.getTime()).toBeGreaterThan(old.getTime());

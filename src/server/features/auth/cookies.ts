@@ -25,6 +25,7 @@ export function clearSessionCookie(reply: FastifyReply, config: Config) {
 export function safeRedirect(redirect: string | undefined, payment: boolean): string {
   let target = (redirect ?? '/').trim() || '/';
   if (!target.startsWith('/')) target = `/${target}`;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused here
   if (target.startsWith('//') || target.includes('\\') || /[\u0000-\u001f]/.test(target)) target = '/';
   try {
     const u = new URL(target, 'http://mugen.invalid');

@@ -4,7 +4,12 @@
  */
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function devChooserPage(opts: { members: { name: string; email: string }[]; target: string; invitationCode: string; nonce: string }): string {
+export function devChooserPage(opts: {
+  members: { name: string; email: string }[];
+  target: string;
+  invitationCode: string;
+  nonce: string;
+}): string {
   const members = opts.members
     .map(
       (m) =>

@@ -1,6 +1,6 @@
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp, insertInvitation } from '../../test/app';
+import { createTestApp, insertInvitation, type TestApp } from '../../test/app';
 import { OIDC_STATE_COOKIE } from './cookies';
 import { SESSION_COOKIE } from './session';
 

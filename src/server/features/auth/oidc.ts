@@ -16,7 +16,13 @@ export function createOidc(settings: OidcSettings) {
   const insecure = new URL(settings.issuerUrl).protocol === 'http:';
   const configuration = () => {
     configPromise ??= client
-      .discovery(new URL(settings.issuerUrl), settings.clientId, settings.clientSecret, undefined, insecure ? { execute: [client.allowInsecureRequests] } : undefined)
+      .discovery(
+        new URL(settings.issuerUrl),
+        settings.clientId,
+        settings.clientSecret,
+        undefined,
+        insecure ? { execute: [client.allowInsecureRequests] } : undefined,
+      )
       .catch((err) => {
         // Try discovery again on the next sign-in rather than failing forever.
         configPromise = undefined;

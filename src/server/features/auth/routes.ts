@@ -15,12 +15,12 @@ import { ErrorSchema } from '../../../shared/schemas/common';
 import type { AppDeps } from '../../app';
 import { authFlows, consentSessions, sessions, users } from '../../db/schema';
 import { deleteAccount } from './account';
-import { OIDC_STATE_COOKIE, clearSessionCookie, safeRedirect, setSessionCookie, withFromAuth } from './cookies';
+import { clearSessionCookie, OIDC_STATE_COOKIE, safeRedirect, setSessionCookie, withFromAuth } from './cookies';
 import { devChooserPage } from './dev-chooser';
 import { currentUser, requireUser } from './guard';
-import { type Oidc, createOidc } from './oidc';
-import { SESSION_COOKIE, createSession, hashToken } from './session';
+import { createOidc, type Oidc } from './oidc';
 import { type SignInResult, signInOrRegister } from './service';
+import { createSession, hashToken, SESSION_COOKIE } from './session';
 import { toUser } from './users';
 
 const FLOW_TTL_MS = 10 * 60_000;
@@ -91,7 +91,9 @@ export function authRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['auth'],
           summary: 'OpenID Connect callback: verifies the id_token, then signs in or registers',
-          querystring: z.object({ state: z.string().max(200).optional(), code: z.string().max(2000).optional(), error: z.string().max(200).optional() }).passthrough(),
+          querystring: z
+            .object({ state: z.string().max(200).optional(), code: z.string().max(2000).optional(), error: z.string().max(200).optional() })
+            .passthrough(),
         },
       },
       async (request, reply) => {
@@ -100,8 +102,7 @@ export function authRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod {
         const cookieState = request.cookies[OIDC_STATE_COOKIE];
         reply.clearCookie(OIDC_STATE_COOKIE, { path: '/api/auth' });
         // One use only: the flow row is deleted as it is read, so a replayed callback finds nothing.
-        const [flow] =
-          state && cookieState === state ? await db.delete(authFlows).where(eq(authFlows.state, state)).returning() : [];
+        const [flow] = state && cookieState === state ? await db.delete(authFlows).where(eq(authFlows.state, state)).returning() : [];
         if (!flow || Date.now() - flow.createdAt.getTime() > FLOW_TTL_MS) {
           request.log.warn('sign-in callback with an unknown, expired or foreign state');
           return reply.redirect(errorTarget('/'));
@@ -122,28 +123,35 @@ export function authRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/api/auth/dev', { schema: { hide: true, querystring: z.object({ redirect: z.string().max(500).optional(), code: z.string().max(64).optional() }) } }, async (request, reply) => {
-      if (!config.devLogin) return reply.code(404).send({ message: MESSAGES.notFound });
-      const members = await db
-        .select({ name: users.name, email: users.email })
-        .from(users)
-        .where(isNotNull(users.email))
-        .orderBy(desc(users.createdAt))
-        .limit(20);
-      const nonce = randomBytes(16).toString('base64');
-      return reply
-        .header('Content-Type', 'text/html; charset=utf-8')
-        .header('Cache-Control', 'no-store')
-        .header('Content-Security-Policy', `default-src 'self'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; frame-ancestors 'none'`)
-        .send(
-          devChooserPage({
-            members: members.map((m) => ({ name: m.name, email: m.email ?? '' })),
-            target: withFromAuth(safeRedirect(request.query.redirect, false)),
-            invitationCode: request.query.code ?? '',
-            nonce,
-          }),
-        );
-    });
+    app.get(
+      '/api/auth/dev',
+      { schema: { hide: true, querystring: z.object({ redirect: z.string().max(500).optional(), code: z.string().max(64).optional() }) } },
+      async (request, reply) => {
+        if (!config.devLogin) return reply.code(404).send({ message: MESSAGES.notFound });
+        const members = await db
+          .select({ name: users.name, email: users.email })
+          .from(users)
+          .where(isNotNull(users.email))
+          .orderBy(desc(users.createdAt))
+          .limit(20);
+        const nonce = randomBytes(16).toString('base64');
+        return reply
+          .header('Content-Type', 'text/html; charset=utf-8')
+          .header('Cache-Control', 'no-store')
+          .header(
+            'Content-Security-Policy',
+            `default-src 'self'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; frame-ancestors 'none'`,
+          )
+          .send(
+            devChooserPage({
+              members: members.map((m) => ({ name: m.name, email: m.email ?? '' })),
+              target: withFromAuth(safeRedirect(request.query.redirect, false)),
+              invitationCode: request.query.code ?? '',
+              nonce,
+            }),
+          );
+      },
+    );
 
     app.post(
       '/api/auth/dev-login',
@@ -158,7 +166,12 @@ export function authRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         if (!config.devLogin) return reply.code(404).send({ message: MESSAGES.notFound });
         const { email, name, invitationCode } = request.body;
-        const result = await signInOrRegister(db, { issuer: 'dev', subject: email, email, name: name ?? null, picture: null }, invitationCode || undefined, config);
+        const result = await signInOrRegister(
+          db,
+          { issuer: 'dev', subject: email, email, name: name ?? null, picture: null },
+          invitationCode || undefined,
+          config,
+        );
         if (!result.ok) return reply.code(403).send({ message: REFUSAL[result.reason].message, reason: result.reason });
         await startSession(reply, result.user.id, request.headers['user-agent']);
         return { user: result.user };
@@ -179,20 +192,34 @@ export function authRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod {
     const endSession = async (token: string | undefined) => {
       if (token && token.length <= 200) await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
     };
-    app.get('/api/auth/logout', { schema: { tags: ['auth'], summary: 'Sign out (browser navigation), then home' } }, async (request, reply) => {
-      await endSession(request.cookies[SESSION_COOKIE]);
-      clearSessionCookie(reply, config);
-      return reply.redirect('/');
-    });
-    app.post('/api/auth/logout', { schema: { tags: ['auth'], summary: 'Sign out', response: { 200: SuccessSchema } } }, async (request, reply) => {
-      await endSession(request.cookies[SESSION_COOKIE]);
-      clearSessionCookie(reply, config);
-      return { success: true as const };
-    });
+    app.get(
+      '/api/auth/logout',
+      { schema: { tags: ['auth'], summary: 'Sign out (browser navigation), then home' } },
+      async (request, reply) => {
+        await endSession(request.cookies[SESSION_COOKIE]);
+        clearSessionCookie(reply, config);
+        return reply.redirect('/');
+      },
+    );
+    app.post(
+      '/api/auth/logout',
+      { schema: { tags: ['auth'], summary: 'Sign out', response: { 200: SuccessSchema } } },
+      async (request, reply) => {
+        await endSession(request.cookies[SESSION_COOKIE]);
+        clearSessionCookie(reply, config);
+        return { success: true as const };
+      },
+    );
 
     app.delete(
       '/api/auth/account',
-      { schema: { tags: ['auth'], summary: 'Delete the account and what belongs only to it, then sign out', response: { 200: SuccessSchema, 401: ErrorSchema } } },
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Delete the account and what belongs only to it, then sign out',
+          response: { 200: SuccessSchema, 401: ErrorSchema },
+        },
+      },
       async (request, reply) => {
         const user = await requireUser(db, request, reply);
         if (!user) return reply;
@@ -204,7 +231,14 @@ export function authRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/api/session',
-      { schema: { tags: ['auth'], summary: 'Record the cookie-consent choice of this browser session', body: ConsentSessionSchema, response: { 200: SuccessSchema } } },
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Record the cookie-consent choice of this browser session',
+          body: ConsentSessionSchema,
+          response: { 200: SuccessSchema },
+        },
+      },
       async (request) => {
         const viewer = await request.viewer();
         const { id, cookieConsent, analyticsConsent } = request.body;
@@ -220,25 +254,35 @@ export function authRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod {
     );
 
     if (!config.isProduction) {
-      app.get('/api/debug/session', { schema: { tags: ['auth'], summary: 'Debug: what the server knows of this session (never in production)' } }, async (request, reply) => {
-        reply.header('Cache-Control', 'no-store');
-        const viewer = await request.viewer();
-        const user = await currentUser(db, request);
-        const active = viewer
-          ? await db
-              .select({ id: sessions.id, createdAt: sessions.createdAt, lastActiveAt: sessions.lastActiveAt, expiresAt: sessions.expiresAt, deviceInfo: sessions.deviceInfo })
-              .from(sessions)
-              .where(and(eq(sessions.id, viewer.sessionId), gt(sessions.expiresAt, sql`now()`)))
-          : [];
-        return {
-          authenticated: Boolean(user),
-          hasSessionCookie: Boolean(request.cookies[SESSION_COOKIE]),
-          userId: user?.id ?? null,
-          isAdmin: viewer?.isAdmin ?? false,
-          persistedUserIdHeader: request.headers['x-persisted-user-id'] ?? null,
-          session: active[0] ?? null,
-        };
-      });
+      app.get(
+        '/api/debug/session',
+        { schema: { tags: ['auth'], summary: 'Debug: what the server knows of this session (never in production)' } },
+        async (request, reply) => {
+          reply.header('Cache-Control', 'no-store');
+          const viewer = await request.viewer();
+          const user = await currentUser(db, request);
+          const active = viewer
+            ? await db
+                .select({
+                  id: sessions.id,
+                  createdAt: sessions.createdAt,
+                  lastActiveAt: sessions.lastActiveAt,
+                  expiresAt: sessions.expiresAt,
+                  deviceInfo: sessions.deviceInfo,
+                })
+                .from(sessions)
+                .where(and(eq(sessions.id, viewer.sessionId), gt(sessions.expiresAt, sql`now()`)))
+            : [];
+          return {
+            authenticated: Boolean(user),
+            hasSessionCookie: Boolean(request.cookies[SESSION_COOKIE]),
+            userId: user?.id ?? null,
+            isAdmin: viewer?.isAdmin ?? false,
+            persistedUserIdHeader: request.headers['x-persisted-user-id'] ?? null,
+            session: active[0] ?? null,
+          };
+        },
+      );
     }
   };
 }

@@ -14,15 +14,18 @@ export interface Identity {
   picture: string | null;
 }
 
-export type SignInResult =
-  | { ok: true; user: User; created: boolean }
-  | { ok: false; reason: 'invitation_required' | 'invalid_invitation' };
+export type SignInResult = { ok: true; user: User; created: boolean } | { ok: false; reason: 'invitation_required' | 'invalid_invitation' };
 
 /**
  * The one registration rule for Google and the development chooser: an existing member signs in; a
  * newcomer needs a usable invitation, whose use and the new account are one transaction.
  */
-export async function signInOrRegister(db: Db, identity: Identity, invitationCode: string | undefined, opts: { invitesPerMember: number }): Promise<SignInResult> {
+export async function signInOrRegister(
+  db: Db,
+  identity: Identity,
+  invitationCode: string | undefined,
+  opts: { invitesPerMember: number },
+): Promise<SignInResult> {
   const existing = await findByIdentity(db, identity);
   if (existing) return { ok: true, user: toUser(existing), created: false };
   if (!invitationCode) return { ok: false, reason: 'invitation_required' };

@@ -4,10 +4,10 @@ import { ErrorSchema } from '../../../shared/schemas/common';
 import {
   FollowAnswerSchema,
   FollowCountsSchema,
-  FollowRecordSchema,
-  FollowStatusSchema,
   FollowersSchema,
   FollowingSchema,
+  FollowRecordSchema,
+  FollowStatusSchema,
   UserIdParamSchema,
   UserRefParamSchema,
 } from '../../../shared/schemas/social';
@@ -87,7 +87,14 @@ export function followsRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
     for (const direction of ['followers', 'following'] as const) {
       app.get(
         `/api/follows/${direction}/:userId`,
-        { schema: { tags: ['follows'], summary: `Follow records (${direction})`, params: UserIdParamSchema, response: { 200: z.array(FollowRecordSchema), 404: ErrorSchema } } },
+        {
+          schema: {
+            tags: ['follows'],
+            summary: `Follow records (${direction})`,
+            params: UserIdParamSchema,
+            response: { 200: z.array(FollowRecordSchema), 404: ErrorSchema },
+          },
+        },
         async (request, reply) => {
           const target = await findUserByRef(db, request.params.userId);
           if (!target) return reply.code(404).send({ message: USER_NOT_FOUND });

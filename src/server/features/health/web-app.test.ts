@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp } from '../../test/app';
+import { createTestApp, type TestApp } from '../../test/app';
 
 // The built web app is served with a fallback to index.html for app routes, immutable caching for
 // hashed assets, and compression.

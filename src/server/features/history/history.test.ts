@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
-import { type TestApp, createTestApp, insertTrack, insertUser, sessionCookie } from '../../test/app';
+import { createTestApp, insertTrack, insertUser, sessionCookie, type TestApp } from '../../test/app';
 
 let t: TestApp;
 let cookie: string;
@@ -18,8 +18,16 @@ afterAll(() => t.close());
 
 describe('listening history (L-7.2-07, L-7.2-08, L-3-16)', () => {
   it('records and lists entries with id, trackId, duration, progressPercent, completed, createdAt', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/listening-history', payload: { trackId, duration: 5, progressPercent: 3 } })).statusCode).toBe(401);
-    const res = await t.app.inject({ method: 'POST', url: '/api/listening-history', headers: { cookie }, payload: { trackId, duration: 42.5, progressPercent: 23.6, completed: false } });
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/listening-history', payload: { trackId, duration: 5, progressPercent: 3 } }))
+        .statusCode,
+    ).toBe(401);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/listening-history',
+      headers: { cookie },
+      payload: { trackId, duration: 42.5, progressPercent: 23.6, completed: false },
+    });
     expect(res.statusCode).toBe(201);
     const list = (await t.app.inject({ method: 'GET', url: '/api/user/listening-history', headers: { cookie } })).json();
     expect(list[0]).toMatchObject({ trackId, duration: 42.5, progressPercent: 23.6, completed: false });
@@ -27,10 +35,23 @@ describe('listening history (L-7.2-07, L-7.2-08, L-3-16)', () => {
   });
 
   it('refuses out-of-range values and unknown tracks', async () => {
-    for (const payload of [{ trackId, duration: -1, progressPercent: 5 }, { trackId, duration: 1, progressPercent: 101 }, { trackId: 'x', duration: 1, progressPercent: 1 }]) {
+    for (const payload of [
+      { trackId, duration: -1, progressPercent: 5 },
+      { trackId, duration: 1, progressPercent: 101 },
+      { trackId: 'x', duration: 1, progressPercent: 1 },
+    ]) {
       expect((await t.app.inject({ method: 'POST', url: '/api/listening-history', headers: { cookie }, payload })).statusCode).toBe(400);
     }
-    expect((await t.app.inject({ method: 'POST', url: '/api/listening-history', headers: { cookie }, payload: { trackId: 99999999, duration: 1, progressPercent: 1 } })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/listening-history',
+          headers: { cookie },
+          payload: { trackId: 99999999, duration: 1, progressPercent: 1 },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -42,7 +63,10 @@ describe('GET /api/auth/premium-status', () => {
     await t.db.update(users).set({ isPremium: true, premiumEndDate: end }).where(eq(users.id, userId));
     const prem = (await t.app.inject({ method: 'GET', url: '/api/auth/premium-status', headers: { cookie } })).json();
     expect(prem).toEqual({ isPremium: true, endDate: end.toISOString(), daysRemaining: 3 });
-    await t.db.update(users).set({ premiumEndDate: new Date(Date.now() - 1000) }).where(eq(users.id, userId));
+    await t.db
+      .update(users)
+      .set({ premiumEndDate: new Date(Date.now() - 1000) })
+      .where(eq(users.id, userId));
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/premium-status', headers: { cookie } })).json().isPremium).toBe(false);
   });
 });

@@ -36,7 +36,10 @@ export function historyRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
         const { trackId, duration, progressPercent, completed } = request.body;
         const [track] = await db.select({ id: tracks.id }).from(tracks).where(eq(tracks.id, trackId));
         if (!track) return reply.code(404).send({ message: '音声が見つかりません' });
-        const [row] = await db.insert(listeningHistory).values({ userId: me.id, trackId, duration, progressPercent, completed }).returning();
+        const [row] = await db
+          .insert(listeningHistory)
+          .values({ userId: me.id, trackId, duration, progressPercent, completed })
+          .returning();
         return reply.code(201).send(toEntry(row));
       },
     );
@@ -46,7 +49,10 @@ export function historyRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['history'],
           summary: 'My listening history, newest first (optionally for one track)',
-          querystring: z.object({ trackId: z.coerce.number().int().positive().optional(), limit: z.coerce.number().int().min(1).max(500).default(100) }),
+          querystring: z.object({
+            trackId: z.coerce.number().int().positive().optional(),
+            limit: z.coerce.number().int().min(1).max(500).default(100),
+          }),
           response: { 200: z.array(ListeningHistoryEntrySchema), 401: ErrorSchema },
         },
       },
@@ -57,7 +63,12 @@ export function historyRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
         const rows = await db
           .select()
           .from(listeningHistory)
-          .where(and(eq(listeningHistory.userId, me.id), request.query.trackId ? eq(listeningHistory.trackId, request.query.trackId) : undefined))
+          .where(
+            and(
+              eq(listeningHistory.userId, me.id),
+              request.query.trackId ? eq(listeningHistory.trackId, request.query.trackId) : undefined,
+            ),
+          )
           .orderBy(desc(listeningHistory.createdAt), desc(listeningHistory.id))
           .limit(request.query.limit);
         return rows.map(toEntry);
@@ -65,7 +76,13 @@ export function historyRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
     );
     app.get(
       '/api/auth/premium-status',
-      { schema: { tags: ['premium'], summary: 'Whether I am premium, until when, and days remaining', response: { 200: PremiumStatusSchema, 401: ErrorSchema } } },
+      {
+        schema: {
+          tags: ['premium'],
+          summary: 'Whether I am premium, until when, and days remaining',
+          response: { 200: PremiumStatusSchema, 401: ErrorSchema },
+        },
+      },
       async (request, reply) => {
         const me = await requireUser(db, request, reply);
         if (!me) return reply;

@@ -22,7 +22,8 @@ export function likesRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
         handler: async (request, reply) => {
           const me = await requireUser(db, request, reply);
           if (!me) return reply;
-          const result = method === 'POST' ? await like(db, me.id, request.params.trackId) : await unlike(db, me.id, request.params.trackId);
+          const result =
+            method === 'POST' ? await like(db, me.id, request.params.trackId) : await unlike(db, me.id, request.params.trackId);
           if (!result) return reply.code(404).send({ message: MESSAGES.trackNotFound });
           return { success: true as const, ...result };
         },
@@ -31,7 +32,14 @@ export function likesRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/likes/check/:trackId',
-      { schema: { tags: ['likes'], summary: 'Whether I like a track (false for visitors)', params: TrackIdParamSchema, response: { 200: IsLikedSchema } } },
+      {
+        schema: {
+          tags: ['likes'],
+          summary: 'Whether I like a track (false for visitors)',
+          params: TrackIdParamSchema,
+          response: { 200: IsLikedSchema },
+        },
+      },
       async (request) => {
         const me = await currentUser(db, request);
         return { isLiked: me ? await isLiked(db, me.id, request.params.trackId) : false };

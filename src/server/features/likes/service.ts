@@ -13,11 +13,18 @@ export type LikeResult = { isLiked: boolean; likeCount: number } | null;
  */
 export async function like(db: Db, userId: string, trackId: number): Promise<LikeResult> {
   return inTransaction(db, async (tx) => {
-    const [track] = await tx.select({ id: tracks.id, ownerId: tracks.userId }).from(tracks).where(and(eq(tracks.id, trackId), eq(tracks.isVisible, true)));
+    const [track] = await tx
+      .select({ id: tracks.id, ownerId: tracks.userId })
+      .from(tracks)
+      .where(and(eq(tracks.id, trackId), eq(tracks.isVisible, true)));
     if (!track) return null;
     const added = await tx.insert(likes).values({ userId, trackId }).onConflictDoNothing().returning({ id: likes.id });
     if (added.length) {
-      const [t] = await tx.update(tracks).set({ likeCount: sql`${tracks.likeCount} + 1` }).where(eq(tracks.id, trackId)).returning({ likeCount: tracks.likeCount });
+      const [t] = await tx
+        .update(tracks)
+        .set({ likeCount: sql`${tracks.likeCount} + 1` })
+        .where(eq(tracks.id, trackId))
+        .returning({ likeCount: tracks.likeCount });
       if (track.ownerId) await notify(tx, { userId: track.ownerId, type: 'like', actorUserId: userId, trackId });
       return { isLiked: true, likeCount: t.likeCount };
     }
@@ -30,7 +37,10 @@ export async function unlike(db: Db, userId: string, trackId: number): Promise<L
   return inTransaction(db, async (tx) => {
     const [track] = await tx.select({ id: tracks.id }).from(tracks).where(eq(tracks.id, trackId));
     if (!track) return null;
-    const removed = await tx.delete(likes).where(and(eq(likes.userId, userId), eq(likes.trackId, trackId))).returning({ id: likes.id });
+    const removed = await tx
+      .delete(likes)
+      .where(and(eq(likes.userId, userId), eq(likes.trackId, trackId)))
+      .returning({ id: likes.id });
     const [t] = removed.length
       ? await tx
           .update(tracks)
@@ -43,7 +53,11 @@ export async function unlike(db: Db, userId: string, trackId: number): Promise<L
 }
 
 export async function isLiked(db: Db, userId: string, trackId: number): Promise<boolean> {
-  const rows = await db.select({ id: likes.id }).from(likes).where(and(eq(likes.userId, userId), eq(likes.trackId, trackId))).limit(1);
+  const rows = await db
+    .select({ id: likes.id })
+    .from(likes)
+    .where(and(eq(likes.userId, userId), eq(likes.trackId, trackId)))
+    .limit(1);
   return rows.length > 0;
 }
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { likes, tracks } from '../../db/schema';
-import { type TestApp, createTestApp, insertTrack, insertUser, sessionCookie } from '../../test/app';
+import { createTestApp, insertTrack, insertUser, sessionCookie, type TestApp } from '../../test/app';
 
 let t: TestApp;
 let owner: { id: string };
@@ -81,7 +81,11 @@ describe('follows', () => {
     expect(records[0].id).toBeTypeOf('number');
     expect((await req('GET', `/api/follows/following/${fan.id}`)).json()[0]).toMatchObject({ following: { id: owner.id } });
     expect(JSON.stringify(followers)).not.toContain('@example.com');
-    expect((await req('DELETE', `/api/users/${owner.id}/follow`, fanCookie)).json()).toEqual({ success: true, isFollowing: false, followerCount: 0 });
+    expect((await req('DELETE', `/api/users/${owner.id}/follow`, fanCookie)).json()).toEqual({
+      success: true,
+      isFollowing: false,
+      followerCount: 0,
+    });
   });
 
   it('refuses following yourself and unknown members', async () => {
@@ -145,7 +149,9 @@ describe('notifications', () => {
     for (let i = 0; i < 4; i++) await req('POST', `/api/tracks/${track.id}/increment-play-count`);
     await t.db.update(tracks).set({ playCount: 498 }).where(eq(tracks.id, track.id));
     await Promise.all(Array.from({ length: 5 }, () => req('POST', `/api/tracks/${track.id}/increment-play-count`)));
-    const milestones = (await req('GET', '/api/notifications', ownerCookie)).json().filter((n: { type: string; trackId: number }) => n.type.startsWith('milestone_') && n.trackId === track.id);
+    const milestones = (await req('GET', '/api/notifications', ownerCookie))
+      .json()
+      .filter((n: { type: string; trackId: number }) => n.type.startsWith('milestone_') && n.trackId === track.id);
     expect(milestones.map((n: { type: string }) => n.type).sort()).toEqual(['milestone_100', 'milestone_500']);
     expect(milestones.every((n: { bundleCount: number }) => n.bundleCount === 1)).toBe(true);
   });

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { SuccessSchema } from '../../../shared/schemas/auth';
 import { ErrorSchema, IdParamSchema } from '../../../shared/schemas/common';
 import { NotificationSchema, UnreadCountSchema } from '../../../shared/schemas/social';
-import { SuccessSchema } from '../../../shared/schemas/auth';
 import type { AppDeps } from '../../app';
 import { notifications } from '../../db/schema';
 import { requireUser } from '../auth/guard';
@@ -13,7 +13,13 @@ export function notificationsRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/notifications',
-      { schema: { tags: ['notifications'], summary: 'My notifications, newest first', response: { 200: z.array(NotificationSchema), 401: ErrorSchema } } },
+      {
+        schema: {
+          tags: ['notifications'],
+          summary: 'My notifications, newest first',
+          response: { 200: z.array(NotificationSchema), 401: ErrorSchema },
+        },
+      },
       async (request, reply) => {
         const me = await requireUser(db, request, reply);
         if (!me) return reply;
@@ -37,13 +43,23 @@ export function notificationsRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const me = await requireUser(db, request, reply);
         if (!me) return reply;
-        await db.update(notifications).set({ isRead: true }).where(and(eq(notifications.userId, me.id), eq(notifications.isRead, false)));
+        await db
+          .update(notifications)
+          .set({ isRead: true })
+          .where(and(eq(notifications.userId, me.id), eq(notifications.isRead, false)));
         return { success: true as const };
       },
     );
     app.post(
       '/api/notifications/:id/read',
-      { schema: { tags: ['notifications'], summary: 'Mark one of my notifications read', params: IdParamSchema, response: { 200: SuccessSchema, 401: ErrorSchema, 404: ErrorSchema } } },
+      {
+        schema: {
+          tags: ['notifications'],
+          summary: 'Mark one of my notifications read',
+          params: IdParamSchema,
+          response: { 200: SuccessSchema, 401: ErrorSchema, 404: ErrorSchema },
+        },
+      },
       async (request, reply) => {
         const me = await requireUser(db, request, reply);
         if (!me) return reply;

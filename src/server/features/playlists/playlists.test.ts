@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playlistItems, playlists, users } from '../../db/schema';
-import { type TestApp, createTestApp, insertTrack, insertUser, sessionCookie } from '../../test/app';
+import { createTestApp, insertTrack, insertUser, sessionCookie, type TestApp } from '../../test/app';
 
 let t: TestApp;
 let owner: { id: string };
@@ -16,7 +16,12 @@ beforeAll(async () => {
   t = await createTestApp();
   owner = await insertUser(t.db, { name: '持ち主', customUserId: 'pl_owner' });
   stranger = await insertUser(t.db, { name: '他人' });
-  premium = await insertUser(t.db, { name: 'プレミアム', customUserId: 'pl_premium', isPremium: true, premiumEndDate: new Date(Date.now() + 30 * 86_400_000) });
+  premium = await insertUser(t.db, {
+    name: 'プレミアム',
+    customUserId: 'pl_premium',
+    isPremium: true,
+    premiumEndDate: new Date(Date.now() + 30 * 86_400_000),
+  });
   ownerCookie = await sessionCookie(t.db, { userId: owner.id });
   strangerCookie = await sessionCookie(t.db, { userId: stranger.id });
   premiumCookie = await sessionCookie(t.db, { userId: premium.id });
@@ -33,13 +38,31 @@ async function create(cookie: string, body: object) {
 
 describe('creating playlists (L-7.3-03, L-5-18..L-5-31)', () => {
   it('creates with categories joined by commas, duplicates dropped, and a slug prefixed with the user id', async () => {
-    const res = await create(ownerCookie, { name: 'My List!', category: ['科学', '歴史', '科学'], description: '説明', userId: stranger.id });
+    const res = await create(ownerCookie, {
+      name: 'My List!',
+      category: ['科学', '歴史', '科学'],
+      description: '説明',
+      userId: stranger.id,
+    });
     expect(res.statusCode).toBe(201);
     const p = res.json();
     expect(p).toMatchObject({ name: 'My List!', category: '科学,歴史', description: '説明', isPublic: true, userId: owner.id, items: [] });
     expect(p.publicSlug).toBe(`${owner.id}-my-list`);
     expect(p.user).toEqual({ id: owner.id, name: '持ち主', customUserId: 'pl_owner', picture: null });
-    for (const f of ['id', 'userId', 'name', 'category', 'description', 'isPublic', 'publicSlug', 'createdAt', 'items', 'impressionCount', 'followerCount', 'user']) {
+    for (const f of [
+      'id',
+      'userId',
+      'name',
+      'category',
+      'description',
+      'isPublic',
+      'publicSlug',
+      'createdAt',
+      'items',
+      'impressionCount',
+      'followerCount',
+      'user',
+    ]) {
       expect(p).toHaveProperty(f);
     }
   });
@@ -97,7 +120,10 @@ describe('limits (L-6-04, L-6-05)', () => {
     expect((await create(cookie, { name: '100個目' })).statusCode).toBe(201);
     expect((await create(cookie, { name: '101個目' })).statusCode).toBe(403);
     // An expired premium counts as free.
-    await t.db.update(users).set({ premiumEndDate: new Date(Date.now() - 1000) }).where(eq(users.id, member.id));
+    await t.db
+      .update(users)
+      .set({ premiumEndDate: new Date(Date.now() - 1000) })
+      .where(eq(users.id, member.id));
     expect((await create(cookie, { name: '期限切れ' })).statusCode).toBe(403);
   });
 });
@@ -165,10 +191,26 @@ describe('items, order and ownership', () => {
     const foreign = (await call('POST', `/api/playlists/${other}/tracks`, ownerCookie, { trackId: trackIds[3] })).json().items[0].id;
     const [x, y, z] = before;
     for (const items of [
-      [{ id: x.id, order: 0 }, { id: y.id, order: 1 }],
-      [{ id: x.id, order: 0 }, { id: x.id, order: 1 }, { id: y.id, order: 2 }],
-      [{ id: x.id, order: 0 }, { id: y.id, order: 1 }, { id: foreign, order: 2 }],
-      [{ id: x.id, order: 0 }, { id: y.id, order: 1 }, { id: z.id, order: 2 }, { id: foreign, order: 3 }],
+      [
+        { id: x.id, order: 0 },
+        { id: y.id, order: 1 },
+      ],
+      [
+        { id: x.id, order: 0 },
+        { id: x.id, order: 1 },
+        { id: y.id, order: 2 },
+      ],
+      [
+        { id: x.id, order: 0 },
+        { id: y.id, order: 1 },
+        { id: foreign, order: 2 },
+      ],
+      [
+        { id: x.id, order: 0 },
+        { id: y.id, order: 1 },
+        { id: z.id, order: 2 },
+        { id: foreign, order: 3 },
+      ],
     ]) {
       const res = await call('PUT', `/api/playlists/${id}/reorder`, ownerCookie, { items });
       expect(res.statusCode).toBe(400);
@@ -225,7 +267,10 @@ describe('privacy and public routes', () => {
     const before = (await call('GET', `/api/playlists/${pubId}`, premiumCookie)).json().impressionCount;
     await call('GET', `/api/playlists/${pubId}`, strangerCookie);
     expect((await call('GET', `/api/playlists/${pubId}`, premiumCookie)).json().impressionCount).toBe(before + 1);
-    expect((await call('POST', `/api/playlists/${pubId}/follow`, strangerCookie)).json()).toMatchObject({ isFollowing: true, followerCount: 1 });
+    expect((await call('POST', `/api/playlists/${pubId}/follow`, strangerCookie)).json()).toMatchObject({
+      isFollowing: true,
+      followerCount: 1,
+    });
     expect((await call('POST', `/api/playlists/${pubId}/follow`, strangerCookie)).json().followerCount).toBe(1);
     expect((await call('GET', `/api/playlists/${pubId}`, strangerCookie)).json().isFollowing).toBe(true);
     expect((await call('POST', `/api/playlists/${pubId}/follow`, premiumCookie)).statusCode).toBe(400);

@@ -20,10 +20,10 @@ import { currentUser, requireUser } from '../auth/guard';
 import { findUserByRef } from '../users/service';
 import { playlistOg } from './og';
 import {
-  type Fail,
   addTrack,
   createPlaylist,
   deletePlaylist,
+  type Fail,
   findPublicBySlug,
   isInPlaylist,
   playlistsOf,
@@ -51,7 +51,13 @@ export function playlistsRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod 
 
     app.get(
       '/api/playlists',
-      { schema: { tags: ['playlists'], summary: 'My playlists when signed in; recent public playlists for visitors', response: { 200: z.array(PlaylistSchema) } } },
+      {
+        schema: {
+          tags: ['playlists'],
+          summary: 'My playlists when signed in; recent public playlists for visitors',
+          response: { 200: z.array(PlaylistSchema) },
+        },
+      },
       async (request) => {
         const viewer = await viewerOf(request);
         if (viewer) return playlistsOf(db, viewer.userId, viewer);
@@ -74,7 +80,14 @@ export function playlistsRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod 
     );
     app.post(
       '/api/playlists',
-      { schema: { tags: ['playlists'], summary: 'Create a playlist (10 free, 100 premium; free ones are public)', body: PlaylistCreateSchema, response: { 201: PlaylistSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['playlists'],
+          summary: 'Create a playlist (10 free, 100 premium; free ones are public)',
+          body: PlaylistCreateSchema,
+          response: { 201: PlaylistSchema, ...errors },
+        },
+      },
       async (request, reply) => {
         const me = await requireUser(db, request, reply);
         if (!me) return reply;
@@ -94,7 +107,14 @@ export function playlistsRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod 
     );
     app.put(
       '/api/playlists/:id',
-      { schema: { tags: ['playlists'], params: PlaylistIdParamSchema, body: PlaylistUpdateSchema, response: { 200: PlaylistSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['playlists'],
+          params: PlaylistIdParamSchema,
+          body: PlaylistUpdateSchema,
+          response: { 200: PlaylistSchema, ...errors },
+        },
+      },
       async (request, reply) => {
         const me = await requireUser(db, request, reply);
         if (!me) return reply;
@@ -117,7 +137,13 @@ export function playlistsRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod 
 
     app.get(
       '/api/playlists/public/:slug',
-      { schema: { tags: ['playlists'], params: z.object({ slug: z.string().max(300) }), response: { 200: PlaylistSchema, 404: ErrorSchema } } },
+      {
+        schema: {
+          tags: ['playlists'],
+          params: z.object({ slug: z.string().max(300) }),
+          response: { 200: PlaylistSchema, 404: ErrorSchema },
+        },
+      },
       async (request, reply) => {
         const id = await findPublicBySlug(db, request.params.slug);
         const p = id ? await readPlaylist(db, id, await viewerOf(request), { countView: true }) : null;
@@ -127,7 +153,13 @@ export function playlistsRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod 
     );
     app.get(
       '/api/playlists/public/:userId/:slug',
-      { schema: { tags: ['playlists'], params: z.object({ userId: z.string().max(100), slug: z.string().max(300) }), response: { 200: PlaylistSchema, 404: ErrorSchema } } },
+      {
+        schema: {
+          tags: ['playlists'],
+          params: z.object({ userId: z.string().max(100), slug: z.string().max(300) }),
+          response: { 200: PlaylistSchema, 404: ErrorSchema },
+        },
+      },
       async (request, reply) => {
         const owner = await findUserByRef(db, request.params.userId);
         const id = owner ? await findPublicBySlug(db, request.params.slug, owner) : null;
@@ -137,7 +169,12 @@ export function playlistsRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod 
       },
     );
 
-    const addHandler = async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply, id: number, trackId: number) => {
+    const addHandler = async (
+      request: import('fastify').FastifyRequest,
+      reply: import('fastify').FastifyReply,
+      id: number,
+      trackId: number,
+    ) => {
       const me = await requireUser(db, request, reply);
       if (!me) return reply;
       const r = await addTrack(db, me.id, id, trackId);
@@ -146,17 +183,39 @@ export function playlistsRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod 
     };
     app.post(
       '/api/playlists/:id/tracks',
-      { schema: { tags: ['playlists'], summary: 'Add a track (once)', params: PlaylistIdParamSchema, body: AddTrackBodySchema, response: { 200: PlaylistSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['playlists'],
+          summary: 'Add a track (once)',
+          params: PlaylistIdParamSchema,
+          body: AddTrackBodySchema,
+          response: { 200: PlaylistSchema, ...errors },
+        },
+      },
       async (request, reply) => addHandler(request, reply, request.params.id, request.body.trackId),
     );
     app.post(
       '/api/playlists/:id/tracks/:trackId',
-      { schema: { tags: ['playlists'], summary: 'Add a track (once)', params: TrackInPlaylistParams, response: { 200: PlaylistSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['playlists'],
+          summary: 'Add a track (once)',
+          params: TrackInPlaylistParams,
+          response: { 200: PlaylistSchema, ...errors },
+        },
+      },
       async (request, reply) => addHandler(request, reply, request.params.id, request.params.trackId),
     );
     app.delete(
       '/api/playlists/:id/tracks/:trackId',
-      { schema: { tags: ['playlists'], summary: 'Remove a track', params: TrackInPlaylistParams, response: { 200: PlaylistSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['playlists'],
+          summary: 'Remove a track',
+          params: TrackInPlaylistParams,
+          response: { 200: PlaylistSchema, ...errors },
+        },
+      },
       async (request, reply) => {
         const me = await requireUser(db, request, reply);
         if (!me) return reply;
@@ -167,7 +226,13 @@ export function playlistsRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod 
     );
     app.get(
       '/api/playlists/:id/tracks/:trackId/check',
-      { schema: { tags: ['playlists'], params: TrackInPlaylistParams, response: { 200: z.object({ isInPlaylist: z.boolean() }), 404: ErrorSchema } } },
+      {
+        schema: {
+          tags: ['playlists'],
+          params: TrackInPlaylistParams,
+          response: { 200: z.object({ isInPlaylist: z.boolean() }), 404: ErrorSchema },
+        },
+      },
       async (request, reply) => {
         const p = await readPlaylist(db, request.params.id, await viewerOf(request));
         if (!p) return reply.code(404).send({ message: PLAYLIST_MESSAGES.notFound });
@@ -195,7 +260,15 @@ export function playlistsRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod 
     }
     app.put(
       '/api/playlists/:id/reorder',
-      { schema: { tags: ['playlists'], summary: 'Reorder every item in one transaction', params: PlaylistIdParamSchema, body: ReorderSchema, response: { 200: PlaylistSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['playlists'],
+          summary: 'Reorder every item in one transaction',
+          params: PlaylistIdParamSchema,
+          body: ReorderSchema,
+          response: { 200: PlaylistSchema, ...errors },
+        },
+      },
       async (request, reply) => {
         const me = await requireUser(db, request, reply);
         if (!me) return reply;
@@ -207,7 +280,14 @@ export function playlistsRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod 
 
     app.get(
       '/api/og/:customUserId/playlist/:id',
-      { schema: { tags: ['playlists'], summary: 'Social card data of a public playlist', params: z.object({ customUserId: z.string().max(100), id: z.coerce.number().int().positive().max(2_147_483_647) }), response: { 200: OgSchema, 404: ErrorSchema } } },
+      {
+        schema: {
+          tags: ['playlists'],
+          summary: 'Social card data of a public playlist',
+          params: z.object({ customUserId: z.string().max(100), id: z.coerce.number().int().positive().max(2_147_483_647) }),
+          response: { 200: OgSchema, 404: ErrorSchema },
+        },
+      },
       async (request, reply) => {
         const og = await playlistOg(db, config, request.params.id, request.params.customUserId, `${request.protocol}://${request.host}`);
         if (!og) return reply.code(404).send({ message: PLAYLIST_MESSAGES.notFound });
@@ -217,7 +297,15 @@ export function playlistsRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod 
 
     app.post(
       '/api/categories',
-      { schema: { tags: ['playlists'], body: z.object({ name: z.string().trim().min(1, 'カテゴリ名を入力してください').max(30, 'カテゴリ名は30文字以内で入力してください') }), response: { 200: z.object({ name: z.string(), usageCount: z.number().int() }), 401: ErrorSchema } } },
+      {
+        schema: {
+          tags: ['playlists'],
+          body: z.object({
+            name: z.string().trim().min(1, 'カテゴリ名を入力してください').max(30, 'カテゴリ名は30文字以内で入力してください'),
+          }),
+          response: { 200: z.object({ name: z.string(), usageCount: z.number().int() }), 401: ErrorSchema },
+        },
+      },
       async (request, reply) => {
         const me = await requireUser(db, request, reply);
         if (!me) return reply;
@@ -256,12 +344,23 @@ export function playlistsRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod 
     );
     app.get(
       '/api/categories/tracks',
-      { schema: { tags: ['playlists'], summary: 'Categories of visible tracks with their counts', response: { 200: z.array(z.object({ name: z.string(), usageCount: z.number().int() })) } } },
+      {
+        schema: {
+          tags: ['playlists'],
+          summary: 'Categories of visible tracks with their counts',
+          response: { 200: z.array(z.object({ name: z.string(), usageCount: z.number().int() })) },
+        },
+      },
       async () => {
-        const rows = await db.select({ category: tracks.category }).from(tracks).where(and(eq(tracks.isVisible, true)));
+        const rows = await db
+          .select({ category: tracks.category })
+          .from(tracks)
+          .where(and(eq(tracks.isVisible, true)));
         const counts = new Map<string, number>();
         for (const r of rows) for (const c of splitCategories(r.category)) counts.set(c, (counts.get(c) ?? 0) + 1);
-        return [...counts].map(([name, usageCount]) => ({ name, usageCount })).sort((a, b) => b.usageCount - a.usageCount || a.name.localeCompare(b.name));
+        return [...counts]
+          .map(([name, usageCount]) => ({ name, usageCount }))
+          .sort((a, b) => b.usageCount - a.usageCount || a.name.localeCompare(b.name));
       },
     );
   };

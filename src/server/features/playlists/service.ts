@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { PLAYLIST_LIMIT_FREE, PLAYLIST_LIMIT_PREMIUM } from '../../../shared/constants';
-import { PLAYLIST_MESSAGES, joinCategories, playlistSlug } from '../../../shared/rules/playlist';
+import { joinCategories, PLAYLIST_MESSAGES, playlistSlug } from '../../../shared/rules/playlist';
 import type { Playlist } from '../../../shared/schemas/playlist';
 import { type Db, inTransaction } from '../../db/client';
 import { playlistFollows, playlistItems, playlists, tracks, users } from '../../db/schema';
@@ -48,14 +48,22 @@ export interface PlaylistInput {
  * the count and the insert, so concurrent creates cannot pass the limit. Free members' playlists are
  * always public.
  */
-export async function createPlaylist(db: Db, user: UserRow, input: PlaylistInput & { name: string }): Promise<{ ok: true; id: number } | Fail> {
+export async function createPlaylist(
+  db: Db,
+  user: UserRow,
+  input: PlaylistInput & { name: string },
+): Promise<{ ok: true; id: number } | Fail> {
   const premium = isPremiumNow(user);
   return inTransaction(db, async (tx) => {
     await tx.execute(sql`select id from ${users} where ${users.id} = ${user.id} for update`);
     const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(playlists).where(eq(playlists.userId, user.id));
     const limit = premium ? PLAYLIST_LIMIT_PREMIUM : PLAYLIST_LIMIT_FREE;
     if (n >= limit) return fail(403, premium ? PLAYLIST_MESSAGES.limitPremium : PLAYLIST_MESSAGES.limitFree);
-    const slug = await uniqueSlug(tx, user.id, playlistSlug(user.id, input.publicSlug?.trim() ? input.publicSlug.replace(new RegExp(`^${user.id}-`), '') : input.name));
+    const slug = await uniqueSlug(
+      tx,
+      user.id,
+      playlistSlug(user.id, input.publicSlug?.trim() ? input.publicSlug.replace(new RegExp(`^${user.id}-`), '') : input.name),
+    );
     const [row] = await tx
       .insert(playlists)
       .values({
@@ -133,7 +141,12 @@ export async function readPlaylist(db: Db, id: number, viewer: Viewer, opts: { c
     return track ? [{ id: i.id, order: i.order, track }] : [];
   });
   const following = viewer?.userId
-    ? (await db.select({ id: playlistFollows.id }).from(playlistFollows).where(and(eq(playlistFollows.playlistId, id), eq(playlistFollows.userId, viewer.userId)))).length > 0
+    ? (
+        await db
+          .select({ id: playlistFollows.id })
+          .from(playlistFollows)
+          .where(and(eq(playlistFollows.playlistId, id), eq(playlistFollows.userId, viewer.userId)))
+      ).length > 0
     : false;
   return {
     id: row.p.id,
@@ -202,7 +215,11 @@ export async function addTrack(db: Db, userId: string, id: number, trackId: numb
       .select({ next: sql<number>`coalesce(max(${playlistItems.order}) + 1, 0)::int` })
       .from(playlistItems)
       .where(eq(playlistItems.playlistId, id));
-    const added = await tx.insert(playlistItems).values({ playlistId: id, trackId, order: next }).onConflictDoNothing().returning({ id: playlistItems.id });
+    const added = await tx
+      .insert(playlistItems)
+      .values({ playlistId: id, trackId, order: next })
+      .onConflictDoNothing()
+      .returning({ id: playlistItems.id });
     if (!added.length) return fail(409, PLAYLIST_MESSAGES.alreadyAdded);
     await tx.update(playlists).set({ updatedAt: new Date() }).where(eq(playlists.id, id));
     if (track.ownerId) await notify(tx, { userId: track.ownerId, type: 'playlist_add', actorUserId: userId, trackId, playlistId: id });
@@ -243,10 +260,14 @@ export async function reorder(db: Db, userId: string, id: number, items: { id: n
     const current = await tx.select({ id: playlistItems.id }).from(playlistItems).where(eq(playlistItems.playlistId, id));
     const ids = new Set(current.map((c) => c.id));
     const given = new Set(items.map((i) => i.id));
-    if (given.size !== items.length || given.size !== ids.size || items.some((i) => !ids.has(i.id))) return fail(400, PLAYLIST_MESSAGES.reorderInvalid);
+    if (given.size !== items.length || given.size !== ids.size || items.some((i) => !ids.has(i.id)))
+      return fail(400, PLAYLIST_MESSAGES.reorderInvalid);
     const sorted = [...items].sort((a, b) => a.order - b.order || a.id - b.id);
     for (const [index, item] of sorted.entries()) {
-      await tx.update(playlistItems).set({ order: index }).where(and(eq(playlistItems.id, item.id), eq(playlistItems.playlistId, id)));
+      await tx
+        .update(playlistItems)
+        .set({ order: index })
+        .where(and(eq(playlistItems.id, item.id), eq(playlistItems.playlistId, id)));
     }
     await tx.update(playlists).set({ updatedAt: new Date() }).where(eq(playlists.id, id));
     return { ok: true as const };
@@ -263,14 +284,22 @@ export async function isInPlaylist(db: Db, id: number, trackId: number): Promise
 }
 
 /** Follows a public playlist of someone else; followerCount moves only with a real change. */
-export async function setFollow(db: Db, userId: string, id: number, on: boolean): Promise<{ ok: true; followerCount: number; isFollowing: boolean } | Fail> {
+export async function setFollow(
+  db: Db,
+  userId: string,
+  id: number,
+  on: boolean,
+): Promise<{ ok: true; followerCount: number; isFollowing: boolean } | Fail> {
   return inTransaction(db, async (tx) => {
     const [p] = await tx.select().from(playlists).where(eq(playlists.id, id));
     if (!p || !canView(p, { userId })) return notFound();
     if (!p.isPublic || p.userId === userId) return fail(400, 'このプレイリストはフォローできません');
     const changed = on
       ? await tx.insert(playlistFollows).values({ userId, playlistId: id }).onConflictDoNothing().returning({ id: playlistFollows.id })
-      : await tx.delete(playlistFollows).where(and(eq(playlistFollows.userId, userId), eq(playlistFollows.playlistId, id))).returning({ id: playlistFollows.id });
+      : await tx
+          .delete(playlistFollows)
+          .where(and(eq(playlistFollows.userId, userId), eq(playlistFollows.playlistId, id)))
+          .returning({ id: playlistFollows.id });
     const [row] = changed.length
       ? await tx
           .update(playlists)
@@ -283,7 +312,11 @@ export async function setFollow(db: Db, userId: string, id: number, on: boolean)
 }
 
 export async function recentPublicPlaylists(db: Db, limit = 50): Promise<number[]> {
-  const rows = await db.select({ id: playlists.id }).from(playlists).where(eq(playlists.isPublic, true)).orderBy(desc(playlists.updatedAt)).limit(limit);
+  const rows = await db
+    .select({ id: playlists.id })
+    .from(playlists)
+    .where(eq(playlists.isPublic, true))
+    .orderBy(desc(playlists.updatedAt))
+    .limit(limit);
   return rows.map((r) => r.id);
 }
-

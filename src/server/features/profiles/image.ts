@@ -18,7 +18,8 @@ export async function processProfileImage(input: Buffer): Promise<Buffer> {
   } catch {
     throw new NotAnImageError('not an image');
   }
-  if (!meta.format || !['jpeg', 'png', 'gif', 'webp', 'avif', 'heif'].includes(meta.format)) throw new NotAnImageError(`unsupported ${meta.format}`);
+  if (!meta.format || !['jpeg', 'png', 'gif', 'webp', 'avif', 'heif'].includes(meta.format))
+    throw new NotAnImageError(`unsupported ${meta.format}`);
   try {
     return await sharp(input, { limitInputPixels: 50_000_000, animated: false })
       .rotate() // apply the EXIF orientation before it is dropped
@@ -30,4 +31,5 @@ export async function processProfileImage(input: Buffer): Promise<Buffer> {
   }
 }
 
-export const profileImageKey = (userId: string) => `uploads/profile/${userId.replace(/[^A-Za-z0-9_-]/g, '')}-${randomBytes(6).toString('hex')}.webp`;
+export const profileImageKey = (userId: string) =>
+  `uploads/profile/${userId.replace(/[^A-Za-z0-9_-]/g, '')}-${randomBytes(6).toString('hex')}.webp`;

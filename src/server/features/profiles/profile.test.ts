@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp, devLogin, insertInvitation, insertUser } from '../../test/app';
+import { createTestApp, devLogin, insertInvitation, insertUser, type TestApp } from '../../test/app';
 
 let t: TestApp;
 let cookie: string;
@@ -79,7 +79,9 @@ describe('PUT /api/auth/profile (L-7.1-15, listener spec §5)', () => {
 
 describe('GET /api/auth/check-user-id/{id} (L-7.1-18)', () => {
   const check = async (id: string, c?: string) =>
-    (await t.app.inject({ method: 'GET', url: `/api/auth/check-user-id/${encodeURIComponent(id)}`, headers: c ? { cookie: c } : {} })).json();
+    (
+      await t.app.inject({ method: 'GET', url: `/api/auth/check-user-id/${encodeURIComponent(id)}`, headers: c ? { cookie: c } : {} })
+    ).json();
 
   it('answers available and reason', async () => {
     expect(await check('free_id_123')).toEqual({ available: true, reason: '利用可能です' });
@@ -99,13 +101,20 @@ describe('GET /api/auth/check-user-id/{id} (L-7.1-18)', () => {
 describe('POST /api/upload/profile-image (L-7.1-19, L-7.1-20)', () => {
   const multipart = (field: string, filename: string, type: string, data: Buffer) => {
     const boundary = '----mugen-test-boundary';
-    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`);
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    );
     const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
     return { payload: Buffer.concat([head, data, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
   };
   const upload = (field: string, filename: string, type: string, data: Buffer, c = cookie) => {
     const m = multipart(field, filename, type, data);
-    return t.app.inject({ method: 'POST', url: '/api/upload/profile-image', payload: m.payload, headers: { ...m.headers, ...(c ? { cookie: c } : {}) } });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/upload/profile-image',
+      payload: m.payload,
+      headers: { ...m.headers, ...(c ? { cookie: c } : {}) },
+    });
   };
 
   it('re-encodes a real image to a 512 px WebP without its metadata and answers imageUrl', async () => {
@@ -133,7 +142,9 @@ describe('POST /api/upload/profile-image (L-7.1-19, L-7.1-20)', () => {
     const fake = await upload('image', 'cat.png', 'image/png', Buffer.from('%PDF-1.4 this is not an image'));
     expect(fake.statusCode).toBe(400);
     expect(fake.json()).toEqual({ error: '画像ファイルのみアップロード可能です', message: '画像ファイルのみアップロード可能です' });
-    const png = await sharp({ create: { width: 10, height: 10, channels: 4, background: '#fff' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 10, height: 10, channels: 4, background: '#fff' } })
+      .png()
+      .toBuffer();
     const renamed = await upload('image', 'document.pdf', 'application/pdf', png);
     expect(renamed.statusCode).toBe(200);
   });
@@ -145,7 +156,9 @@ describe('POST /api/upload/profile-image (L-7.1-19, L-7.1-20)', () => {
   });
 
   it('needs the field image and a signed-in member', async () => {
-    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
     expect((await upload('photo', 'a.png', 'image/png', png)).statusCode).toBe(400);
     expect((await upload('image', 'a.png', 'image/png', png, '')).statusCode).toBe(401);
     void userId;

@@ -103,7 +103,17 @@ export function profileRoutes({ db, storage }: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/uploads/profile/:file',
-      { schema: { hide: true, params: z.object({ file: z.string().regex(/^[A-Za-z0-9_-]+\.webp$/).max(120) }) } },
+      {
+        schema: {
+          hide: true,
+          params: z.object({
+            file: z
+              .string()
+              .regex(/^[A-Za-z0-9_-]+\.webp$/)
+              .max(120),
+          }),
+        },
+      },
       async (request, reply) => {
         const key = `uploads/profile/${request.params.file}`;
         const stat = await storage.stat(key);

@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { PROFILE_MESSAGES, RESERVED_USER_IDS, checkUserIdLocally } from '../../../shared/rules/profile';
+import { checkUserIdLocally, PROFILE_MESSAGES, RESERVED_USER_IDS } from '../../../shared/rules/profile';
 import type { ProfileUpdate } from '../../../shared/schemas/auth';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
@@ -33,7 +33,8 @@ export async function updateProfile(db: Db, userId: string, input: ProfileUpdate
   if (input.customUserId !== undefined) {
     if (input.customUserId === null) set.customUserId = null;
     else {
-      if (RESERVED_USER_IDS.has(input.customUserId.toLowerCase())) return { ok: false, status: 400, message: PROFILE_MESSAGES.userIdReserved };
+      if (RESERVED_USER_IDS.has(input.customUserId.toLowerCase()))
+        return { ok: false, status: 400, message: PROFILE_MESSAGES.userIdReserved };
       const check = await checkUserId(db, input.customUserId, userId);
       if (!check.available) return { ok: false, status: 409, message: check.reason };
       set.customUserId = input.customUserId;
@@ -48,7 +49,10 @@ export async function updateProfile(db: Db, userId: string, input: ProfileUpdate
     return { ok: true, user: row };
   } catch (err) {
     // Two members racing for one ID: the unique index decides, the loser hears it is taken.
-    if ((err as { code?: string; cause?: { code?: string } }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505') {
+    if (
+      (err as { code?: string; cause?: { code?: string } }).code === '23505' ||
+      (err as { cause?: { code?: string } }).cause?.code === '23505'
+    ) {
       return { ok: false, status: 409, message: PROFILE_MESSAGES.userIdTaken };
     }
     throw err;

@@ -1,19 +1,26 @@
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES } from '../../../shared/messages';
+import { SuccessSchema } from '../../../shared/schemas/auth';
 import { ErrorSchema, IdParamSchema } from '../../../shared/schemas/common';
 import { CategoryParamSchema, TrackListSchema, TrackSchema } from '../../../shared/schemas/track';
 import type { AppDeps } from '../../app';
+import { tracks } from '../../db/schema';
+import { requireUser } from '../auth/guard';
 import {
-  DEFAULT_LIST_LIMIT,
-  MAX_LIST_LIMIT,
   canSeeTrack,
+  DEFAULT_LIST_LIMIT,
+  deleteTrack,
   findTrack,
   incrementCounter,
+  invalidateRanking,
   listTracksByCategory,
+  listTracksWhere,
   listVisibleTracks,
+  MAX_LIST_LIMIT,
 } from './service';
-import { streamTrack } from './stream';
+import { audioKey, streamTrack } from './stream';
 
 const ListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_LIST_LIMIT).optional().describe(`default ${DEFAULT_LIST_LIMIT}`),
@@ -94,6 +101,70 @@ export function tracksRoutes({ db, storage }: AppDeps): FastifyPluginAsyncZod {
         },
       );
     }
+
+    app.get(
+      '/api/my-tracks',
+      {
+        schema: {
+          tags: ['tracks'],
+          summary: 'My posted tracks, hidden ones included, newest first (never cached)',
+          response: { 200: TrackListSchema, 401: ErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const me = await requireUser(db, request, reply);
+        if (!me) return reply;
+        reply.header('Cache-Control', 'private, no-store');
+        return listTracksWhere(db, { where: eq(tracks.userId, me.id), orderBy: [desc(tracks.uploadedAt), desc(tracks.id)] });
+      },
+    );
+
+    app.patch(
+      '/api/tracks/:id/visibility',
+      {
+        schema: {
+          tags: ['tracks'],
+          summary: 'Show or hide my track (owner or admin only)',
+          params: IdParamSchema,
+          body: z.object({ isVisible: z.boolean() }),
+          response: { 200: TrackSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const viewer = await request.viewer();
+        if (!viewer?.userId && !viewer?.isAdmin) return reply.code(401).send({ message: MESSAGES.loginRequired });
+        const access = await findTrack(db, request.params.id);
+        if (!access || !canSeeTrack(access, viewer)) return reply.code(404).send({ message: MESSAGES.trackNotFound });
+        if (!viewer.isAdmin && access.ownerId !== viewer.userId) return reply.code(403).send({ message: MESSAGES.forbidden });
+        await db.update(tracks).set({ isVisible: request.body.isVisible, updatedAt: new Date() }).where(eq(tracks.id, request.params.id));
+        invalidateRanking(db);
+        return (await findTrack(db, request.params.id))!.track;
+      },
+    );
+
+    app.delete(
+      '/api/tracks/:id',
+      {
+        schema: {
+          tags: ['tracks'],
+          summary: 'Delete my track and its audio (owner or admin only)',
+          params: IdParamSchema,
+          response: { 200: SuccessSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const viewer = await request.viewer();
+        if (!viewer?.userId && !viewer?.isAdmin) return reply.code(401).send({ message: MESSAGES.loginRequired });
+        const access = await findTrack(db, request.params.id);
+        if (!access || !canSeeTrack(access, viewer)) return reply.code(404).send({ message: MESSAGES.trackNotFound });
+        if (!viewer.isAdmin && access.ownerId !== viewer.userId) return reply.code(403).send({ message: MESSAGES.forbidden });
+        await deleteTrack(db, request.params.id);
+        // The row is gone first, so a failure here leaves an orphan file, never a track without audio.
+        await storage.delete(audioKey(access.track.filename)).catch((err) => request.log.warn({ err }, 'audio file not removed'));
+        invalidateRanking(db);
+        return { success: true as const };
+      },
+    );
 
     // GET and HEAD share one handler so HEAD answers the real Content-Length without reading the file.
     app.route({

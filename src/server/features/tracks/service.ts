@@ -1,12 +1,12 @@
-import { type SQL, and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { RECOMMENDED_COUNT } from '../../../shared/constants';
 import { categoryAliases } from '../../../shared/categories';
+import { RECOMMENDED_COUNT } from '../../../shared/constants';
+import { MILESTONES } from '../../../shared/schemas/social';
 import type { Track } from '../../../shared/schemas/track';
 import { type Db, inTransaction } from '../../db/client';
-import { MILESTONES } from '../../../shared/schemas/social';
+import { playlistItems, tracks, users } from '../../db/schema';
 import { notify } from '../notifications/service';
-import { tracks, users } from '../../db/schema';
 
 const trackColumns = {
   id: tracks.id,
@@ -184,4 +184,22 @@ export async function existingFilenames(db: Db, filenames: string[]): Promise<Se
   if (filenames.length === 0) return new Set();
   const rows = await db.select({ filename: tracks.filename }).from(tracks).where(inArray(tracks.filename, filenames));
   return new Set(rows.map((r) => r.filename));
+}
+
+/**
+ * Deletes a track; counters that counted it elsewhere stay exact because the rows that referenced it
+ * (likes, playlist items, history, notifications) go with it in the same statement's cascade.
+ */
+export async function deleteTrack(db: Db, id: number): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const items = await tx.select({ playlistId: playlistItems.playlistId }).from(playlistItems).where(eq(playlistItems.trackId, id));
+    await tx.delete(tracks).where(eq(tracks.id, id));
+    // Keep item orders dense in every playlist that held the track.
+    for (const { playlistId } of items) {
+      await tx.execute(sql`
+        update ${playlistItems} set "order" = ranked.rn
+        from (select id, (row_number() over (order by "order", id) - 1)::int as rn from ${playlistItems} where playlist_id = ${playlistId}) ranked
+        where ${playlistItems.id} = ranked.id`);
+    }
+  });
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp, insertTrack, insertUser, sessionCookie } from '../../test/app';
+import { createTestApp, insertTrack, insertUser, sessionCookie, type TestApp } from '../../test/app';
 
 let t: TestApp;
 const audio = Buffer.from(Array.from({ length: 10_000 }, (_, i) => i % 251));

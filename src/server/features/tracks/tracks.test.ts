@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recommendedOrder } from '../../../shared/rules/ranking';
 import { tracks } from '../../db/schema';
-import { type TestApp, createTestApp, insertTrack, insertUser, sessionCookie } from '../../test/app';
+import { createTestApp, insertTrack, insertUser, sessionCookie, type TestApp } from '../../test/app';
 
 let t: TestApp;
 let owner: { id: string };

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { playlistItems, playlists, tracks } from '../../db/schema';
 import { followCounts } from '../follows/service';
 import { listTracksWhere } from '../tracks/service';
-import { type UserRow, findUserByRef, toPublicUser } from './service';
+import { findUserByRef, toPublicUser, type UserRow } from './service';
 
 const USER_NOT_FOUND = 'ユーザーが見つかりません';
 
@@ -52,7 +52,14 @@ export function usersRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/users/:id',
-      { schema: { tags: ['users'], summary: 'A public profile by id or user ID', params: UserRefParamSchema, response: { 200: PublicProfileSchema, 404: ErrorSchema } } },
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'A public profile by id or user ID',
+          params: UserRefParamSchema,
+          response: { 200: PublicProfileSchema, 404: ErrorSchema },
+        },
+      },
       async (request, reply) => {
         const user = await findUserByRef(db, request.params.id);
         if (!user) return reply.code(404).send({ message: USER_NOT_FOUND });
@@ -61,7 +68,14 @@ export function usersRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
     );
     app.get(
       '/api/user/profile/:userId',
-      { schema: { tags: ['users'], summary: 'Profile data of a member', params: UserIdParamSchema, response: { 200: PublicProfileSchema, 404: ErrorSchema } } },
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'Profile data of a member',
+          params: UserIdParamSchema,
+          response: { 200: PublicProfileSchema, 404: ErrorSchema },
+        },
+      },
       async (request, reply) => {
         const user = await findUserByRef(db, request.params.userId);
         if (!user) return reply.code(404).send({ message: USER_NOT_FOUND });
@@ -70,7 +84,14 @@ export function usersRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
     );
     app.get(
       '/api/users/:id/tracks',
-      { schema: { tags: ['users'], summary: "A member's visible tracks, newest first", params: UserRefParamSchema, response: { 200: TrackListSchema, 404: ErrorSchema } } },
+      {
+        schema: {
+          tags: ['users'],
+          summary: "A member's visible tracks, newest first",
+          params: UserRefParamSchema,
+          response: { 200: TrackListSchema, 404: ErrorSchema },
+        },
+      },
       async (request, reply) => {
         const user = await findUserByRef(db, request.params.id);
         if (!user) return reply.code(404).send({ message: USER_NOT_FOUND });
@@ -80,7 +101,12 @@ export function usersRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/users/:id/playlists',
       {
-        schema: { tags: ['users'], summary: "A member's public playlists", params: UserRefParamSchema, response: { 200: z.array(PublicPlaylistSummarySchema), 404: ErrorSchema } },
+        schema: {
+          tags: ['users'],
+          summary: "A member's public playlists",
+          params: UserRefParamSchema,
+          response: { 200: z.array(PublicPlaylistSummarySchema), 404: ErrorSchema },
+        },
       },
       async (request, reply) => {
         const user = await findUserByRef(db, request.params.id);
