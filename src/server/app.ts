@@ -20,6 +20,7 @@ import { type Database, openDatabase } from './db/client';
 import { accessRoutes } from './features/access/routes';
 import { authRoutes } from './features/auth/routes';
 import { viewerResolver } from './features/auth/session';
+import { cardFor, withCard } from './features/cards/service';
 import { followsRoutes } from './features/follows/routes';
 import { healthRoutes } from './features/health/routes';
 import { historyRoutes } from './features/history/routes';
@@ -134,12 +135,19 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  // index.html is read once per start (it changes only with a new build); each page gets its card.
+  const indexHtml = hasWeb ? fs.readFileSync(path.join(webDir, 'index.html'), 'utf8') : '';
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0];
     const isApi = url.startsWith('/api/') || url === '/api' || url === '/health' || url === '/ping' || url.startsWith('/uploads/');
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !path.extname(url)) {
       // Client-side routes (including unknown ones, which the app renders as its 404 page).
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      const origin = config.publicUrl ?? `${request.protocol}://${request.host}`;
+      const card = await cardFor(database.db, url, origin).catch(() => null);
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(withCard(indexHtml, card, origin));
     }
     return reply.code(404).send({ message: isApi ? MESSAGES.notFound : MESSAGES.notFound });
   });

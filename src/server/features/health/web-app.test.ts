@@ -2,7 +2,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { playlists } from '../../db/schema';
+import { createTestApp, insertTrack, insertUser, type TestApp } from '../../test/app';
 
 // The built web app is served with a fallback to index.html for app routes, immutable caching for
 // hashed assets, and compression.
@@ -13,7 +14,10 @@ const bigScript = `console.log(${JSON.stringify('無限'.repeat(5000))});`;
 beforeAll(async () => {
   webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mugen-web-'));
   await fs.mkdir(path.join(webDir, 'assets'));
-  await fs.writeFile(path.join(webDir, 'index.html'), '<!doctype html><html lang="ja"><body><div id="root"></div></body></html>');
+  await fs.writeFile(
+    path.join(webDir, 'index.html'),
+    '<!doctype html><html lang="ja"><head><title>無限 Mugen</title><meta name="description" content="x" /></head><body><div id="root"></div></body></html>',
+  );
   await fs.writeFile(path.join(webDir, 'assets', 'index-abc123.js'), bigScript);
   await fs.writeFile(path.join(webDir, 'manifest.webmanifest'), '{"name":"無限"}');
   t = await createTestApp({}, { webDir });
@@ -53,5 +57,44 @@ describe('serving the web app', () => {
     const api = await t.app.inject({ method: 'GET', url: '/api/unknown' });
     expect(api.statusCode).toBe(404);
     expect(api.headers['content-type']).toMatch(/application\/json/);
+  });
+});
+
+describe('social cards in the HTML (no JavaScript needed)', () => {
+  const meta = (html: string, key: string) => new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];
+
+  it('gives a track page its title and Open Graph and X card metadata', async () => {
+    const tr = await insertTrack(t, { title: '朝の<ニュース>&話', category: 'ニュース' });
+    for (const url of [`/track/${tr.id}`, `/mugen/track/${tr.id}`]) {
+      const html = (await t.app.inject({ method: 'GET', url })).body;
+      expect(html).toContain('<title>朝の&#60;ニュース&#62;&#38;話 | 無限 Mugen</title>');
+      expect(meta(html, 'og:title')).toBe('朝の&#60;ニュース&#62;&#38;話 | 無限 Mugen');
+      expect(meta(html, 'og:image')).toMatch(/\/icons\/og-image\.png$/);
+      expect(meta(html, 'twitter:card')).toBe('summary_large_image');
+      expect(meta(html, 'og:url')).toMatch(new RegExp(`${url}$`));
+    }
+  });
+
+  it('gives a public playlist its card on every public route, and a private one only the site card', async () => {
+    const owner = await insertUser(t.db, { name: '選曲家', customUserId: 'dj_card' });
+    const [pub] = await t.db
+      .insert(playlists)
+      .values({ userId: owner.id, name: '夜のプレイリスト', description: '眠る前に', publicSlug: 'dj-night' })
+      .returning();
+    const [priv] = await t.db
+      .insert(playlists)
+      .values({ userId: owner.id, name: '秘密のリスト', isPublic: false, publicSlug: 'dj-secret' })
+      .returning();
+    for (const url of ['/playlist/dj-night', '/u/dj_card/dj-night', `/dj_card/playlist/${pub.id}`, `/playlists/${pub.id}`]) {
+      const html = (await t.app.inject({ method: 'GET', url })).body;
+      expect(meta(html, 'og:title'), url).toBe('夜のプレイリスト | 無限 Mugen');
+      expect(meta(html, 'og:description')).toBe('眠る前に');
+      expect(meta(html, 'twitter:title')).toBe('夜のプレイリスト | 無限 Mugen');
+    }
+    for (const url of ['/playlist/dj-secret', `/dj_card/playlist/${priv.id}`]) {
+      const html = (await t.app.inject({ method: 'GET', url })).body;
+      expect(html).not.toContain('秘密のリスト');
+      expect(meta(html, 'og:title')).toBe('無限 Mugen');
+    }
   });
 });

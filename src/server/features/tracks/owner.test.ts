@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { likes, playlistItems, playlists, tracks } from '../../db/schema';
-import { type TestApp, createTestApp, insertTrack, insertUser, sessionCookie } from '../../test/app';
+import { createTestApp, insertTrack, insertUser, sessionCookie, type TestApp } from '../../test/app';
 
 let t: TestApp;
 let owner: { id: string };
@@ -21,7 +21,12 @@ describe('my tracks (L-7.2-09, L-7.2-15, L-7.2-17, L-6-07)', () => {
     const b = await insertTrack(t, { userId: owner.id, createdBy: owner.id, title: '隠れた', isVisible: false });
     const res = await t.app.inject({ method: 'GET', url: '/api/my-tracks', headers: { cookie: ownerCookie } });
     expect(res.headers['cache-control']).toMatch(/no-store/);
-    expect(res.json().map((x: { id: number }) => x.id).sort()).toEqual([a.id, b.id].sort());
+    expect(
+      res
+        .json()
+        .map((x: { id: number }) => x.id)
+        .sort(),
+    ).toEqual([a.id, b.id].sort());
     expect((await t.app.inject({ method: 'GET', url: '/api/my-tracks' })).statusCode).toBe(401);
   });
 
@@ -37,9 +42,20 @@ describe('my tracks (L-7.2-09, L-7.2-15, L-7.2-17, L-6-07)', () => {
     expect(res.json().isVisible).toBe(false);
     const list = (await t.app.inject({ method: 'GET', url: '/api/tracks' })).json();
     expect(list.some((x: { id: number }) => x.id === tr.id)).toBe(false);
-    expect((await t.app.inject({ method: 'GET', url: `/api/users/${owner.id}/tracks` })).json().some((x: { id: number }) => x.id === tr.id)).toBe(false);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/users/${owner.id}/tracks` })).json().some((x: { id: number }) => x.id === tr.id),
+    ).toBe(false);
     expect((await patch(ownerCookie, true)).json().isVisible).toBe(true);
-    expect((await t.app.inject({ method: 'PATCH', url: `/api/tracks/${tr.id}/visibility`, headers: { cookie: ownerCookie }, payload: { isVisible: 'no' } })).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PATCH',
+          url: `/api/tracks/${tr.id}/visibility`,
+          headers: { cookie: ownerCookie },
+          payload: { isVisible: 'no' },
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 
   it('lets only the owner delete a track, its audio and what referenced it', async () => {
@@ -51,7 +67,9 @@ describe('my tracks (L-7.2-09, L-7.2-15, L-7.2-17, L-6-07)', () => {
       { playlistId: pl.id, trackId: other.id, order: 1 },
     ]);
     await t.db.insert(likes).values({ userId: owner.id, trackId: tr.id });
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/tracks/${tr.id}`, headers: { cookie: strangerCookie } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/tracks/${tr.id}`, headers: { cookie: strangerCookie } })).statusCode).toBe(
+      403,
+    );
     expect((await t.app.inject({ method: 'DELETE', url: `/api/tracks/${tr.id}` })).statusCode).toBe(401);
     const res = await t.app.inject({ method: 'DELETE', url: `/api/tracks/${tr.id}`, headers: { cookie: ownerCookie } });
     expect(res.statusCode).toBe(200);

@@ -1,0 +1,93 @@
+import { PRODUCT_NAME, PRODUCT_NAME_JA } from '../../../shared/constants';
+import type { Db } from '../../db/client';
+import { findPublicBySlug, readPlaylist } from '../playlists/service';
+import { findTrack } from '../tracks/service';
+import { findUserByRef } from '../users/service';
+
+export const SITE_NAME = `${PRODUCT_NAME_JA} ${PRODUCT_NAME}`;
+const DEFAULT_DESCRIPTION = 'AIが話す、終わらないラジオ。無限 (Mugen) は招待制の音声アプリです。';
+
+export interface Card {
+  title: string;
+  description: string;
+  url: string;
+  type: string;
+  image: string;
+}
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const clip = (s: string, n: number) => ([...s].length > n ? `${[...s].slice(0, n - 1).join('')}…` : s);
+
+/**
+ * The social card of a page, for links pasted into X or LINE: their crawlers read the HTML and run no
+ * JavaScript. Public playlists and visible tracks get their own card; everything else the site's.
+ */
+export async function cardFor(db: Db, pathname: string, origin: string): Promise<Card | null> {
+  const seg = pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  const image = `${origin}/icons/og-image.png`;
+  const url = `${origin}${pathname}`;
+
+  const trackId = seg.length === 2 && seg[0] === 'track' ? seg[1] : seg.length === 3 && seg[1] === 'track' ? seg[2] : null;
+  if (trackId && /^\d{1,10}$/.test(trackId)) {
+    const access = await findTrack(db, Number(trackId));
+    if (!access?.track.isVisible) return null;
+    const t = access.track;
+    return {
+      title: `${t.title} | ${SITE_NAME}`,
+      description: clip(`${t.posterName ?? PRODUCT_NAME_JA}の音声${t.category ? `（${t.category}）` : ''}。${DEFAULT_DESCRIPTION}`, 150),
+      url,
+      type: 'music.song',
+      image,
+    };
+  }
+
+  let playlistId: number | null = null;
+  if (seg.length === 2 && seg[0] === 'playlist') playlistId = await findPublicBySlug(db, seg[1]);
+  else if (seg.length === 3 && seg[0] === 'u') {
+    const owner = await findUserByRef(db, seg[1]);
+    playlistId = owner ? await findPublicBySlug(db, seg[2], owner) : null;
+  } else if (seg.length === 3 && seg[1] === 'playlist' && /^\d{1,10}$/.test(seg[2])) playlistId = Number(seg[2]);
+  else if (seg.length === 2 && seg[0] === 'playlists' && /^\d{1,10}$/.test(seg[1])) playlistId = Number(seg[1]);
+  if (playlistId) {
+    const p = await readPlaylist(db, playlistId, null);
+    if (!p) return null;
+    return {
+      title: `${p.name} | ${SITE_NAME}`,
+      description: clip(p.description || `${p.user.name}さんのプレイリスト（${p.itemCount}件の音声）`, 150),
+      url,
+      type: 'music.playlist',
+      image,
+    };
+  }
+  return null;
+}
+
+/** index.html with the card's title and Open Graph / X card metadata written into its head. */
+export function withCard(indexHtml: string, card: Card | null, origin: string): string {
+  const c = card ?? {
+    title: SITE_NAME,
+    description: DEFAULT_DESCRIPTION,
+    url: `${origin}/`,
+    type: 'website',
+    image: `${origin}/icons/og-image.png`,
+  };
+  const meta = [
+    ['property', 'og:title', c.title],
+    ['property', 'og:description', c.description],
+    ['property', 'og:type', c.type],
+    ['property', 'og:url', c.url],
+    ['property', 'og:image', c.image],
+    ['property', 'og:site_name', SITE_NAME],
+    ['property', 'og:locale', 'ja_JP'],
+    ['name', 'twitter:card', 'summary_large_image'],
+    ['name', 'twitter:title', c.title],
+    ['name', 'twitter:description', c.description],
+    ['name', 'twitter:image', c.image],
+  ]
+    .map(([attr, key, value]) => `<meta ${attr}="${key}" content="${esc(value)}" />`)
+    .join('\n    ');
+  return indexHtml
+    .replace(/<title>[\s\S]*?<\/title>/, `<title>${esc(c.title)}</title>`)
+    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${esc(c.description)}" />`)
+    .replace('</head>', `    ${meta}\n  </head>`);
+}
