@@ -28,6 +28,7 @@ import { likesRoutes } from './features/likes/routes';
 import { notificationsRoutes } from './features/notifications/routes';
 import { playlistsRoutes } from './features/playlists/routes';
 import { profileRoutes } from './features/profiles/routes';
+import { searchRoutes } from './features/search/routes';
 import { tracksRoutes } from './features/tracks/routes';
 import { usersRoutes } from './features/users/routes';
 import { createLocalStorage } from './providers/storage/local';
@@ -118,6 +119,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(notificationsRoutes(deps));
   await app.register(playlistsRoutes(deps));
   await app.register(historyRoutes(deps));
+  await app.register(searchRoutes(deps));
 
   const webDir = config.webDir;
   const hasWeb = webDir !== undefined && fs.existsSync(path.join(webDir, 'index.html'));

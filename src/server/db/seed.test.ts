@@ -1,0 +1,73 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app';
+import { invitations, tracks, users } from './schema';
+import { seedDemoAccounts, seedDemoTracks, spokenText } from './seed';
+import { DEMO_TRACKS } from './seed-content';
+
+let t: TestApp;
+const rendered: string[] = [];
+const fakeRender = async (text: string) => {
+  rendered.push(text);
+  return { mp3: Buffer.from(`ID3-fake-${rendered.length}`), duration: 120 + rendered.length };
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('demo seed', () => {
+  it('creates the official account and the demo member with active invitation codes', async () => {
+    const { demoUserId } = await seedDemoAccounts(t.db);
+    const [official] = await t.db.select().from(users).where(eq(users.id, 'mugen'));
+    expect(official).toMatchObject({ name: '無限', customUserId: 'mugen', picture: '∞' });
+    const [demo] = await t.db.select().from(users).where(eq(users.id, demoUserId));
+    expect(demo).toMatchObject({ email: 'demo@example.com', name: 'デモユーザー', customUserId: 'demo', canInvite: true });
+    const codes = await t.db.select().from(invitations).where(eq(invitations.createdBy, demoUserId));
+    expect(codes.filter((c) => c.isActive && c.usedCount < c.maxUses).length).toBeGreaterThanOrEqual(2);
+    // Idempotent: a second run changes nothing.
+    expect((await seedDemoAccounts(t.db)).demoUserId).toBe(demoUserId);
+    expect(await t.db.select().from(users)).toHaveLength(2);
+  });
+
+  it('makes at least 12 Japanese tracks across several categories, each listed once its MP3 is stored', async () => {
+    const { demoUserId } = await seedDemoAccounts(t.db);
+    const seen: number[] = [];
+    await seedDemoTracks({
+      db: t.db,
+      storage: t.storage,
+      demoUserId,
+      render: async (text) => {
+        // Tracks made so far are already in the catalogue while the next one is being made.
+        seen.push((await t.app.inject({ method: 'GET', url: '/api/tracks' })).json().length);
+        return fakeRender(text);
+      },
+      log: { info: () => {} },
+    });
+    expect(DEMO_TRACKS.length).toBeGreaterThanOrEqual(12);
+    expect(seen).toEqual(DEMO_TRACKS.map((_, i) => i));
+    const rows = await t.db.select().from(tracks);
+    expect(rows).toHaveLength(DEMO_TRACKS.length);
+    expect(new Set(rows.map((r) => r.category)).size).toBeGreaterThanOrEqual(6);
+    for (const r of rows) {
+      expect(r.script).toBeTruthy();
+      expect(r.duration).toBeGreaterThan(100);
+      expect(await t.storage.stat(`audio/${r.filename}`)).not.toBeNull();
+    }
+    expect(rows.filter((r) => r.createdBy === 'mugen').length).toBeGreaterThan(0);
+    expect(rows.filter((r) => r.createdBy === demoUserId).length).toBeGreaterThan(0);
+  });
+
+  it('resumes an interrupted seed without doubling tracks', async () => {
+    const { demoUserId } = await seedDemoAccounts(t.db);
+    const before = rendered.length;
+    await seedDemoTracks({ db: t.db, storage: t.storage, demoUserId, render: fakeRender, log: { info: () => {} } });
+    expect(rendered.length).toBe(before);
+    expect(await t.db.select().from(tracks)).toHaveLength(DEMO_TRACKS.length);
+  });
+
+  it('reads the lines aloud without the speaker labels', () => {
+    expect(spokenText('ハルカ：こんにちは。\nケンタ：こんばんは！\n\n')).toBe('こんにちは。\nこんばんは！');
+  });
+});
