@@ -28,6 +28,10 @@ import { likesRoutes } from './features/likes/routes';
 import { notificationsRoutes } from './features/notifications/routes';
 import { playlistsRoutes } from './features/playlists/routes';
 import { profileRoutes } from './features/profiles/routes';
+import { pushRoutes } from './features/push/routes';
+import { startPushDispatcher } from './features/push/service';
+import { createWebPushSender, type PushSender } from './providers/push/sender';
+import { loadVapidKeys, type VapidKeys } from './providers/push/vapid';
 import { searchRoutes } from './features/search/routes';
 import { tracksRoutes } from './features/tracks/routes';
 import { usersRoutes } from './features/users/routes';
@@ -39,12 +43,15 @@ export interface AppDeps {
   database: Database;
   db: Database['db'];
   storage: StorageProvider;
+  push: { vapid: VapidKeys; send: PushSender };
 }
 
 export interface BuildOptions {
   /** An already open (and migrated) database; otherwise one is opened from the config. */
   database?: Database;
   storage?: StorageProvider;
+  /** A push sender other than the Web Push protocol (tests may count deliveries). */
+  pushSender?: PushSender;
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -64,7 +71,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const database = opts.database ?? (await openDatabase(config));
   const storage = opts.storage ?? createLocalStorage(path.join(config.dataDir, 'media'));
-  const deps: AppDeps = { config, database, db: database.db, storage };
+  const vapid = loadVapidKeys({ ...config.vapid, dataDir: config.dataDir });
+  const push = { vapid, send: opts.pushSender ?? createWebPushSender(vapid) };
+  const deps: AppDeps = { config, database, db: database.db, storage, push };
+  if (config.pushPollMs > 0) {
+    const stop = startPushDispatcher(database.db, push.send, config.pushPollMs, (err) => app.log.error({ err }, 'push delivery failed'));
+    app.addHook('onClose', stop);
+  }
   if (!opts.database) app.addHook('onClose', () => database.close());
 
   await app.register(fastifyCookie);
@@ -120,6 +133,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(playlistsRoutes(deps));
   await app.register(historyRoutes(deps));
   await app.register(searchRoutes(deps));
+  await app.register(pushRoutes(deps));
 
   const webDir = config.webDir;
   const hasWeb = webDir !== undefined && fs.existsSync(path.join(webDir, 'index.html'));

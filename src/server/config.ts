@@ -36,6 +36,10 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   OIDC_ISSUER_URL: z.string().url().default('https://accounts.google.com'),
   INVITES_PER_MEMBER: z.coerce.number().int().min(0).max(100).default(3),
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:)/, 'must start with mailto: or https:').optional(),
+  PUSH_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -61,6 +65,10 @@ export interface Config {
   oidc: { issuerUrl: string; clientId: string; clientSecret: string } | undefined;
   /** The development account chooser and POST /api/auth/dev-login: only without Google and never in production. */
   devLogin: boolean;
+  /** Web push (VAPID). Keys are generated into DATA_DIR when not configured. */
+  vapid: { publicKey?: string; privateKey?: string; subject: string };
+  /** How often the push dispatcher looks for notifications to deliver; 0 turns it off. */
+  pushPollMs: number;
   /** Single-use invitation codes a new member receives. */
   invitesPerMember: number;
   /** Where the built web app lives; undefined in API-only tests. */
@@ -86,6 +94,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
       ? { issuerUrl: e.OIDC_ISSUER_URL, clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
       : undefined;
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    const missing = e.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
+    throw new ConfigError(`Invalid ${missing}="": VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together`);
+  }
   if (isProduction && e.DEMO_SEED) throw new ConfigError('Invalid DEMO_SEED=true: the demo seed is never run when NODE_ENV=production');
   return {
     env: e.NODE_ENV,
@@ -106,6 +118,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     oidc,
     devLogin: !oidc && !isProduction,
     invitesPerMember: e.INVITES_PER_MEMBER,
+    vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT ?? 'mailto:support@mugen.invalid' },
+    pushPollMs: e.PUSH_POLL_MS,
     webDir: path.resolve('dist/web'),
     ...overrides,
   };

@@ -211,10 +211,12 @@ export const notifications = pgTable(
     playlistId: integer('playlist_id').references(() => playlists.id, { onDelete: 'cascade' }),
     bundleCount: integer('bundle_count').notNull().default(1),
     isRead: boolean('is_read').notNull().default(false),
+    /** When web push delivery was done for the current bundle; null = still to push. */
+    pushedAt: timestamp('pushed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt), index('notifications_unpushed_idx').on(t.id).where(sql`pushed_at is null`)],
 );
 
 export const listeningHistory = pgTable(
@@ -263,3 +265,19 @@ export const authFlows = pgTable('auth_flows', {
   payment: boolean('payment').notNull().default(false),
   createdAt: createdAt(),
 });
+
+/** Web push subscriptions of members' devices; removed when the push service says 404 or 410. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
+);

@@ -31,6 +31,8 @@ export async function notify(db: Db, n: NotifyInput): Promise<void> {
       actorUserId: n.actorUserId ?? null,
       createdAt: sql`now()`,
       updatedAt: sql`now()`,
+      // The grown bundle is pushed again.
+      pushedAt: null,
     })
     .where(sameTarget)
     .returning({ id: notifications.id });

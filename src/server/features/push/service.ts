@@ -1,0 +1,109 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { notificationMessage } from '../../../shared/rules/notifications';
+import type { Db } from '../../db/client';
+import { notifications, playlists, pushSubscriptions, tracks, users } from '../../db/schema';
+import type { PushSender } from '../../providers/push/sender';
+
+export interface SubscriptionInput {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+}
+
+/** One row per device endpoint; a device that changes hands belongs to whoever subscribed last. */
+export async function saveSubscription(db: Db, userId: string, s: SubscriptionInput, userAgent?: string) {
+  await db
+    .insert(pushSubscriptions)
+    .values({ userId, endpoint: s.endpoint, p256dh: s.keys.p256dh, auth: s.keys.auth, userAgent: userAgent?.slice(0, 300) ?? null })
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: { userId, p256dh: s.keys.p256dh, auth: s.keys.auth, userAgent: userAgent?.slice(0, 300) ?? null },
+    });
+}
+
+export async function removeSubscription(db: Db, userId: string, endpoint: string) {
+  await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
+}
+
+/** Sends a payload to every device of a member; gone subscriptions (404/410) are removed. */
+export async function pushToUser(db: Db, send: PushSender, userId: string, payload: object) {
+  const subs = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+  let sent = 0;
+  let failed = 0;
+  for (const s of subs) {
+    const outcome = await send({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, JSON.stringify(payload));
+    if (outcome === 'sent') {
+      sent++;
+      await db.update(pushSubscriptions).set({ lastSuccessAt: new Date() }).where(eq(pushSubscriptions.id, s.id));
+    } else {
+      failed++;
+      if (outcome === 'gone') await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, s.id));
+    }
+  }
+  return { sent, failed, devices: subs.length };
+}
+
+/**
+ * Delivers notifications not pushed yet. A row is claimed by setting pushed_at before sending (one
+ * statement, so two instances never push the same row); sending happens outside any transaction.
+ */
+export async function deliverPendingPushes(db: Db, send: PushSender, batch = 50): Promise<number> {
+  const claimed = await db
+    .update(notifications)
+    .set({ pushedAt: sql`now()` })
+    .where(
+      inArray(
+        notifications.id,
+        sql`(select id from ${notifications} where ${notifications.pushedAt} is null order by id limit ${batch} for update skip locked)`,
+      ),
+    )
+    .returning({ id: notifications.id });
+  if (!claimed.length) return 0;
+  const rows = await db
+    .select({
+      id: notifications.id,
+      userId: notifications.userId,
+      type: notifications.type,
+      bundleCount: notifications.bundleCount,
+      actorName: users.name,
+      trackTitle: tracks.title,
+      playlistName: playlists.name,
+    })
+    .from(notifications)
+    .leftJoin(users, eq(users.id, notifications.actorUserId))
+    .leftJoin(tracks, eq(tracks.id, notifications.trackId))
+    .leftJoin(playlists, eq(playlists.id, notifications.playlistId))
+    .where(inArray(notifications.id, claimed.map((c) => c.id)))
+    .orderBy(asc(notifications.id));
+  for (const n of rows) {
+    await pushToUser(db, send, n.userId, {
+      title: '無限',
+      body: notificationMessage(n),
+      url: '/notifications',
+      tag: `notification-${n.id}`,
+      notificationId: n.id,
+    });
+  }
+  return rows.length;
+}
+
+/** Runs the dispatcher every `intervalMs` until stopped; errors are logged and retried next tick. */
+export function startPushDispatcher(db: Db, send: PushSender, intervalMs: number, log: (err: unknown) => void) {
+  let stopped = false;
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = running.then(async () => {
+      if (stopped) return;
+      try {
+        while ((await deliverPendingPushes(db, send)) > 0 && !stopped);
+      } catch (err) {
+        log(err);
+      }
+    });
+  }, intervalMs);
+  timer.unref();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
+}
