@@ -23,6 +23,7 @@ import { viewerResolver } from './features/auth/session';
 import { cardFor, withCard } from './features/cards/service';
 import { followsRoutes } from './features/follows/routes';
 import { healthRoutes } from './features/health/routes';
+import { registerSecurityHeaders } from './features/health/security';
 import { historyRoutes } from './features/history/routes';
 import { likesRoutes } from './features/likes/routes';
 import { notificationsRoutes } from './features/notifications/routes';
@@ -80,6 +81,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }
   if (!opts.database) app.addHook('onClose', () => database.close());
 
+  const webDir = config.webDir;
+  const hasWeb = webDir !== undefined && fs.existsSync(path.join(webDir, 'index.html'));
+  // index.html is read once per start (it changes only with a new build); each page gets its card.
+  const indexHtml = hasWeb ? fs.readFileSync(path.join(webDir, 'index.html'), 'utf8') : '';
+  await registerSecurityHeaders(app, config, indexHtml);
+
   await app.register(fastifyCookie);
   app.decorateRequest('viewer', viewerResolver(database.db, config.sessionTtlDays));
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
@@ -135,9 +142,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(searchRoutes(deps));
   await app.register(pushRoutes(deps));
 
-  const webDir = config.webDir;
-  const hasWeb = webDir !== undefined && fs.existsSync(path.join(webDir, 'index.html'));
-  if (hasWeb) {
+  if (hasWeb && webDir) {
     await app.register(fastifyStatic, {
       root: webDir,
       wildcard: false,
@@ -151,8 +156,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     });
   }
 
-  // index.html is read once per start (it changes only with a new build); each page gets its card.
-  const indexHtml = hasWeb ? fs.readFileSync(path.join(webDir, 'index.html'), 'utf8') : '';
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0];
     const isApi = url.startsWith('/api/') || url === '/api' || url === '/health' || url === '/ping' || url.startsWith('/uploads/');

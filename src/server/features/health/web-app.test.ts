@@ -16,7 +16,7 @@ beforeAll(async () => {
   await fs.mkdir(path.join(webDir, 'assets'));
   await fs.writeFile(
     path.join(webDir, 'index.html'),
-    '<!doctype html><html lang="ja"><head><title>無限 Mugen</title><meta name="description" content="x" /></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html lang="ja"><head><title>無限 Mugen</title><meta name="description" content="x" /><script>document.documentElement.dataset.t = "1";</script></head><body><div id="root"></div></body></html>',
   );
   await fs.writeFile(path.join(webDir, 'assets', 'index-abc123.js'), bigScript);
   await fs.writeFile(path.join(webDir, 'manifest.webmanifest'), '{"name":"無限"}');
@@ -95,6 +95,34 @@ describe('social cards in the HTML (no JavaScript needed)', () => {
       const html = (await t.app.inject({ method: 'GET', url })).body;
       expect(html).not.toContain('秘密のリスト');
       expect(meta(html, 'og:title')).toBe('無限 Mugen');
+    }
+  });
+});
+
+describe('security headers', () => {
+  it('sends a CSP that allows only our own scripts (and the inline theme script by hash), no framing, nosniff', async () => {
+    for (const url of ['/', '/api/tracks', '/health']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      const csp = res.headers['content-security-policy'] as string;
+      expect(csp, url).toContain("default-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it('adds HSTS in production', async () => {
+    const prod = await createTestApp({ NODE_ENV: 'production' });
+    try {
+      const res = await prod.app.inject({ method: 'GET', url: '/health' });
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+    } finally {
+      await prod.close();
     }
   });
 });
