@@ -23,6 +23,7 @@ import { viewerResolver } from './features/auth/session';
 import { cardFor, withCard } from './features/cards/service';
 import { followsRoutes } from './features/follows/routes';
 import { healthRoutes } from './features/health/routes';
+import { registerRateLimits } from './features/health/rate-limits';
 import { registerSecurityHeaders } from './features/health/security';
 import { historyRoutes } from './features/history/routes';
 import { likesRoutes } from './features/likes/routes';
@@ -88,6 +89,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await registerSecurityHeaders(app, config, indexHtml);
 
   await app.register(fastifyCookie);
+  await registerRateLimits(app, config);
   app.decorateRequest('viewer', viewerResolver(database.db, config.sessionTtlDays));
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });

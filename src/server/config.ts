@@ -40,6 +40,7 @@ const EnvSchema = z.object({
   VAPID_PRIVATE_KEY: z.string().optional(),
   VAPID_SUBJECT: z.string().regex(/^(mailto:|https:)/, 'must start with mailto: or https:').optional(),
   PUSH_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  RATE_LIMIT_SCALE: z.coerce.number().min(0).max(1000).default(1),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -69,6 +70,8 @@ export interface Config {
   vapid: { publicKey?: string; privateKey?: string; subject: string };
   /** How often the push dispatcher looks for notifications to deliver; 0 turns it off. */
   pushPollMs: number;
+  /** Multiplies every rate limit; 0 turns rate limiting off. */
+  rateLimitScale: number;
   /** Single-use invitation codes a new member receives. */
   invitesPerMember: number;
   /** Where the built web app lives; undefined in API-only tests. */
@@ -120,6 +123,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     invitesPerMember: e.INVITES_PER_MEMBER,
     vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT ?? 'mailto:support@mugen.invalid' },
     pushPollMs: e.PUSH_POLL_MS,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
     webDir: path.resolve('dist/web'),
     ...overrides,
   };
