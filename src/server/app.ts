@@ -22,8 +22,8 @@ import { authRoutes } from './features/auth/routes';
 import { viewerResolver } from './features/auth/session';
 import { cardFor, withCard } from './features/cards/service';
 import { followsRoutes } from './features/follows/routes';
-import { healthRoutes } from './features/health/routes';
 import { registerRateLimits } from './features/health/rate-limits';
+import { healthRoutes } from './features/health/routes';
 import { registerSecurityHeaders } from './features/health/security';
 import { historyRoutes } from './features/history/routes';
 import { likesRoutes } from './features/likes/routes';
@@ -32,12 +32,12 @@ import { playlistsRoutes } from './features/playlists/routes';
 import { profileRoutes } from './features/profiles/routes';
 import { pushRoutes } from './features/push/routes';
 import { startPushDispatcher } from './features/push/service';
-import { createWebPushSender, type PushSender } from './providers/push/sender';
-import { loadVapidKeys, type VapidKeys } from './providers/push/vapid';
 import { searchRoutes } from './features/search/routes';
 import { tracksRoutes } from './features/tracks/routes';
 import { usersRoutes } from './features/users/routes';
-import { createLocalStorage } from './providers/storage/local';
+import { createWebPushSender, type PushSender } from './providers/push/sender';
+import { loadVapidKeys, type VapidKeys } from './providers/push/vapid';
+import { createStorage } from './providers/storage/index';
 import type { StorageProvider } from './providers/storage/types';
 
 export interface AppDeps {
@@ -72,7 +72,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setSerializerCompiler(serializerCompiler);
 
   const database = opts.database ?? (await openDatabase(config));
-  const storage = opts.storage ?? createLocalStorage(path.join(config.dataDir, 'media'));
+  const storage = opts.storage ?? createStorage(config);
   const vapid = loadVapidKeys({ ...config.vapid, dataDir: config.dataDir });
   const push = { vapid, send: opts.pushSender ?? createWebPushSender(vapid) };
   const deps: AppDeps = { config, database, db: database.db, storage, push };

@@ -31,14 +31,26 @@ const EnvSchema = z.object({
   TRUST_PROXY: bool.default(false),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   TTS_PROVIDER: z.enum(['espeak']).default('espeak'),
-  STORAGE_PROVIDER: z.enum(['local']).default('local'),
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool.optional(),
+  S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9/_-]*$/, 'letters, digits, / _ - only')
+    .default(''),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   OIDC_ISSUER_URL: z.string().url().default('https://accounts.google.com'),
   INVITES_PER_MEMBER: z.coerce.number().int().min(0).max(100).default(3),
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
-  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:)/, 'must start with mailto: or https:').optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:)/, 'must start with mailto: or https:')
+    .optional(),
   PUSH_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   RATE_LIMIT_SCALE: z.coerce.number().min(0).max(1000).default(1),
 });
@@ -61,7 +73,18 @@ export interface Config {
   trustProxy: boolean;
   sessionTtlDays: number;
   ttsProvider: Env['TTS_PROVIDER'];
-  storageProvider: Env['STORAGE_PROVIDER'];
+  /** Media in an S3-compatible bucket when S3_BUCKET is set, else files under DATA_DIR/media. */
+  s3:
+    | {
+        bucket: string;
+        endpoint?: string;
+        region: string;
+        accessKeyId?: string;
+        secretAccessKey?: string;
+        forcePathStyle: boolean;
+        prefix: string;
+      }
+    | undefined;
   /** Google (or any OpenID Connect issuer) sign-in; undefined when not configured. */
   oidc: { issuerUrl: string; clientId: string; clientSecret: string } | undefined;
   /** The development account chooser and POST /api/auth/dev-login: only without Google and never in production. */
@@ -117,7 +140,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     trustProxy: e.TRUST_PROXY,
     sessionTtlDays: e.SESSION_TTL_DAYS,
     ttsProvider: e.TTS_PROVIDER,
-    storageProvider: e.STORAGE_PROVIDER,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+          prefix: e.S3_PREFIX,
+        }
+      : undefined,
     oidc,
     devLogin: !oidc && !isProduction,
     invitesPerMember: e.INVITES_PER_MEMBER,

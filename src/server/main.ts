@@ -6,7 +6,7 @@ import { openDatabase } from './db/client';
 import { appMeta } from './db/schema';
 import { seedDemoAccounts, seedDemoTracks } from './db/seed';
 import { closeRenderPool, renderInWorker } from './providers/audio/render-pool';
-import { createLocalStorage } from './providers/storage/local';
+import { createStorage } from './providers/storage/index';
 
 const say = (msg: string) => console.log(`[mugen] ${msg}`);
 
@@ -28,7 +28,7 @@ async function main() {
   say('migrating');
   await database.migrate();
 
-  const storage = createLocalStorage(path.join(config.dataDir, 'media'));
+  const storage = createStorage(config);
   let demo: { demoUserId: string } | null = null;
   if (config.demoSeed) {
     const [marker] = await database.db.select().from(appMeta).where(eq(appMeta.key, 'demo_seed'));

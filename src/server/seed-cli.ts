@@ -6,7 +6,7 @@ import { openDatabase } from './db/client';
 import { appMeta } from './db/schema';
 import { seedDemoAccounts, seedDemoTracks } from './db/seed';
 import { closeRenderPool, renderInWorker } from './providers/audio/render-pool';
-import { createLocalStorage } from './providers/storage/local';
+import { createStorage } from './providers/storage/index';
 
 try {
   const config = loadConfig();
@@ -16,7 +16,7 @@ try {
   const { demoUserId } = await seedDemoAccounts(database.db);
   await seedDemoTracks({
     db: database.db,
-    storage: createLocalStorage(path.join(config.dataDir, 'media')),
+    storage: createStorage(config),
     render: (text) => renderInWorker(text),
     demoUserId,
     log: { info: (m) => console.log(`[mugen] ${m}`) },

@@ -9,7 +9,7 @@ import { type Database, openDatabase } from '../db/client';
 import { invitations, tracks, users } from '../db/schema';
 import { createSession, SESSION_COOKIE } from '../features/auth/session';
 import { audioKey } from '../features/tracks/stream';
-import { createLocalStorage } from '../providers/storage/local';
+import { createStorage } from '../providers/storage/index';
 import type { StorageProvider } from '../providers/storage/types';
 import { pgliteTemplateDir, pgTemplateName, TEST_ROOT, testDatabaseUrl, testDbKind, withDatabase } from './template';
 
@@ -49,7 +49,7 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
     { webDir: undefined, ...overrides },
   );
   const database = await openDatabase(config);
-  const storage = createLocalStorage(path.join(dataDir, 'media'));
+  const storage = createStorage(config);
   const app = await buildApp(config, { database, storage });
   await app.ready();
   return {

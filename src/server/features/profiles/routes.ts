@@ -123,7 +123,7 @@ export function profileRoutes({ db, storage }: AppDeps): FastifyPluginAsyncZod {
           .header('Content-Length', String(stat.size))
           .header('Cache-Control', 'public, max-age=31536000, immutable')
           .header('X-Content-Type-Options', 'nosniff')
-          .send(storage.read(key));
+          .send(await storage.read(key));
       },
     );
   };

@@ -54,10 +54,10 @@ export async function streamTrack(db: Db, storage: StorageProvider, id: number, 
       .code(206)
       .header('Content-Range', `bytes ${range.start}-${range.end}/${stat.size}`)
       .header('Content-Length', String(range.end - range.start + 1));
-    return isHead ? reply.send() : reply.send(storage.read(key, range));
+    return isHead ? reply.send() : reply.send(await storage.read(key, range));
   }
   reply.code(200).header('Content-Length', String(stat.size));
-  return isHead ? reply.send() : reply.send(stat.size === 0 ? '' : storage.read(key));
+  return isHead ? reply.send() : reply.send(stat.size === 0 ? '' : await storage.read(key));
 }
 
 function isNotModifiedSince(header: string | undefined, lastModified: Date): boolean {

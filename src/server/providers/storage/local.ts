@@ -20,7 +20,7 @@ export function createLocalStorage(root: string): StorageProvider {
         return null;
       }
     },
-    read(key, range) {
+    async read(key, range) {
       return createReadStream(resolve(key), range ? { start: range.start, end: range.end } : undefined);
     },
     async put(key, data) {

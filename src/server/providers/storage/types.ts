@@ -5,12 +5,12 @@ export interface StoredObject {
   mtime: Date;
 }
 
-/** Media storage: files under DATA_DIR/media by default; S3-compatible in production (later). */
+/** Media storage: files under DATA_DIR/media by default; an S3-compatible bucket when S3_BUCKET is set. */
 export interface StorageProvider {
   readonly location: 'local' | 's3';
   stat(key: string): Promise<StoredObject | null>;
   /** A byte range is inclusive at both ends, as in HTTP. */
-  read(key: string, range?: { start: number; end: number }): Readable;
+  read(key: string, range?: { start: number; end: number }): Promise<Readable>;
   put(key: string, data: Buffer): Promise<void>;
   delete(key: string): Promise<void>;
 }

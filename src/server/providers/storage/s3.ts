@@ -1,0 +1,64 @@
+import type { Readable } from 'node:stream';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { StorageProvider, StoredObject } from './types';
+
+export interface S3Settings {
+  bucket: string;
+  endpoint?: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+  /** Key prefix inside the bucket, e.g. `mugen/`. */
+  prefix?: string;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  mp3: 'audio/mpeg',
+  webp: 'image/webp',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  json: 'application/json',
+};
+
+/** Media in an S3-compatible bucket (AWS, R2, MinIO; s3rver in tests). Several instances share it. */
+export function createS3Storage(s: S3Settings): StorageProvider {
+  const client = new S3Client({
+    region: s.region,
+    endpoint: s.endpoint,
+    forcePathStyle: s.forcePathStyle,
+    credentials: s.accessKeyId && s.secretAccessKey ? { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey } : undefined,
+  });
+  const k = (key: string) => {
+    if (key.includes('..') || key.startsWith('/')) throw new Error(`storage key outside root: ${key}`);
+    return `${s.prefix ?? ''}${key}`;
+  };
+  return {
+    location: 's3',
+    async stat(key): Promise<StoredObject | null> {
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket: s.bucket, Key: k(key) }));
+        return { size: Number(head.ContentLength ?? 0), mtime: head.LastModified ?? new Date(0) };
+      } catch (err) {
+        const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+        if (status === 404 || (err as Error).name === 'NotFound' || (err as Error).name === 'NoSuchKey') return null;
+        throw err;
+      }
+    },
+    async read(key, range) {
+      const res = await client.send(
+        new GetObjectCommand({ Bucket: s.bucket, Key: k(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+      );
+      return res.Body as Readable;
+    },
+    async put(key, data) {
+      const ext = key.split('.').pop() ?? '';
+      await client.send(
+        new PutObjectCommand({ Bucket: s.bucket, Key: k(key), Body: data, ContentType: CONTENT_TYPES[ext] ?? 'application/octet-stream' }),
+      );
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: s.bucket, Key: k(key) }));
+    },
+  };
+}
