@@ -1,0 +1,82 @@
+// Runs renderSpeechToMp3 off the main thread, so a long synthesis never stalls Fastify's event loop.
+import { Worker } from 'node:worker_threads';
+import type { RenderedSpeech } from './render';
+import type { RenderJob, RenderReply } from './render-worker';
+
+interface Pending {
+  resolve: (value: RenderedSpeech) => void;
+  reject: (err: Error) => void;
+}
+
+let worker: Worker | undefined;
+let nextId = 1;
+const pending = new Map<number, Pending>();
+
+/**
+ * Node does not apply the parent's tsx loader to a worker's entry file (neither under `tsx` nor
+ * `node --import tsx`, and vitest has no loader at all), so a .ts worker registers tsx itself
+ * before importing its module. Compiled .js runs as it is.
+ */
+function spawn(): Worker {
+  const entry = new URL(import.meta.url.endsWith('.ts') ? './render-worker.ts' : './render-worker.js', import.meta.url);
+  if (!entry.pathname.endsWith('.ts')) return new Worker(entry);
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const bootstrap = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); });`;
+  return new Worker(bootstrap, { eval: true });
+}
+
+function failAll(err: Error): void {
+  for (const job of pending.values()) job.reject(err);
+  pending.clear();
+}
+
+function ensureWorker(): Worker {
+  if (worker) return worker;
+  const w = spawn();
+  w.on('message', (reply: RenderReply) => {
+    const job = pending.get(reply.id);
+    if (!job) return;
+    pending.delete(reply.id);
+    if ('error' in reply) job.reject(new Error(`speech rendering failed: ${reply.error}`));
+    else job.resolve({ mp3: Buffer.from(reply.mp3.buffer, reply.mp3.byteOffset, reply.mp3.byteLength), duration: reply.duration });
+    // An idle worker must not keep the process (a script, a test run) alive.
+    if (pending.size === 0) w.unref();
+  });
+  w.on('error', (err) => {
+    if (worker === w) worker = undefined;
+    failAll(err);
+  });
+  w.on('exit', (code) => {
+    if (worker === w) worker = undefined;
+    failAll(new Error(`speech render worker exited with code ${code}`));
+  });
+  w.unref();
+  worker = w;
+  return w;
+}
+
+/** Starts the worker so that it loads the dictionary and voice before the first job arrives. */
+export function warmRenderPool(): void {
+  ensureWorker();
+}
+
+/** Renders `text` to MP3 in the long-lived worker thread; jobs run one after another. */
+export function renderInWorker(text: string, opts: { speakingRate?: number; voice?: string } = {}): Promise<RenderedSpeech> {
+  const w = ensureWorker();
+  const id = nextId++;
+  const job: RenderJob = { id, text, speakingRate: opts.speakingRate, voice: opts.voice };
+  return new Promise<RenderedSpeech>((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    w.ref();
+    w.postMessage(job);
+  });
+}
+
+/** Stops the worker; jobs still queued are rejected. The next renderInWorker starts a new one. */
+export async function closeRenderPool(): Promise<void> {
+  const w = worker;
+  worker = undefined;
+  if (!w) return;
+  failAll(new Error('speech render pool closed'));
+  await w.terminate();
+}

@@ -1,0 +1,27 @@
+export interface SpeechRequest {
+  text: string;
+  /** 0.5 to 2.0; 1 is the voice's natural pace. */
+  speakingRate?: number;
+  /** Provider-specific voice name; each provider has a Japanese default. */
+  voice?: string;
+}
+
+/** Mono 16-bit PCM. */
+export interface PcmAudio {
+  samples: Int16Array;
+  sampleRate: number;
+}
+
+export interface TtsProvider {
+  readonly name: string;
+  synthesize(req: SpeechRequest): Promise<PcmAudio>;
+  close?(): Promise<void>;
+}
+
+export const MIN_SPEAKING_RATE = 0.5;
+export const MAX_SPEAKING_RATE = 2;
+
+export function clampSpeakingRate(rate: number | undefined): number {
+  if (rate === undefined || !Number.isFinite(rate)) return 1;
+  return Math.min(MAX_SPEAKING_RATE, Math.max(MIN_SPEAKING_RATE, rate));
+}
