@@ -74,6 +74,8 @@ async function main() {
       signal: seeding.signal,
     })
       .then(async () => {
+        // The speech worker holds kuromoji's dictionary (about 300 MB): free it once the demo is made.
+        await closeRenderPool();
         if (seeding.signal.aborted) return;
         await database.db
           .insert(appMeta)
