@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { appMeta } from './db/schema';
 import { seedDemoAccounts, seedDemoTracks } from './db/seed';
+import { serverRunningOn, writePidFile } from './lib/pid-file';
 import { closeRenderPool, renderInWorker } from './providers/audio/render-pool';
 import { createStorage } from './providers/storage/index';
 
@@ -24,6 +25,15 @@ async function main() {
 
   const started = Date.now();
   say(`opening ${config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${path.join(config.dataDir, 'db')}`}`);
+  if (!config.databaseUrl) {
+    const other = serverRunningOn(config.dataDir);
+    if (other) {
+      console.error(`[mugen] another server (pid ${other}) is using ${config.dataDir}; the embedded database is one process's`);
+      process.exit(1);
+    }
+  }
+  const removePidFile = config.databaseUrl ? () => {} : writePidFile(config.dataDir);
+  process.on('exit', removePidFile);
   const database = await openDatabase(config);
   say('migrating');
   await database.migrate();
