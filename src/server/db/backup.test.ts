@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, devLogin, insertInvitation, insertTrack, insertUser, type TestApp } from '../test/app';
 import { BACKUP_TABLES, restoreBackup, writeBackup } from './backup';
+import { rowsOf } from './client';
 import { tracks } from './schema';
 
 let source: TestApp;
@@ -15,7 +16,7 @@ async function snapshot(t: TestApp) {
   const out: Record<string, unknown> = {};
   for (const table of BACKUP_TABLES) {
     const r = await t.db.execute(sql`select coalesce(json_agg(x order by x::text), '[]'::json) as rows from ${sql.identifier(table)} x`);
-    out[table] = (r.rows[0] as { rows: unknown }).rows;
+    out[table] = rowsOf<{ rows: unknown }>(r)[0].rows;
   }
   return out;
 }

@@ -5,7 +5,7 @@ import readline from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import type { Db } from './client';
+import { type Db, rowsOf } from './client';
 
 /**
  * Tables in an order where every row's references come before it. A backup is logical (JSON rows),
@@ -63,7 +63,7 @@ export async function writeBackup(db: Db, file: string, opts: { mediaDir?: strin
       const r = await db.execute(
         sql`select coalesce(json_agg(t), '[]'::json) as rows from (select * from ${sql.identifier(table)} order by ${sql.identifier(pk)} limit ${CHUNK} offset ${offset}) t`,
       );
-      const rows = (r.rows[0] as { rows: unknown[] | string }).rows;
+      const rows = rowsOf<{ rows: unknown[] | string }>(r)[0].rows;
       const parsed = typeof rows === 'string' ? (JSON.parse(rows) as unknown[]) : rows;
       if (!parsed.length) break;
       counts[table] += parsed.length;
@@ -129,7 +129,7 @@ export async function restoreBackup(
 
   await db.transaction(async (tx) => {
     const existing = await tx.execute(sql`select (select count(*) from users)::int + (select count(*) from tracks)::int as n`);
-    if ((existing.rows[0] as { n: number }).n > 0) {
+    if (rowsOf<{ n: number }>(existing)[0].n > 0) {
       if (!opts.force) throw new Error('the database is not empty (use --force to replace its contents)');
       await tx.execute(sql.raw(`truncate ${BACKUP_TABLES.map((t) => `"${t}"`).join(', ')} restart identity cascade`));
     }
