@@ -49,7 +49,7 @@ async function primaryKey(db: Db, table: string): Promise<string> {
   const r =
     await db.execute(sql`select a.attname as col from pg_index i join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
     where i.indrelid = ${table}::regclass and i.indisprimary limit 1`);
-  return String((r.rows[0] as { col: string }).col);
+  return rowsOf<{ col: string }>(r)[0].col;
 }
 
 /** Writes every table (and local media files) as gzip'd JSON lines. Returns row counts per table. */
