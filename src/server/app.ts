@@ -60,7 +60,17 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            // No secrets in logs: sign-in codes, states and tokens in URLs are masked; headers (cookies) are never logged.
+            serializers: {
+              req: (req: { method: string; url: string; id?: string }) => ({ method: req.method, url: redactUrl(req.url) }),
+            },
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+          },
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     // Request lines only in production, where they carry the request id for tracing.
@@ -183,6 +193,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 function sendError(reply: FastifyReply, status: number, message: string) {
   return reply.code(status).type('application/json; charset=utf-8').serializer(JSON.stringify).send({ message });
 }
+
+const SECRET_PARAMS = /([?&](?:code|state|token|session|invitation|password)=)[^&#]*/gi;
+export const redactUrl = (url: string) => url.replace(SECRET_PARAMS, '$1***');
 
 function isSameOrigin(origin: string, host: string | undefined, publicUrl: string | undefined): boolean {
   try {
