@@ -123,60 +123,63 @@ export function authRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod {
       },
     );
 
-    app.get(
-      '/api/auth/dev',
-      { schema: { hide: true, querystring: z.object({ redirect: z.string().max(500).optional(), code: z.string().max(64).optional() }) } },
-      async (request, reply) => {
-        if (!config.devLogin) return reply.code(404).send({ message: MESSAGES.notFound });
-        const members = await db
-          .select({ name: users.name, email: users.email })
-          .from(users)
-          .where(isNotNull(users.email))
-          .orderBy(desc(users.createdAt))
-          .limit(20);
-        const nonce = randomBytes(16).toString('base64');
-        return reply
-          .header('Content-Type', 'text/html; charset=utf-8')
-          .header('Cache-Control', 'no-store')
-          .header(
-            'Content-Security-Policy',
-            `default-src 'self'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; frame-ancestors 'none'`,
-          )
-          .send(
-            devChooserPage({
-              members: members.map((m) => ({ name: m.name, email: m.email ?? '' })),
-              target: withFromAuth(safeRedirect(request.query.redirect, false)),
-              invitationCode: request.query.code ?? '',
-              nonce,
-            }),
-          );
-      },
-    );
-
-    app.post(
-      '/api/auth/dev-login',
-      {
-        schema: {
-          tags: ['auth'],
-          summary: 'Development sign-in by e-mail (absent in production and when Google is configured)',
-          body: DevLoginSchema,
-          response: { 200: UserAnswerSchema, 403: SignInRefusedSchema, 404: ErrorSchema },
+    // The development chooser exists only without Google and never in production: absent, not refused.
+    if (config.devLogin) {
+      app.get(
+        '/api/auth/dev',
+        {
+          schema: { hide: true, querystring: z.object({ redirect: z.string().max(500).optional(), code: z.string().max(64).optional() }) },
         },
-      },
-      async (request, reply) => {
-        if (!config.devLogin) return reply.code(404).send({ message: MESSAGES.notFound });
-        const { email, name, invitationCode } = request.body;
-        const result = await signInOrRegister(
-          db,
-          { issuer: 'dev', subject: email, email, name: name ?? null, picture: null },
-          invitationCode || undefined,
-          config,
-        );
-        if (!result.ok) return reply.code(403).send({ message: REFUSAL[result.reason].message, reason: result.reason });
-        await startSession(reply, result.user.id, request.headers['user-agent']);
-        return { user: result.user };
-      },
-    );
+        async (request, reply) => {
+          const members = await db
+            .select({ name: users.name, email: users.email })
+            .from(users)
+            .where(isNotNull(users.email))
+            .orderBy(desc(users.createdAt))
+            .limit(20);
+          const nonce = randomBytes(16).toString('base64');
+          return reply
+            .header('Content-Type', 'text/html; charset=utf-8')
+            .header('Cache-Control', 'no-store')
+            .header(
+              'Content-Security-Policy',
+              `default-src 'self'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; frame-ancestors 'none'`,
+            )
+            .send(
+              devChooserPage({
+                members: members.map((m) => ({ name: m.name, email: m.email ?? '' })),
+                target: withFromAuth(safeRedirect(request.query.redirect, false)),
+                invitationCode: request.query.code ?? '',
+                nonce,
+              }),
+            );
+        },
+      );
+
+      app.post(
+        '/api/auth/dev-login',
+        {
+          schema: {
+            tags: ['auth'],
+            summary: 'Development sign-in by e-mail (absent in production and when Google is configured)',
+            body: DevLoginSchema,
+            response: { 200: UserAnswerSchema, 403: SignInRefusedSchema },
+          },
+        },
+        async (request, reply) => {
+          const { email, name, invitationCode } = request.body;
+          const result = await signInOrRegister(
+            db,
+            { issuer: 'dev', subject: email, email, name: name ?? null, picture: null },
+            invitationCode || undefined,
+            config,
+          );
+          if (!result.ok) return reply.code(403).send({ message: REFUSAL[result.reason].message, reason: result.reason });
+          await startSession(reply, result.user.id, request.headers['user-agent']);
+          return { user: result.user };
+        },
+      );
+    }
 
     app.get(
       '/api/auth/user',
