@@ -45,7 +45,15 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
     await fs.cp(path.join(pgliteTemplateDir(), 'db'), path.join(dataDir, 'db'), { recursive: true });
   }
   const config = loadConfig(
-    { NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUSH_POLL_MS: '0', RATE_LIMIT_SCALE: '0', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env },
+    {
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      PUSH_POLL_MS: '0',
+      RATE_LIMIT_SCALE: '0',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...env,
+    },
     { webDir: undefined, ...overrides },
   );
   const database = await openDatabase(config);

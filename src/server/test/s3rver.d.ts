@@ -1,6 +1,7 @@
 // s3rver ships no types; only what the tests use.
 declare module 's3rver' {
   import type { AddressInfo } from 'node:net';
+
   interface S3rverOptions {
     port?: number;
     address?: string;
