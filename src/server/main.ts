@@ -9,7 +9,9 @@ import { serverRunningOn, writePidFile } from './lib/pid-file';
 import { closeRenderPool, renderInWorker } from './providers/audio/render-pool';
 import { createStorage } from './providers/storage/index';
 
-const say = (msg: string) => console.log(`[mugen] ${msg}`);
+// Plain lines on a laptop; JSON lines (like Fastify's own) in production, for log collectors.
+const say = (msg: string) =>
+  console.log(process.env.NODE_ENV === 'production' ? JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, msg }) : `[mugen] ${msg}`);
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
