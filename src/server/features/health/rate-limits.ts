@@ -2,7 +2,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../../shared/messages';
 import type { Config } from '../../config';
-import { SESSION_COOKIE, hashToken } from '../auth/session';
+import { hashToken, SESSION_COOKIE } from '../auth/session';
 
 /** Requests per minute for each kind of call (multiplied by RATE_LIMIT_SCALE; 0 turns limits off). */
 export const LIMITS_PER_MINUTE = {

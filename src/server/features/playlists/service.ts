@@ -7,6 +7,7 @@ import { playlistFollows, playlistItems, playlists, tracks, users } from '../../
 import { isPremiumNow } from '../auth/users';
 import { notify } from '../notifications/service';
 import { listTracksWhere } from '../tracks/service';
+import { densifyOrders } from './orders';
 
 type PlaylistRow = typeof playlists.$inferSelect;
 type UserRow = typeof users.$inferSelect;
@@ -236,17 +237,9 @@ export async function removeTrack(db: Db, userId: string, id: number, trackId: n
       .where(and(eq(playlistItems.playlistId, id), eq(playlistItems.trackId, trackId)))
       .returning({ id: playlistItems.id });
     if (!removed.length) return fail(404, 'この音声はプレイリストにありません');
-    await densify(tx, id);
+    await densifyOrders(tx, id);
     return { ok: true as const };
   });
-}
-
-/** Orders 0..n-1 in the current order. */
-async function densify(db: Db, playlistId: number) {
-  await db.execute(sql`
-    update ${playlistItems} set "order" = ranked.rn
-    from (select id, (row_number() over (order by "order", id) - 1)::int as rn from ${playlistItems} where playlist_id = ${playlistId}) ranked
-    where ${playlistItems.id} = ranked.id`);
 }
 
 /**

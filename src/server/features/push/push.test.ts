@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '../../db/schema';
-import { type TestApp, createTestApp, insertTrack, insertUser, sessionCookie } from '../../test/app';
-import { type PushSender, createWebPushSender } from '../../providers/push/sender';
+import { createWebPushSender, type PushSender } from '../../providers/push/sender';
 import { loadVapidKeys } from '../../providers/push/vapid';
+import { createTestApp, insertTrack, insertUser, sessionCookie, type TestApp } from '../../test/app';
 import { deliverPendingPushes } from './service';
 
 // A local push service that speaks the Web Push protocol (RFC 8030/8291 with VAPID): web-push-testing.
@@ -22,7 +22,11 @@ let fanCookie: string;
 let sender: PushSender;
 
 async function post(path: string, body: object) {
-  const res = await fetch(`${pushBase}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${pushBase}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, json: res.status === 200 ? await res.json().catch(() => ({})) : {} };
 }
 
@@ -71,8 +75,22 @@ describe('web push', () => {
   it('saves a subscription for a signed-in member only, and validates it', async () => {
     const sub = await browserSubscribe();
     expect((await t.app.inject({ method: 'POST', url: '/api/push/subscribe', payload: sub })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/push/subscribe', headers: { cookie: ownerCookie }, payload: { endpoint: 'javascript:alert(1)', keys: { p256dh: 'x', auth: 'y' } } })).statusCode).toBe(400);
-    const res = await t.app.inject({ method: 'POST', url: '/api/push/subscribe', headers: { cookie: ownerCookie }, payload: { endpoint: sub.endpoint, keys: sub.keys, expirationTime: null } });
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/push/subscribe',
+          headers: { cookie: ownerCookie },
+          payload: { endpoint: 'javascript:alert(1)', keys: { p256dh: 'x', auth: 'y' } },
+        })
+      ).statusCode,
+    ).toBe(400);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/push/subscribe',
+      headers: { cookie: ownerCookie },
+      payload: { endpoint: sub.endpoint, keys: sub.keys, expirationTime: null },
+    });
     expect(res.statusCode).toBe(200);
     const rows = await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, owner.id));
     expect(rows).toHaveLength(1);
@@ -80,8 +98,18 @@ describe('web push', () => {
 
   it('sends a test push that the push service decrypts', async () => {
     const sub = await browserSubscribe();
-    await t.app.inject({ method: 'POST', url: '/api/push/subscribe', headers: { cookie: fanCookie }, payload: { endpoint: sub.endpoint, keys: sub.keys } });
-    const res = await t.app.inject({ method: 'POST', url: '/api/notifications/test-push', headers: { cookie: fanCookie }, payload: { test: true } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/push/subscribe',
+      headers: { cookie: fanCookie },
+      payload: { endpoint: sub.endpoint, keys: sub.keys },
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/notifications/test-push',
+      headers: { cookie: fanCookie },
+      payload: { test: true },
+    });
     expect(res.json()).toMatchObject({ success: true, sent: 1, devices: 1 });
     const messages = await received(sub.clientHash);
     expect(messages).toHaveLength(1);
@@ -92,7 +120,12 @@ describe('web push', () => {
     const sub = await browserSubscribe();
     const member = await insertUser(t.db, { name: '投稿者' });
     const memberCookie = await sessionCookie(t.db, { userId: member.id });
-    await t.app.inject({ method: 'POST', url: '/api/push/subscribe', headers: { cookie: memberCookie }, payload: { endpoint: sub.endpoint, keys: sub.keys } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/push/subscribe',
+      headers: { cookie: memberCookie },
+      payload: { endpoint: sub.endpoint, keys: sub.keys },
+    });
     const tr = await insertTrack(t, { title: '届く音声', userId: member.id, createdBy: member.id });
     await deliverPendingPushes(t.db, sender);
     await t.app.inject({ method: 'POST', url: `/api/likes/${tr.id}`, headers: { cookie: fanCookie } });
@@ -112,7 +145,12 @@ describe('web push', () => {
     const sub = await browserSubscribe();
     const member = await insertUser(t.db);
     const cookie = await sessionCookie(t.db, { userId: member.id });
-    await t.app.inject({ method: 'POST', url: '/api/push/subscribe', headers: { cookie }, payload: { endpoint: sub.endpoint, keys: sub.keys } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/push/subscribe',
+      headers: { cookie },
+      payload: { endpoint: sub.endpoint, keys: sub.keys },
+    });
     expect((await post(`/expire-subscription/${sub.clientHash}`, {})).status).toBe(200);
     const res = await t.app.inject({ method: 'POST', url: '/api/notifications/test-push', headers: { cookie } });
     expect(res.json()).toMatchObject({ success: false, sent: 0, failed: 1 });

@@ -5,7 +5,10 @@ import type { AppDeps } from '../../app';
 import { requireUser } from '../auth/guard';
 import { pushToUser, removeSubscription, saveSubscription } from './service';
 
-const base64url = z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/).max(200);
+const base64url = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]+={0,2}$/)
+  .max(200);
 const SubscriptionSchema = z.object({
   endpoint: z
     .string()
@@ -18,13 +21,30 @@ const SubscriptionSchema = z.object({
 
 export function pushRoutes({ db, push }: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/push/vapid-key', { schema: { tags: ['push'], summary: 'The VAPID public key for PushManager.subscribe', response: { 200: z.object({ publicKey: z.string() }) } } }, async () => ({
-      publicKey: push.vapid.publicKey,
-    }));
+    app.get(
+      '/api/push/vapid-key',
+      {
+        schema: {
+          tags: ['push'],
+          summary: 'The VAPID public key for PushManager.subscribe',
+          response: { 200: z.object({ publicKey: z.string() }) },
+        },
+      },
+      async () => ({
+        publicKey: push.vapid.publicKey,
+      }),
+    );
 
     app.post(
       '/api/push/subscribe',
-      { schema: { tags: ['push'], summary: "Save this device's push subscription", body: SubscriptionSchema, response: { 200: z.object({ success: z.literal(true) }), 401: ErrorSchema } } },
+      {
+        schema: {
+          tags: ['push'],
+          summary: "Save this device's push subscription",
+          body: SubscriptionSchema,
+          response: { 200: z.object({ success: z.literal(true) }), 401: ErrorSchema },
+        },
+      },
       async (request, reply) => {
         const me = await requireUser(db, request, reply);
         if (!me) return reply;
@@ -34,7 +54,14 @@ export function pushRoutes({ db, push }: AppDeps): FastifyPluginAsyncZod {
     );
     app.post(
       '/api/push/unsubscribe',
-      { schema: { tags: ['push'], summary: "Forget this device's push subscription", body: z.object({ endpoint: z.string().max(2000) }), response: { 200: z.object({ success: z.literal(true) }), 401: ErrorSchema } } },
+      {
+        schema: {
+          tags: ['push'],
+          summary: "Forget this device's push subscription",
+          body: z.object({ endpoint: z.string().max(2000) }),
+          response: { 200: z.object({ success: z.literal(true) }), 401: ErrorSchema },
+        },
+      },
       async (request, reply) => {
         const me = await requireUser(db, request, reply);
         if (!me) return reply;
@@ -49,13 +76,22 @@ export function pushRoutes({ db, push }: AppDeps): FastifyPluginAsyncZod {
           tags: ['push'],
           summary: 'Send a test notification to my devices',
           body: z.object({ test: z.boolean().optional() }).nullish(),
-          response: { 200: z.object({ success: z.boolean(), sent: z.number().int(), failed: z.number().int(), devices: z.number().int() }), 401: ErrorSchema },
+          response: {
+            200: z.object({ success: z.boolean(), sent: z.number().int(), failed: z.number().int(), devices: z.number().int() }),
+            401: ErrorSchema,
+          },
         },
       },
       async (request, reply) => {
         const me = await requireUser(db, request, reply);
         if (!me) return reply;
-        const r = await pushToUser(db, push.send, me.id, { title: '無限', body: 'テスト通知です。通知は正しく届いています。', url: '/notifications', tag: 'test-push', test: true });
+        const r = await pushToUser(db, push.send, me.id, {
+          title: '無限',
+          body: 'テスト通知です。通知は正しく届いています。',
+          url: '/notifications',
+          tag: 'test-push',
+          test: true,
+        });
         return { success: r.sent > 0, ...r };
       },
     );

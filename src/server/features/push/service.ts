@@ -72,7 +72,12 @@ export async function deliverPendingPushes(db: Db, send: PushSender, batch = 50)
     .leftJoin(users, eq(users.id, notifications.actorUserId))
     .leftJoin(tracks, eq(tracks.id, notifications.trackId))
     .leftJoin(playlists, eq(playlists.id, notifications.playlistId))
-    .where(inArray(notifications.id, claimed.map((c) => c.id)))
+    .where(
+      inArray(
+        notifications.id,
+        claimed.map((c) => c.id),
+      ),
+    )
     .orderBy(asc(notifications.id));
   for (const n of rows) {
     await pushToUser(db, send, n.userId, {

@@ -1,4 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES } from '../../../shared/messages';
@@ -28,6 +29,16 @@ const ListQuerySchema = z.object({
 });
 
 export function tracksRoutes({ db, storage }: AppDeps): FastifyPluginAsyncZod {
+  /** The track when the signed-in person owns it (or is an admin); otherwise answers 401, 404 or 403. */
+  const ownedTrack = async (request: FastifyRequest, reply: FastifyReply, id: number) => {
+    const viewer = await request.viewer();
+    if (!viewer?.userId && !viewer?.isAdmin) return void (await reply.code(401).send({ message: MESSAGES.loginRequired }));
+    const access = await findTrack(db, id);
+    if (!access || !canSeeTrack(access, viewer)) return void (await reply.code(404).send({ message: MESSAGES.trackNotFound }));
+    if (!viewer.isAdmin && access.ownerId !== viewer.userId) return void (await reply.code(403).send({ message: MESSAGES.forbidden }));
+    return access;
+  };
+
   return async (app) => {
     app.get(
       '/api/tracks',
@@ -131,11 +142,8 @@ export function tracksRoutes({ db, storage }: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const viewer = await request.viewer();
-        if (!viewer?.userId && !viewer?.isAdmin) return reply.code(401).send({ message: MESSAGES.loginRequired });
-        const access = await findTrack(db, request.params.id);
-        if (!access || !canSeeTrack(access, viewer)) return reply.code(404).send({ message: MESSAGES.trackNotFound });
-        if (!viewer.isAdmin && access.ownerId !== viewer.userId) return reply.code(403).send({ message: MESSAGES.forbidden });
+        const access = await ownedTrack(request, reply, request.params.id);
+        if (!access) return reply;
         await db.update(tracks).set({ isVisible: request.body.isVisible, updatedAt: new Date() }).where(eq(tracks.id, request.params.id));
         invalidateRanking(db);
         return (await findTrack(db, request.params.id))!.track;
@@ -153,11 +161,8 @@ export function tracksRoutes({ db, storage }: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const viewer = await request.viewer();
-        if (!viewer?.userId && !viewer?.isAdmin) return reply.code(401).send({ message: MESSAGES.loginRequired });
-        const access = await findTrack(db, request.params.id);
-        if (!access || !canSeeTrack(access, viewer)) return reply.code(404).send({ message: MESSAGES.trackNotFound });
-        if (!viewer.isAdmin && access.ownerId !== viewer.userId) return reply.code(403).send({ message: MESSAGES.forbidden });
+        const access = await ownedTrack(request, reply, request.params.id);
+        if (!access) return reply;
         await deleteTrack(db, request.params.id);
         // The row is gone first, so a failure here leaves an orphan file, never a track without audio.
         await storage.delete(audioKey(access.track.filename)).catch((err) => request.log.warn({ err }, 'audio file not removed'));

@@ -7,6 +7,7 @@ import type { Track } from '../../../shared/schemas/track';
 import { type Db, inTransaction } from '../../db/client';
 import { playlistItems, tracks, users } from '../../db/schema';
 import { notify } from '../notifications/service';
+import { densifyOrders } from '../playlists/orders';
 
 const trackColumns = {
   id: tracks.id,
@@ -195,11 +196,6 @@ export async function deleteTrack(db: Db, id: number): Promise<void> {
     const items = await tx.select({ playlistId: playlistItems.playlistId }).from(playlistItems).where(eq(playlistItems.trackId, id));
     await tx.delete(tracks).where(eq(tracks.id, id));
     // Keep item orders dense in every playlist that held the track.
-    for (const { playlistId } of items) {
-      await tx.execute(sql`
-        update ${playlistItems} set "order" = ranked.rn
-        from (select id, (row_number() over (order by "order", id) - 1)::int as rn from ${playlistItems} where playlist_id = ${playlistId}) ranked
-        where ${playlistItems.id} = ranked.id`);
-    }
+    for (const { playlistId } of items) await densifyOrders(tx, playlistId);
   });
 }
