@@ -30,7 +30,7 @@ const key = hashOf([
   'src/server/providers/audio',
 ]);
 const template = path.join(root, '.test-data', `e2e-template-${key}`);
-const runDir = path.join(root, '.test-data', 'e2e-run');
+const runDir = path.join(root, '.test-data', `e2e-run-${port}`);
 
 if (!fs.existsSync(path.join(template, 'complete'))) {
   console.log('[e2e] making the demo data once (spoken demo audio)…');
