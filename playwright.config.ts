@@ -1,0 +1,50 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// Journeys in Debian's Chromium (Playwright cannot download its own browser here) against the real
+// server with the demo content, started by scripts/serve-e2e.mjs on port 3100.
+// E2E_PORT lets several people run the suite on one machine at once.
+const port = process.env.E2E_PORT ?? '3100';
+const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL,
+    headless: true,
+    locale: 'ja-JP',
+    timezoneId: 'Asia/Tokyo',
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--autoplay-policy=no-user-gesture-required',
+      ],
+    },
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, channel: undefined },
+    },
+  ],
+  webServer: {
+    command: 'node scripts/serve-e2e.mjs',
+    url: `http://127.0.0.1:${port}/health`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 240_000,
+  },
+});
