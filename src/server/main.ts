@@ -63,7 +63,12 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await seedDone.catch(() => {});
-    await app.close();
+    // Stop accepting; requests in flight finish. A keep-alive connection becomes idle only when its
+    // last answer is sent, so idle connections are swept until the server has closed.
+    const closed = app.close();
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+    await closed;
+    clearInterval(sweep);
     await closeRenderPool();
     await database.close();
     process.exit(0);
