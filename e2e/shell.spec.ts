@@ -1,0 +1,270 @@
+import { expect, test } from '@playwright/test';
+import { catalogue, signInAsDemo } from './support';
+
+test.describe('app shell', () => {
+  test('L-2.1-48: unknown paths of several segments show the 404 page; one segment is a profile', async ({ page }) => {
+    for (const path of ['/a/b/c', '/a/b', '/track/1/extra']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: 'ページが見つかりません' })).toBeVisible();
+    }
+    await page.getByRole('link', { name: 'ホームに戻る' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+    await page.goto('/someone');
+    await expect(page.getByTestId('not-found')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'プロフィール' })).toBeVisible();
+  });
+
+  test('every route of the route table has its page (準備中 where the feature is later)', async ({ page }) => {
+    const pages: [string, string][] = [
+      ['/search', '検索'],
+      ['/create-post', '投稿'],
+      ['/notifications', '通知'],
+      ['/profile', 'マイページ'],
+      ['/favorites', 'お気に入り'],
+      ['/playlists', 'プレイリスト'],
+      ['/create-playlist', 'プレイリストを作成'],
+      ['/playlists/1', 'プレイリスト'],
+      ['/playlist/a-list', 'プレイリスト'],
+      ['/u/demo/a-list', 'プレイリスト'],
+      ['/demo/playlist/1', 'プレイリスト'],
+      ['/user/abc', 'プロフィール'],
+      ['/demo', 'プロフィール'],
+      ['/demo/followers', 'フォロワー'],
+      ['/demo/following', 'フォロー中'],
+      ['/mugen', '無限 公式アカウント'],
+      ['/premium', 'プレミアム'],
+      ['/premium-success', 'プレミアム登録完了'],
+      ['/cancel', 'お手続きの中断'],
+      ['/i/ABCDEFGH', '招待'],
+      ['/invitation-required', '招待が必要です'],
+      ['/closed-beta', 'クローズドベータ'],
+      ['/pending-approval', '承認待ち'],
+      ['/access-denied', 'アクセスできません'],
+      ['/invalid-invitation', '無効な招待コード'],
+      ['/invite-friends', '友達を招待'],
+      ['/faq', 'よくある質問'],
+      ['/terms', '利用規約'],
+      ['/privacy', 'プライバシーポリシー'],
+      ['/commercial-law', '特定商取引法に基づく表記'],
+      ['/contact', 'お問い合わせ'],
+      ['/audio-test', '音声テスト'],
+      ['/admin', '管理画面'],
+      ['/admin/users', 'ユーザー管理'],
+      ['/admin/users/u1', 'ユーザー詳細'],
+      ['/admin/monitoring', 'モニタリング'],
+    ];
+    for (const [path, title] of pages) {
+      await page.goto(path);
+      const soon = page.getByTestId('coming-soon');
+      await expect(soon.getByRole('heading', { level: 1 }), path).toHaveText(title);
+      await expect(soon).toContainText('準備中');
+      await expect(soon.getByRole('link', { name: 'ホームに戻る' })).toHaveAttribute('href', '/');
+    }
+  });
+
+  test('L-2.4-01 L-2.4-02: the bottom navigation has 5 items; protected ones open the login modal while signed out', async ({
+    page,
+    request,
+  }) => {
+    await catalogue(request);
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'メインナビゲーション' });
+    const items = nav.getByRole('link');
+    await expect(items).toHaveCount(5);
+    await expect(items).toHaveText(['ホーム', '検索', '投稿', '通知', 'マイページ']);
+    await expect(nav.getByRole('link', { name: 'ホーム' })).toHaveAttribute('href', '/');
+
+    const modal = page.getByTestId('login-modal');
+    for (const [label, path] of [
+      ['投稿', '/create-post'],
+      ['通知', '/notifications'],
+      ['マイページ', '/profile'],
+    ]) {
+      await expect(nav.getByRole('link', { name: label })).toHaveAttribute('href', path);
+      await nav.getByRole('link', { name: label }).click();
+      await expect(modal).toBeVisible();
+      await expect(modal).toContainText('この機能を利用するにはログインが必要です');
+      await expect(page).toHaveURL((url) => url.pathname === '/');
+      await page.keyboard.press('Escape');
+      await expect(modal).toBeHidden();
+    }
+
+    // The overlay closes it too.
+    await nav.getByRole('link', { name: '通知' }).click();
+    await expect(modal).toBeVisible();
+    await page.getByTestId('login-overlay').click({ position: { x: 8, y: 200 } });
+    await expect(modal).toBeHidden();
+
+    // The terms link and consent text are there; sign-in goes to Google with the way back.
+    await nav.getByRole('link', { name: 'マイページ' }).click();
+    await expect(modal.getByRole('link', { name: '利用規約' })).toHaveAttribute('href', '/terms');
+    await expect(modal).toContainText('同意');
+    let started = '';
+    await page.route('**/api/auth/google**', (route) => {
+      started = route.request().url();
+      // 204: the browser stays on the page, as it would while Google's page is still loading.
+      return route.fulfill({ status: 204 });
+    });
+    await modal.getByRole('button', { name: 'Googleでログイン' }).click();
+    await expect.poll(() => started).toContain('/api/auth/google?redirect=%2Fprofile');
+    expect(await page.evaluate(() => sessionStorage.getItem('returnPath'))).toBe('/profile');
+
+    await page.keyboard.press('Escape');
+    await nav.getByRole('link', { name: '検索' }).click();
+    await expect(page).toHaveURL(/\/search$/);
+  });
+
+  test('the sign-in button rests for 3 s after a click', async ({ page }) => {
+    await page.goto('/search');
+    // 204: the browser stays on the page, as while Google's page is slow to come.
+    await page.route('**/api/auth/google**', (route) => route.fulfill({ status: 204 }));
+    await page.getByRole('navigation', { name: 'メインナビゲーション' }).getByRole('link', { name: '通知' }).click();
+    const button = page.getByRole('button', { name: 'Googleでログイン' });
+    await button.click();
+    await expect(button).toBeDisabled();
+    await expect(button).toBeEnabled({ timeout: 5000 });
+  });
+
+  test('L-2.4-23 L-2.4-24 L-3-21: the theme is light by default and the toggle persists after reload', async ({ page }) => {
+    await page.goto('/');
+    const html = page.locator('html');
+    await expect(html).not.toHaveClass(/dark/);
+    await page.getByRole('button', { name: 'メニューを開く' }).click();
+    const toggle = page.getByRole('switch', { name: 'ダークモード' });
+    await expect(toggle).toHaveAttribute('aria-checked', 'false');
+    await toggle.click();
+    await expect(html).toHaveClass(/dark/);
+    expect(await page.evaluate(() => localStorage.getItem('mugen_theme'))).toBe('dark');
+
+    await page.reload({ waitUntil: 'commit' });
+    await page.waitForSelector('html.dark', { state: 'attached' });
+    await expect(html).toHaveClass(/dark/);
+    await page.getByRole('button', { name: 'メニューを開く' }).click();
+    await expect(page.getByRole('switch', { name: 'ダークモード' })).toHaveAttribute('aria-checked', 'true');
+    await page.getByRole('switch', { name: 'ダークモード' }).click();
+    await expect(html).not.toHaveClass(/dark/);
+    await page.reload();
+    await expect(html).not.toHaveClass(/dark/);
+  });
+
+  test('L-2.4-27: the menu drawer links to the support, legal and premium pages', async ({ page }) => {
+    await page.goto('/');
+    const links: [string, string][] = [
+      ['友達を招待', '/invite-friends'],
+      ['よくある質問', '/faq'],
+      ['利用規約', '/terms'],
+      ['プライバシーポリシー', '/privacy'],
+      ['特定商取引法に基づく表記', '/commercial-law'],
+      ['プレミアム', '/premium'],
+    ];
+    for (const [label, path] of links) {
+      await page.getByRole('button', { name: 'メニューを開く' }).click();
+      const drawer = page.getByRole('dialog', { name: 'メニュー' });
+      await drawer.getByRole('link', { name: label }).click();
+      await expect(page).toHaveURL((url) => url.pathname === path);
+      await expect(drawer).toBeHidden();
+    }
+  });
+
+  test('L-2.1-49 L-2.1-50 L-2.1-51: no footer on premium, invitation and closed-beta pages', async ({ page }) => {
+    for (const path of [
+      '/premium',
+      '/premium-success',
+      '/i/ABCDEFGH',
+      '/invitation-required',
+      '/closed-beta',
+      '/pending-approval',
+      '/access-denied',
+      '/invalid-invitation',
+    ]) {
+      await page.goto(path);
+      await expect(page.getByTestId('coming-soon'), path).toBeVisible();
+      await expect(page.getByTestId('bottom-nav'), path).toHaveCount(0);
+    }
+    await page.goto('/faq');
+    await expect(page.getByTestId('bottom-nav')).toBeVisible();
+  });
+
+  test('L-2.1-52: the footer hides when the on-screen keyboard shrinks the viewport by more than 150 px', async ({ browser }) => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const page = await phone.newPage();
+    await page.goto('/search');
+    const nav = page.getByTestId('bottom-nav');
+    await expect(nav).toBeVisible();
+    await page.setViewportSize({ width: 390, height: 744 });
+    await page.waitForTimeout(300);
+    await expect(nav).toBeVisible();
+    await page.setViewportSize({ width: 390, height: 644 });
+    await expect(nav).toHaveCount(0);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(nav).toBeVisible();
+    await phone.close();
+  });
+
+  test('L-2.1-52: a desktop window made shorter keeps its footer', async ({ page }) => {
+    await page.goto('/search');
+    await page.setViewportSize({ width: 390, height: 600 });
+    await page.waitForTimeout(300);
+    await expect(page.getByTestId('bottom-nav')).toBeVisible();
+  });
+
+  test('L-2.4-26 L-1-10: a white theme colour, a Japanese document, a manifest with icons', async ({ page, request }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+    await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#ffffff');
+    const manifest = await (await request.get('/manifest.webmanifest')).json();
+    expect(manifest).toMatchObject({ name: '無限', short_name: '無限', start_url: '/', display: 'standalone' });
+    for (const icon of manifest.icons) expect((await request.get(icon.src)).headers()['content-type']).toContain('image/png');
+  });
+
+  test('L-2.5-03 L-2.5-04: like and add-to-playlist ask a signed-out visitor to sign in', async ({ page, request }) => {
+    await catalogue(request);
+    await page.goto('/');
+    const hero = page.getByTestId('hero-player');
+    await hero.getByRole('button', { name: /^いいね/ }).click();
+    await expect(page.getByTestId('login-modal')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await hero.getByRole('button', { name: 'プレイリストに追加' }).click();
+    await expect(page.getByTestId('login-modal')).toBeVisible();
+  });
+
+  test('L-2.4-01: signed in, each item of the bottom navigation goes to its page', async ({ page, request }) => {
+    await catalogue(request);
+    await signInAsDemo(page);
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'メインナビゲーション' });
+    for (const [label, path] of [
+      ['検索', '/search'],
+      ['投稿', '/create-post'],
+      ['通知', '/notifications'],
+      ['マイページ', '/profile'],
+      ['ホーム', '/'],
+    ]) {
+      await nav.getByRole('link', { name: label }).click();
+      await expect(page).toHaveURL((url) => url.pathname === path);
+      await expect(page.getByTestId('login-modal')).toHaveCount(0);
+      await expect(nav.getByRole('link', { name: label })).toHaveAttribute('aria-current', 'page');
+    }
+  });
+
+  test('L-2.5-03 L-2.5-04 L-9-13: signed in, like and add-to-playlist say honestly that they are coming (one toast at a time)', async ({
+    page,
+    request,
+  }) => {
+    await catalogue(request);
+    await signInAsDemo(page);
+    await page.goto('/');
+    const hero = page.getByTestId('hero-player');
+    await hero.getByRole('button', { name: /^いいね/ }).click();
+    const toasts = page.getByRole('status').filter({ hasText: '準備中' });
+    await expect(toasts).toHaveCount(1);
+    await expect(toasts).toContainText('いいね機能');
+    await hero.getByRole('button', { name: 'プレイリストに追加' }).click();
+    await expect(toasts).toHaveCount(1);
+    await expect(toasts).toContainText('プレイリストへの追加');
+    await expect(page.getByTestId('login-modal')).toHaveCount(0);
+    await page.keyboard.press('F8');
+    const region = page.getByRole('region', { name: /通知/ });
+    await expect.poll(() => region.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  });
+});

@@ -1,0 +1,54 @@
+import { isFooterHiddenPath, showsPlayerBar } from '@shared/rules/shell';
+import { AppHeader } from '@web/components/layout/app-header';
+import { BottomNav } from '@web/components/layout/bottom-nav';
+import { PlayerBar } from '@web/components/player/player-bar';
+import { Toaster } from '@web/components/ui/toaster';
+import { usePlayerValue } from '@web/lib/audio/player-context';
+import { syncStoredTheme } from '@web/lib/theme';
+import { useKeyboardOpen } from '@web/lib/use-keyboard-open';
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { LoginPromptProvider } from './login-prompt-provider';
+
+/**
+ * Header, page, and the bottom stack (persistent player bar above the bottom navigation). The stack is
+ * sticky at the end of the page, so it never hides content: the page ends above it.
+ */
+export function RootLayout() {
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const keyboardOpen = useKeyboardOpen();
+  const currentTrackId = usePlayerValue((s) => s.track?.id ?? null);
+  const footer = !isFooterHiddenPath(pathname) && !keyboardOpen;
+  const bar = showsPlayerBar(pathname, currentTrackId);
+
+  useEffect(syncStoredTheme, []);
+
+  return (
+    <LoginPromptProvider>
+      <a
+        href="#main"
+        className="sr-only z-[70] rounded-full bg-accent px-4 py-2 text-accent-fg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        本文へスキップ
+      </a>
+      <div className="flex min-h-dvh flex-col">
+        {navigation.state === 'loading' && (
+          <div role="progressbar" aria-label="読み込み中" className="fixed inset-x-0 top-0 z-[80] h-0.5 animate-shimmer bg-accent" />
+        )}
+        <AppHeader />
+        <main id="main" className="flex flex-1 flex-col pr-[env(safe-area-inset-right)] pl-[env(safe-area-inset-left)]">
+          <Outlet />
+        </main>
+        {(bar || footer) && (
+          <div className={footer ? 'sticky bottom-0 z-30' : 'sticky bottom-0 z-30 bg-bg pb-[env(safe-area-inset-bottom)]'}>
+            {bar && <PlayerBar />}
+            {footer && <BottomNav />}
+          </div>
+        )}
+      </div>
+      <Toaster />
+      <ScrollRestoration />
+    </LoginPromptProvider>
+  );
+}

@@ -1,0 +1,98 @@
+import { STORAGE_KEYS } from '@shared/constants';
+import { writeStored } from '@web/lib/storage';
+import { X } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../ui/button';
+import { LogoMark } from '../ui/logo-mark';
+
+/** After a click the sign-in button rests 3 s so that a double tap cannot start two sign-ins. */
+const SIGN_IN_COOLDOWN_MS = 3000;
+
+interface LoginModalProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Where the listener returns after signing in. */
+  returnTo: string;
+}
+
+/** "Login is required to use this feature" (listener spec §2, §8). Escape or the overlay closes it. */
+export function LoginModal({ open, onOpenChange, returnTo }: LoginModalProps) {
+  const [cooling, setCooling] = useState(false);
+  useEffect(() => {
+    if (!cooling) return;
+    const t = setTimeout(() => setCooling(false), SIGN_IN_COOLDOWN_MS);
+    return () => clearTimeout(t);
+  }, [cooling]);
+
+  const signIn = () => {
+    setCooling(true);
+    writeStored('session', STORAGE_KEYS.returnPath, returnTo);
+    window.location.assign(`/api/auth/google?redirect=${encodeURIComponent(returnTo)}`);
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/45 data-[state=open]:animate-fade-in" data-testid="login-overlay" />
+        <Dialog.Content
+          data-testid="login-modal"
+          className="fixed top-1/2 left-1/2 z-50 w-[min(24rem,calc(100%-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-3xl bg-bg p-6 pt-8 text-center shadow-card outline-none data-[state=open]:animate-dialog-in"
+        >
+          <Dialog.Close
+            aria-label="閉じる"
+            className="absolute top-2 right-2 inline-flex size-11 items-center justify-center rounded-full text-muted hover:bg-surface"
+          >
+            <X aria-hidden="true" className="size-5" />
+          </Dialog.Close>
+          <LogoMark className="mx-auto size-14" />
+          <Dialog.Title className="mt-4 font-bold text-xl">ログインが必要です</Dialog.Title>
+          <Dialog.Description className="mt-2 text-muted text-sm leading-relaxed">
+            この機能を利用するにはログインが必要です。Googleアカウントでログインしてください。
+          </Dialog.Description>
+          <Button
+            onClick={signIn}
+            disabled={cooling}
+            size="lg"
+            variant="secondary"
+            className="mt-6 w-full border-border bg-bg"
+            data-testid="google-sign-in"
+          >
+            <GoogleLogo />
+            Googleでログイン
+          </Button>
+          <p className="mt-4 text-muted text-xs leading-relaxed">
+            ログインすることで、
+            <Dialog.Close asChild>
+              <Link to="/terms" className="mx-0.5 text-accent underline underline-offset-2">
+                利用規約
+              </Link>
+            </Dialog.Close>
+            に同意したものとみなされます。新規登録は招待制です。
+          </p>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function GoogleLogo() {
+  return (
+    <svg viewBox="0 0 48 48" aria-hidden="true" className="size-5">
+      <path
+        fill="#FFC107"
+        d="M43.6 20.1H42V20H24v8h11.3C33.7 32.7 29.3 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.6-.4-3.9z"
+      />
+      <path
+        fill="#FF3D00"
+        d="m6.3 14.7 6.6 4.8C14.7 15.1 19 12 24 12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z"
+      />
+      <path
+        fill="#4CAF50"
+        d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.2 0-9.6-3.3-11.3-8l-6.5 5C9.5 39.6 16.2 44 24 44z"
+      />
+      <path fill="#1976D2" d="M43.6 20.1H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.6-.4-3.9z" />
+    </svg>
+  );
+}

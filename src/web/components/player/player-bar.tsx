@@ -1,0 +1,37 @@
+import { trackPath } from '@shared/rules/player';
+import { usePlayer, usePlayerState } from '@web/lib/audio/player-context';
+import { Link } from 'react-router';
+import { PlayButton } from './play-button';
+import { SpeedPill } from './speed-pill';
+
+/** The persistent bar above the bottom navigation: title, play/pause, a thin progress line, speed. */
+export function PlayerBar() {
+  const player = usePlayer();
+  const s = usePlayerState();
+  if (!s.track) return null;
+  const fraction = s.duration > 0 ? Math.min(1, s.currentTime / s.duration) : 0;
+  return (
+    <section aria-label="再生中の音声" className="relative border-border border-t bg-bg/95 backdrop-blur" data-testid="player-bar">
+      <div
+        role="progressbar"
+        aria-label="再生位置"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(fraction * 100)}
+        className="absolute inset-x-0 top-0 h-0.5 bg-surface-2"
+      >
+        <div className="h-full bg-accent transition-[width] duration-200" style={{ width: `${fraction * 100}%` }} />
+      </div>
+      <div className="mx-auto flex max-w-3xl items-center gap-3 py-1.5 pr-3 pl-4">
+        <Link to={trackPath(s.track)} className="min-w-0 flex-1 rounded-md py-1" aria-label={`${s.track.title}の詳細を開く`}>
+          <span className="block truncate font-medium text-sm leading-snug" data-testid="player-bar-title">
+            {s.track.title}
+          </span>
+          <span className="block truncate text-muted text-xs leading-snug">{s.error ?? s.track.posterName ?? '無限'}</span>
+        </Link>
+        <SpeedPill rate={s.rate} onClick={() => player.cycleRate()} className="min-w-12 text-xs" />
+        <PlayButton size="bar" isPlaying={s.isPlaying} isReady={s.isReady} isLoading={!s.error} onClick={() => player.toggle()} />
+      </div>
+    </section>
+  );
+}

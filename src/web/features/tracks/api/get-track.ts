@@ -1,0 +1,15 @@
+import { type Track, TrackSchema } from '@shared/schemas/track';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@web/lib/api';
+
+export const getTrack = (id: number): Promise<Track> => api(`/api/tracks/${id}`, { schema: TrackSchema });
+
+export const getTrackQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: ['tracks', id],
+    queryFn: () => getTrack(id),
+  });
+
+export function useTrack(id: number | null) {
+  return useQuery({ ...getTrackQueryOptions(id ?? 0), enabled: id !== null });
+}

@@ -1,0 +1,19 @@
+import { type Track, TrackListSchema } from '@shared/schemas/track';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@web/lib/api';
+
+/** While the catalogue is empty (the first start is still making the demo audio) it is asked again. */
+const EMPTY_CATALOGUE_POLL_MS = 4000;
+
+export const getTracks = (): Promise<Track[]> => api('/api/tracks', { schema: TrackListSchema });
+
+export const getTracksQueryOptions = () =>
+  queryOptions({
+    queryKey: ['tracks'],
+    queryFn: getTracks,
+    refetchInterval: (query) => (query.state.data && query.state.data.length === 0 ? EMPTY_CATALOGUE_POLL_MS : false),
+  });
+
+export function useTracks() {
+  return useQuery(getTracksQueryOptions());
+}

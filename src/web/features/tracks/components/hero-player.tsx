@@ -1,0 +1,128 @@
+import { swipeDirection } from '@shared/rules/player';
+import { PlayButton } from '@web/components/player/play-button';
+import { ProgressSlider } from '@web/components/player/progress-slider';
+import { SpeedPill } from '@web/components/player/speed-pill';
+import { Avatar } from '@web/components/ui/avatar';
+import { MarqueeTitle } from '@web/components/ui/marquee-title';
+import { usePlayer, usePlayerState } from '@web/lib/audio/player-context';
+import { cn } from '@web/lib/cn';
+import { RotateCcw, SkipBack, SkipForward } from 'lucide-react';
+import { type TouchEvent, useRef } from 'react';
+import { useTrackImpression } from '../api/increment-impression-count';
+import { CategoryChip, PosterLink } from './poster';
+import { AddToPlaylistButton, LikeButton } from './track-actions';
+
+/**
+ * The hero of home (DESIGN.md): artwork with the poster, a large title, one big play button, progress,
+ * speed, previous/next. Swipe up for the next track, down for the previous (≥ 100 px in < 500 ms).
+ */
+export function HeroPlayer() {
+  const player = usePlayer();
+  const s = usePlayerState();
+  const touch = useRef<{ y: number; t: number } | null>(null);
+  useTrackImpression(s.track?.id);
+
+  if (!s.track) return null;
+  const track = s.track;
+
+  const onTouchStart = (e: TouchEvent) => {
+    const target = e.target as HTMLElement;
+    touch.current = target.closest('[data-no-swipe]') || e.touches.length > 1 ? null : { y: e.touches[0].clientY, t: e.timeStamp };
+  };
+  const onTouchEnd = (e: TouchEvent) => {
+    const start = touch.current;
+    touch.current = null;
+    if (!start) return;
+    const dir = swipeDirection(e.changedTouches[0].clientY - start.y, e.timeStamp - start.t);
+    if (dir === 'next') player.next();
+    if (dir === 'previous') player.previous();
+  };
+
+  return (
+    <section
+      aria-label="プレイヤー"
+      data-testid="hero-player"
+      data-track-id={track.id}
+      onTouchStart={onTouchStart}
+      onTouchEnd={onTouchEnd}
+      onTouchCancel={() => {
+        touch.current = null;
+      }}
+      className="mx-auto flex w-full max-w-[480px] flex-1 touch-pan-x flex-col px-6 pt-4 pb-5"
+    >
+      <div
+        key={`${track.id}-${s.loadId}`}
+        className={cn(
+          'flex flex-1 flex-col',
+          s.direction === 'next' && 'animate-slide-from-below',
+          s.direction === 'previous' && 'animate-slide-from-above',
+        )}
+      >
+        <div className="flex flex-1 items-center justify-center py-2">
+          <div className="relative flex aspect-square w-[clamp(9rem,calc(100dvh-29rem),21rem)] max-w-full items-center justify-center overflow-hidden rounded-[2rem] bg-gradient-to-br from-accent-soft via-surface to-surface-2 shadow-card">
+            <div aria-hidden="true" className="absolute inset-[12%] rounded-full border border-accent/10" />
+            <div aria-hidden="true" className="absolute inset-[24%] rounded-full border border-accent/15" />
+            <Avatar
+              picture={track.posterPicture}
+              name={track.posterName}
+              className="relative size-[42%] bg-bg shadow-card"
+              textClassName="text-[clamp(2rem,9dvh,4.5rem)]"
+            />
+            <div className="absolute top-3 left-3">
+              <CategoryChip category={track.category} />
+            </div>
+          </div>
+        </div>
+
+        <div className="mt-4 flex items-start gap-2">
+          <div className="min-w-0 flex-1">
+            <MarqueeTitle text={track.title} className="font-bold text-[1.6rem] leading-snug tracking-wide" />
+            <PosterLink track={track} className="-ml-0.5" />
+          </div>
+          <LikeButton track={track} className="-mr-2.5 mt-0.5" />
+        </div>
+      </div>
+
+      <div data-no-swipe className="mt-2">
+        <ProgressSlider currentTime={s.currentTime} duration={s.duration} disabled={!s.isReady} onSeek={(f) => player.seek(f)} />
+      </div>
+
+      {s.error && (
+        <div role="alert" className="mt-2 flex items-center justify-between gap-3 rounded-2xl bg-danger-soft px-4 py-2 text-danger text-sm">
+          <span>{s.error}</span>
+          <button
+            type="button"
+            onClick={() => player.retry()}
+            className="inline-flex min-h-11 shrink-0 items-center gap-1 rounded-full px-3 font-medium hover:underline"
+          >
+            <RotateCcw aria-hidden="true" className="size-4" />
+            再試行
+          </button>
+        </div>
+      )}
+
+      <div className="mt-3 flex items-center justify-between">
+        <SpeedPill rate={s.rate} onClick={() => player.cycleRate()} />
+        <button
+          type="button"
+          onClick={() => player.previous()}
+          aria-label="前の音声"
+          className="inline-flex size-12 items-center justify-center rounded-full text-fg hover:bg-surface"
+        >
+          <SkipBack aria-hidden="true" fill="currentColor" className="size-7" />
+        </button>
+        <PlayButton isPlaying={s.isPlaying} isReady={s.isReady} isLoading={!s.error} onClick={() => player.toggle()} />
+        <button
+          type="button"
+          onClick={() => player.next()}
+          aria-label="次の音声"
+          className="inline-flex size-12 items-center justify-center rounded-full text-fg hover:bg-surface"
+        >
+          <SkipForward aria-hidden="true" fill="currentColor" className="size-7" />
+        </button>
+        <AddToPlaylistButton className="min-w-14" />
+      </div>
+      <p className="mt-3 hidden text-center text-muted text-xs pointer-coarse:block">上下にスワイプして前後の音声へ</p>
+    </section>
+  );
+}

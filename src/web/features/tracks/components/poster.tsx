@@ -1,0 +1,39 @@
+import { posterPath } from '@shared/rules/player';
+import type { Track } from '@shared/schemas/track';
+import { Avatar } from '@web/components/ui/avatar';
+import { cn } from '@web/lib/cn';
+import { Link } from 'react-router';
+
+/** The poster's picture and name, linking to /mugen or /{customUserId or userId} (L-2.6-07, L-2.6-08). */
+export function PosterLink({ track, className }: { track: Track; className?: string }) {
+  const name = track.posterName ?? '無限';
+  const to = posterPath(track);
+  const inner = (
+    <>
+      <Avatar picture={track.posterPicture} name={name} className="size-7" textClassName="text-sm" />
+      <span className="truncate">{name}</span>
+    </>
+  );
+  const cls = cn('inline-flex min-h-11 max-w-full items-center gap-2 rounded-full pr-3 text-muted text-sm', className);
+  return to ? (
+    <Link to={to} className={cn(cls, 'hover:text-fg')} aria-label={`投稿者 ${name} のページ`} data-testid="poster-link">
+      {inner}
+    </Link>
+  ) : (
+    <span className={cls}>{inner}</span>
+  );
+}
+
+/** A category chip, leading to that category's search (listener spec §2). */
+export function CategoryChip({ category }: { category: string | null }) {
+  if (!category) return null;
+  return (
+    <Link
+      to={`/search?category=${encodeURIComponent(category)}`}
+      className="relative inline-flex min-h-8 items-center rounded-full bg-accent-soft px-3 font-medium text-accent text-xs before:absolute before:-inset-y-1.5 before:inset-x-0 before:content-['']"
+      data-testid="category-chip"
+    >
+      {category}
+    </Link>
+  );
+}

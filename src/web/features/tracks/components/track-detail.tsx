@@ -1,0 +1,118 @@
+import { formatCount, formatDateJa } from '@shared/rules/format';
+import type { Track } from '@shared/schemas/track';
+import { PlayButton } from '@web/components/player/play-button';
+import { ProgressSlider } from '@web/components/player/progress-slider';
+import { SpeedSelector } from '@web/components/player/speed-selector';
+import { Avatar } from '@web/components/ui/avatar';
+import { MarqueeTitle } from '@web/components/ui/marquee-title';
+import { usePlayer, usePlayerState } from '@web/lib/audio/player-context';
+import { Calendar, Eye, Headphones, RotateCcw } from 'lucide-react';
+import { type ReactNode, useEffect } from 'react';
+import { CategoryChip, PosterLink } from './poster';
+import { AddToPlaylistButton, LikeButton } from './track-actions';
+
+/**
+ * The track page's player (listener spec §2, Track detail). It drives the shared player: opened with
+ * nothing loaded it cues this track; while another track plays, that one keeps playing (the bar below
+ * stays to control it) until play is pressed here.
+ */
+export function TrackDetail({ track }: { track: Track }) {
+  const player = usePlayer();
+  const s = usePlayerState();
+  const isCurrent = s.track?.id === track.id;
+
+  useEffect(() => {
+    if (!player.getSnapshot().track) player.playTrack(track, { autoplay: false });
+  }, [player, track]);
+
+  const onPlay = () => (isCurrent ? player.toggle() : player.playTrack(track, { autoplay: true }));
+
+  return (
+    <article className="mx-auto flex w-full max-w-[480px] flex-col px-6 pt-6 pb-8" data-testid="track-detail" data-track-id={track.id}>
+      <div className="flex flex-col items-center">
+        <div className="relative flex size-36 items-center justify-center rounded-[1.75rem] bg-gradient-to-br from-accent-soft via-surface to-surface-2 shadow-card">
+          <Avatar picture={track.posterPicture} name={track.posterName} className="size-[62%] bg-bg" textClassName="text-5xl" />
+        </div>
+        <div className="mt-5">
+          <CategoryChip category={track.category} />
+        </div>
+      </div>
+      <MarqueeTitle text={track.title} className="mt-2 text-center font-bold text-2xl leading-snug tracking-wide" />
+      <div className="mt-1 flex flex-wrap items-center justify-center gap-x-3 text-muted text-sm">
+        <PosterLink track={track} />
+        <span className="inline-flex items-center gap-1 tabular-nums" data-testid="upload-date">
+          <Calendar aria-hidden="true" className="size-4" />
+          <span className="sr-only">投稿日</span>
+          <time dateTime={track.uploadedAt}>{formatDateJa(track.uploadedAt)}</time>
+        </span>
+      </div>
+
+      <dl className="mt-5 grid grid-cols-2 gap-3 text-center">
+        <Stat
+          icon={<Headphones aria-hidden="true" className="size-4" />}
+          label="再生回数"
+          value={formatCount(track.playCount)}
+          testId="play-count"
+        />
+        <Stat
+          icon={<Eye aria-hidden="true" className="size-4" />}
+          label="表示回数"
+          value={formatCount(track.impressionCount)}
+          testId="impression-count"
+        />
+      </dl>
+
+      <div className="mt-6 rounded-3xl bg-surface p-5">
+        <ProgressSlider
+          currentTime={isCurrent ? s.currentTime : 0}
+          duration={isCurrent ? s.duration : track.duration}
+          disabled={!isCurrent || !s.isReady}
+          onSeek={(f) => player.seek(f)}
+        />
+        {isCurrent && s.error && (
+          <div
+            role="alert"
+            className="mt-2 flex items-center justify-between gap-3 rounded-2xl bg-danger-soft px-4 py-2 text-danger text-sm"
+          >
+            <span>{s.error}</span>
+            <button
+              type="button"
+              onClick={() => player.retry()}
+              className="inline-flex min-h-11 shrink-0 items-center gap-1 rounded-full px-3 font-medium hover:underline"
+            >
+              <RotateCcw aria-hidden="true" className="size-4" />
+              再試行
+            </button>
+          </div>
+        )}
+        <div className="mt-3 flex items-center justify-between gap-2">
+          <LikeButton track={track} />
+          <PlayButton
+            isPlaying={isCurrent && s.isPlaying}
+            isReady={isCurrent ? s.isReady : true}
+            isLoading={isCurrent && !s.error}
+            onClick={onPlay}
+          />
+          <AddToPlaylistButton className="min-w-14" />
+        </div>
+        <div className="mt-4 flex justify-center">
+          <SpeedSelector rate={s.rate} onChange={(r) => player.setRate(r)} />
+        </div>
+      </div>
+    </article>
+  );
+}
+
+function Stat({ icon, label, value, testId }: { icon: ReactNode; label: string; value: string; testId: string }) {
+  return (
+    <div className="flex flex-col items-center justify-center rounded-2xl bg-surface px-2 py-3">
+      <dt className="flex items-center gap-1 text-muted text-xs">
+        {icon}
+        {label}
+      </dt>
+      <dd className="mt-0.5 font-semibold text-xl tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}

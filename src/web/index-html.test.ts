@@ -1,0 +1,27 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '../shared/constants';
+
+// The inline theme script in index.html cannot import constants, so this keeps its key in step.
+const html = fs.readFileSync(new URL('./index.html', import.meta.url), 'utf8');
+const manifest = JSON.parse(fs.readFileSync(new URL('../../public/manifest.webmanifest', import.meta.url), 'utf8'));
+
+describe('index.html (L-2.4-24, L-2.4-26)', () => {
+  it('is Japanese, fits the notch and applies the stored theme before paint', () => {
+    expect(html).toContain('<html lang="ja">');
+    expect(html).toContain('viewport-fit=cover');
+    expect(html).toContain(`localStorage.getItem('${STORAGE_KEYS.theme}') === 'dark'`);
+    expect(html).toMatch(/<meta name="theme-color" content="#ffffff"/);
+  });
+
+  it('links a manifest whose icons exist', () => {
+    expect(html).toContain('href="/manifest.webmanifest"');
+    expect(manifest).toMatchObject({ name: '無限', short_name: '無限', start_url: '/', display: 'standalone' });
+    const sizes = manifest.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`);
+    expect(sizes).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
+    for (const icon of manifest.icons) {
+      const file = new URL(`../../public${icon.src}`, import.meta.url);
+      expect(fs.readFileSync(file).subarray(1, 4).toString()).toBe('PNG');
+    }
+  });
+});

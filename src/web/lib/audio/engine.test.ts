@@ -1,0 +1,255 @@
+import type { Track } from '@shared/schemas/track';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AudioEngine } from './engine';
+
+/** Just enough of an <audio> element for the engine: attributes, events, play/pause/load. */
+class FakeAudio extends EventTarget {
+  private attrs = new Map<string, string>();
+  paused = true;
+  currentTime = 0;
+  duration = Number.NaN;
+  playbackRate = 1;
+  defaultPlaybackRate = 1;
+  error: { code: number; message: string } | null = null;
+  playResult: () => Promise<void> = async () => {
+    this.paused = false;
+    this.emit('play');
+  };
+  loads = 0;
+
+  get src() {
+    return this.attrs.get('src') ?? '';
+  }
+  set src(v: string) {
+    this.attrs.set('src', v);
+  }
+  hasAttribute(n: string) {
+    return this.attrs.has(n);
+  }
+  getAttribute(n: string) {
+    return this.attrs.get(n) ?? null;
+  }
+  removeAttribute(n: string) {
+    this.attrs.delete(n);
+  }
+  load() {
+    this.loads += 1;
+    this.currentTime = 0;
+  }
+  play() {
+    return this.playResult();
+  }
+  pause() {
+    if (this.paused) return;
+    this.paused = true;
+    this.emit('pause');
+  }
+  emit(type: string) {
+    this.dispatchEvent(new Event(type));
+  }
+  /** The browser has the stream: metadata, then enough data to play. */
+  becomeReady(duration = 60) {
+    this.duration = duration;
+    this.emit('loadedmetadata');
+    this.emit('canplay');
+  }
+}
+
+const track = (id: number): Track => ({
+  id,
+  title: `音声 ${id}`,
+  filename: `${id}.mp3`,
+  duration: 60,
+  uploadedAt: '2025-05-29T00:00:00.000Z',
+  playCount: 0,
+  likeCount: 0,
+  impressionCount: 0,
+  bookmarkCount: 0,
+  createdBy: 'mugen',
+  posterName: '無限',
+  posterPicture: '∞',
+  posterCustomUserId: 'mugen',
+  isVisible: true,
+  category: 'ニュース',
+});
+
+let stored: Record<string, string>;
+let el: FakeAudio;
+let engine: AudioEngine;
+let counted: number[];
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  stored = {};
+  vi.stubGlobal('window', {
+    localStorage: {
+      getItem: (k: string) => stored[k] ?? null,
+      setItem: (k: string, v: string) => {
+        stored[k] = v;
+      },
+    },
+  });
+  el = new FakeAudio();
+  engine = new AudioEngine();
+  counted = [];
+  engine.setHooks({ onPlayCounted: (id) => counted.push(id) });
+  engine.attach(el as unknown as HTMLAudioElement);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** Loads the catalogue [1, 2, 3] and plays the first track until it is playing. */
+async function playing() {
+  engine.adoptCatalogue([track(1), track(2), track(3)]);
+  await vi.advanceTimersByTimeAsync(50);
+  el.becomeReady();
+  engine.play();
+  await vi.advanceTimersByTimeAsync(0);
+  el.emit('playing');
+}
+
+describe('AudioEngine', () => {
+  it('starts with the first track cued, not playing, and not ready until the audio can play (L-4.2-08, L-2.5-02)', async () => {
+    engine.adoptCatalogue([track(5), track(6)]);
+    expect(engine.getSnapshot().track?.id).toBe(5);
+    expect(el.getAttribute('src')).toBeNull();
+    await vi.advanceTimersByTimeAsync(49);
+    expect(el.getAttribute('src')).toBeNull();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(el.getAttribute('src')).toBe('/api/stream/5');
+    expect(el.paused).toBe(true);
+    expect(engine.getSnapshot().isReady).toBe(false);
+    el.becomeReady(61.5);
+    expect(engine.getSnapshot()).toMatchObject({ isReady: true, duration: 61.5, isPlaying: false });
+  });
+
+  it('picks track 74 when there is one, and a requested id first (L-4.2-07, L-2.1-02)', () => {
+    engine.adoptCatalogue([track(1), track(74), track(3)]);
+    expect(engine.getSnapshot().track?.id).toBe(74);
+    const other = new AudioEngine();
+    other.adoptCatalogue([track(1), track(74), track(3)], 3);
+    expect(other.getSnapshot().track?.id).toBe(3);
+  });
+
+  it('selecting a track stops the current one and clears the source at once, then loads and plays 50 ms later (L-4.2-01, L-4.2-02)', async () => {
+    await playing();
+    engine.next();
+    expect(el.paused).toBe(true);
+    expect(el.getAttribute('src')).toBeNull();
+    expect(engine.getSnapshot()).toMatchObject({ isPlaying: false, isReady: false, direction: 'next' });
+    await vi.advanceTimersByTimeAsync(50);
+    expect(el.getAttribute('src')).toBe('/api/stream/2');
+    expect(el.paused).toBe(false);
+  });
+
+  it('wraps next and previous (L-4.2-04, L-4.2-05)', async () => {
+    engine.adoptCatalogue([track(1), track(2), track(3)]);
+    engine.previous();
+    expect(engine.getSnapshot().track?.id).toBe(3);
+    engine.next();
+    expect(engine.getSnapshot().track?.id).toBe(1);
+  });
+
+  it('plays the next track 500 ms after the end, and the first after the last (L-4.2-03)', async () => {
+    await playing();
+    engine.previous(); // the last track
+    await vi.advanceTimersByTimeAsync(50);
+    el.becomeReady();
+    el.emit('playing');
+    el.paused = true;
+    el.emit('ended');
+    await vi.advanceTimersByTimeAsync(499);
+    expect(engine.getSnapshot().track?.id).toBe(3);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(engine.getSnapshot().track?.id).toBe(1);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(el.paused).toBe(false);
+  });
+
+  it('counts a play once per load after 3 s of continuous playing; a pause starts the 3 s again (L-4.2-11)', async () => {
+    await playing();
+    await vi.advanceTimersByTimeAsync(2000);
+    el.pause();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(counted).toEqual([]);
+    el.paused = false;
+    el.emit('play');
+    el.emit('playing');
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(counted).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(counted).toEqual([1]);
+    el.pause();
+    el.paused = false;
+    el.emit('playing');
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(counted).toEqual([1]);
+  });
+
+  it('a new load of the same track is a new play', async () => {
+    await playing();
+    await vi.advanceTimersByTimeAsync(3000);
+    engine.retry();
+    await vi.advanceTimersByTimeAsync(50);
+    el.becomeReady();
+    el.emit('playing');
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(counted).toEqual([1, 1]);
+  });
+
+  it('cycles the speed, applies it to the element and keeps it (L-4.2-09, L-3-23)', () => {
+    const chosen: number[] = [];
+    engine.setHooks({ onRateChosen: (r) => chosen.push(r) });
+    for (const rate of [1.25, 1.5, 2, 1]) {
+      engine.cycleRate();
+      expect(el.playbackRate).toBe(rate);
+      expect(stored.mugen_playback_rate).toBe(String(rate));
+    }
+    expect(chosen).toEqual([1.25, 1.5, 2, 1]);
+    stored.mugen_playback_rate = '1.5';
+    expect(new AudioEngine().getSnapshot().rate).toBe(1.5);
+  });
+
+  it('clamps a seek to the track (L-4.2-21)', async () => {
+    await playing();
+    engine.seek(1.7);
+    expect(el.currentTime).toBe(60);
+    engine.seek(-3);
+    expect(el.currentTime).toBe(0);
+    engine.seek(0.5);
+    expect(el.currentTime).toBe(30);
+  });
+
+  it('a decode error marks the player not ready and not playing, with a message (L-8-03, L-8-04, L-8-06)', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await playing();
+    el.error = { code: 3, message: 'DEMUXER_ERROR' };
+    el.emit('error');
+    expect(engine.getSnapshot()).toMatchObject({ isReady: false, isPlaying: false, error: '音声ファイルが破損している可能性があります' });
+    expect(log.mock.calls[0][0]).toMatch(/media error 3: decode failed/);
+  });
+
+  it('a refused play() leaves the player not playing (L-8-05, L-8-07)', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    engine.adoptCatalogue([track(1), track(2)]);
+    await vi.advanceTimersByTimeAsync(50);
+    el.becomeReady();
+    el.playResult = () => Promise.reject(new DOMException('blocked', 'NotAllowedError'));
+    engine.play();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(engine.getSnapshot()).toMatchObject({ isPlaying: false, isReady: true });
+    expect(log.mock.calls[0][0]).toMatch(/autoplay blocked/);
+  });
+
+  it('keeps the current track when the catalogue arrives again, and puts a track from elsewhere next', async () => {
+    await playing();
+    engine.adoptCatalogue([track(9), track(1), track(2)]);
+    expect(engine.getSnapshot()).toMatchObject({ index: 1, isPlaying: true });
+    engine.playTrack(track(42), { autoplay: false });
+    expect(engine.getSnapshot().queue.map((t) => t.id)).toEqual([9, 1, 42, 2]);
+    expect(engine.getSnapshot().track?.id).toBe(42);
+  });
+});

@@ -1,0 +1,27 @@
+import { type User, UserSchema } from '@shared/schemas/auth';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, api } from './api';
+
+/** GET /api/auth/user: the signed-in user, or null when signed out (401; 404 before sign-in exists). */
+export async function getUser(): Promise<User | null> {
+  try {
+    return await api('/api/auth/user', { schema: UserSchema });
+  } catch (e) {
+    if (e instanceof ApiError && (e.status === 401 || e.status === 404)) return null;
+    throw e;
+  }
+}
+
+/** Cached 5 minutes and refetched when the window regains focus or the tab becomes visible (spec §7). */
+export const userQueryOptions = () =>
+  queryOptions({
+    queryKey: ['auth', 'user'],
+    queryFn: getUser,
+    staleTime: 5 * 60_000,
+    refetchOnWindowFocus: true,
+  });
+
+export function useUser() {
+  const query = useQuery(userQueryOptions());
+  return { ...query, user: query.data ?? null, isSignedIn: Boolean(query.data) };
+}
