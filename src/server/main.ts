@@ -11,7 +11,9 @@ import { createStorage } from './providers/storage/index';
 
 // Plain lines on a laptop; JSON lines (like Fastify's own) in production, for log collectors.
 const say = (msg: string) =>
-  console.log(process.env.NODE_ENV === 'production' ? JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, msg }) : `[mugen] ${msg}`);
+  console.log(
+    process.env.NODE_ENV === 'production' ? JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, msg }) : `[mugen] ${msg}`,
+  );
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;

@@ -1,6 +1,3 @@
-// `npm run seed`: migrate and make the whole demo (accounts, invitations, every track's audio) in the
-// foreground, then exit. The end-to-end tests use it to prepare a data dir once.
-import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { appMeta } from './db/schema';

@@ -216,7 +216,10 @@ export const notifications = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt), index('notifications_unpushed_idx').on(t.id).where(sql`pushed_at is null`)],
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.createdAt),
+    index('notifications_unpushed_idx').on(t.id).where(sql`pushed_at is null`),
+  ],
 );
 
 export const listeningHistory = pgTable(
@@ -271,7 +274,9 @@ export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
     id: serial('id').primaryKey(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     endpoint: text('endpoint').notNull(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),

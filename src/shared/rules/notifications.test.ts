@@ -30,6 +30,8 @@ describe('notificationMessage', () => {
     expect(notificationMessage({ ...base, type: 'follow' })).toBe('花子さんがあなたをフォローしました');
     expect(notificationMessage({ ...base, type: 'like', bundleCount: 12 })).toBe('花子さんほか9+人が「朝の話」にいいねしました');
     expect(notificationMessage({ ...base, type: 'milestone_1000' })).toBe('「朝の話」の再生回数が1,000回に達しました');
-    expect(notificationMessage({ ...base, type: 'playlist_add', playlistName: '夜' })).toBe('花子さんが「朝の話」をプレイリスト「夜」に追加しました');
+    expect(notificationMessage({ ...base, type: 'playlist_add', playlistName: '夜' })).toBe(
+      '花子さんが「朝の話」をプレイリスト「夜」に追加しました',
+    );
   });
 });

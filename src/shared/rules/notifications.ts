@@ -16,7 +16,8 @@ export function notificationMessage(n: NotificationText): string {
   const track = n.trackTitle ? `「${n.trackTitle}」` : '音声';
   if (n.type === 'follow') return `${actor}さん${others}があなたをフォローしました`;
   if (n.type === 'like') return `${actor}さん${others}が${track}にいいねしました`;
-  if (n.type === 'playlist_add') return `${actor}さん${others}が${track}をプレイリスト${n.playlistName ? `「${n.playlistName}」` : ''}に追加しました`;
+  if (n.type === 'playlist_add')
+    return `${actor}さん${others}が${track}をプレイリスト${n.playlistName ? `「${n.playlistName}」` : ''}に追加しました`;
   const milestone = /^milestone_(\d+)$/.exec(n.type);
   if (milestone) return `${track}の再生回数が${Number(milestone[1]).toLocaleString('ja-JP')}回に達しました`;
   return 'お知らせがあります';
@@ -34,7 +35,12 @@ export function relativeTimeJa(value: string | Date, now: Date = new Date()): st
   if (s < 86_400) return `${Math.floor(s / 3600)}時間前`;
   const days = Math.floor(s / 86_400);
   if (days <= 3) return `${days}日前`;
-  const parts = new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(d);
+  const parts = new Intl.DateTimeFormat('ja-JP', {
+    timeZone: 'Asia/Tokyo',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(d);
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
   return `${get('year')}/${get('month')}/${get('day')}`;
 }

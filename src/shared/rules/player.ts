@@ -8,7 +8,7 @@ export function initialTrackIndex(ids: readonly number[], requested?: number | n
     if (i >= 0) return i;
   }
   const d = ids.indexOf(DEFAULT_TRACK_ID);
-  return d >= 0 ? d : 0;
+  return Math.max(d, 0);
 }
 
 export function nextIndex(i: number, length: number): number {

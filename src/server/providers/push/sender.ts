@@ -22,7 +22,11 @@ export function createWebPushSender(vapid: VapidKeys): PushSender {
         vapidDetails: { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
         TTL: 24 * 3600,
       });
-      const headers = Object.fromEntries(Object.entries(details.headers).filter(([k]) => k.toLowerCase() !== 'content-length').map(([k, v]) => [k, String(v)]));
+      const headers = Object.fromEntries(
+        Object.entries(details.headers)
+          .filter(([k]) => k.toLowerCase() !== 'content-length')
+          .map(([k, v]) => [k, String(v)]),
+      );
       const res = await fetch(details.endpoint, {
         method: details.method,
         headers,

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp, insertTrack, insertUser, sessionCookie } from '../../test/app';
+import { createTestApp, insertTrack, insertUser, sessionCookie, type TestApp } from '../../test/app';
 
 // Media in an S3-compatible bucket, tested against a local fake S3 (s3rver) through the real API.
 let s3: S3rver;
@@ -14,7 +14,13 @@ const audio = Buffer.from(Array.from({ length: 50_000 }, (_, i) => (i * 7) % 256
 
 beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mugen-s3-'));
-  s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: 'mugen-media', configs: [] }] });
+  s3 = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: dir,
+    configureBuckets: [{ name: 'mugen-media', configs: [] }],
+  });
   const addr = (await s3.run()) as AddressInfo;
   t = await createTestApp({
     S3_BUCKET: 'mugen-media',
@@ -53,7 +59,11 @@ describe('S3 storage', () => {
     const owner = await insertUser(t.db);
     const tr = await insertTrack(t, { userId: owner.id, createdBy: owner.id }, audio);
     expect(await t.storage.stat(`audio/${tr.filename}`)).toMatchObject({ size: 50_000 });
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/tracks/${tr.id}`, headers: { cookie: await sessionCookie(t.db, { userId: owner.id }) } });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/tracks/${tr.id}`,
+      headers: { cookie: await sessionCookie(t.db, { userId: owner.id }) },
+    });
     expect(del.statusCode).toBe(200);
     expect(await t.storage.stat(`audio/${tr.filename}`)).toBeNull();
     const gone = await insertTrack(t, {}, audio);
