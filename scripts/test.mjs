@@ -1,4 +1,4 @@
-// `npm test`: the whole suite — typecheck, unit and API tests (embedded database), browser journeys.
+// `npm test`: the whole suite — typecheck, lint, unit and API tests (embedded database), browser journeys.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
@@ -6,6 +6,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const steps = [
   ['typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
+  ['lint (Biome)', bin('biome'), ['check', 'src', 'e2e', 'bench', 'scripts']],
   ['unit and API tests (PGlite)', bin('vitest'), ['run']],
   ['browser', process.execPath, [path.join(root, 'scripts/ensure-chromium.mjs')]],
   ['end-to-end tests (Chromium)', bin('playwright'), ['test']],
