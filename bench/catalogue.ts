@@ -5,44 +5,79 @@ import { DURATION_S, load, printTable, startApp } from './lib';
 
 const COUNT = Number(process.env.BENCH_TRACKS || 10_000);
 
-const bench = await startApp(
-  async ({ database }) => {
-    const day = 86_400_000;
-    for (let i = 0; i < COUNT; i += 1000) {
-      await database.db.insert(tracks).values(
-        Array.from({ length: Math.min(1000, COUNT - i) }, (_, j) => {
-          const n = i + j;
-          return {
-            title: `ベンチマーク用の音声 ${n}`,
-            filename: `bench-${n}.mp3`,
-            duration: 180 + (n % 120),
-            createdBy: 'mugen',
-            category: n % 3 ? 'ニュース' : '科学',
-            playCount: (n * 7919) % 5000,
-            likeCount: (n * 104729) % 300,
-            impressionCount: (n * 31) % 9000,
-            uploadedAt: new Date(Date.now() - (n % 365) * day),
-          };
-        }),
-      );
-    }
-  },
-  (app) => app.get('/bench/hello', async () => ({ hello: 'world' })),
-);
+import pg from 'pg';
+import { testDatabaseUrl, withDatabase } from '../src/server/test/template';
 
-console.log(`bench/catalogue: ${COUNT} tracks, ${DURATION_S} s per case, same server, same run`);
-const hello = await load(`${bench.url}/bench/hello`);
-const list = await load(`${bench.url}/api/tracks`, { headers: { 'accept-encoding': 'gzip' } });
-const page = await load(`${bench.url}/api/tracks?limit=50`);
-printTable(`GET /api/tracks (${COUNT} tracks) vs hello world`, {
-  hello: hello,
-  'tracks (default page of 200, gzip)': list,
-  'tracks ?limit=50': page,
-});
-console.log(
-  `ratio req/s default page / hello: ${(list.requestsPerSec / hello.requestsPerSec).toFixed(4)}  p99 ${list.p99} ms vs ${hello.p99} ms`,
-);
-console.log(
-  `ratio req/s limit=50 / hello:   ${(page.requestsPerSec / hello.requestsPerSec).toFixed(4)}  p99 ${page.p99} ms vs ${hello.p99} ms`,
-);
-await bench.close();
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL (default: the local server) answers. */
+async function postgresDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const admin = new pg.Client({ connectionString: testDatabaseUrl() });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  const name = `mugen_bench_${Date.now()}`;
+  await admin.query(`create database ${name}`);
+  return {
+    url: withDatabase(testDatabaseUrl(), name),
+    drop: async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+async function runOn(label: string, databaseUrl?: string) {
+  const bench = await startApp(
+    async ({ database }) => {
+      const day = 86_400_000;
+      for (let i = 0; i < COUNT; i += 1000) {
+        await database.db.insert(tracks).values(
+          Array.from({ length: Math.min(1000, COUNT - i) }, (_, j) => {
+            const n = i + j;
+            return {
+              title: `ベンチマーク用の音声 ${n}`,
+              filename: `bench-${n}.mp3`,
+              duration: 180 + (n % 120),
+              createdBy: 'mugen',
+              category: n % 3 ? 'ニュース' : '科学',
+              playCount: (n * 7919) % 5000,
+              likeCount: (n * 104729) % 300,
+              impressionCount: (n * 31) % 9000,
+              uploadedAt: new Date(Date.now() - (n % 365) * day),
+            };
+          }),
+        );
+      }
+    },
+    (app) => app.get('/bench/hello', async () => ({ hello: 'world' })),
+    { databaseUrl },
+  );
+
+  console.log(`\nbench/catalogue on ${label}: ${COUNT} tracks, ${DURATION_S} s per case, same server, same run`);
+  const hello = await load(`${bench.url}/bench/hello`);
+  const list = await load(`${bench.url}/api/tracks`, { headers: { 'accept-encoding': 'gzip' } });
+  const page = await load(`${bench.url}/api/tracks?limit=50`);
+  printTable(`GET /api/tracks (${COUNT} tracks) vs hello world`, {
+    hello: hello,
+    'tracks (default page of 200, gzip)': list,
+    'tracks ?limit=50': page,
+  });
+  console.log(
+    `ratio req/s default page / hello: ${(list.requestsPerSec / hello.requestsPerSec).toFixed(4)}  p99 ${list.p99} ms vs ${hello.p99} ms`,
+  );
+  console.log(
+    `ratio req/s limit=50 / hello:   ${(page.requestsPerSec / hello.requestsPerSec).toFixed(4)}  p99 ${page.p99} ms vs ${hello.p99} ms`,
+  );
+  await bench.close();
+}
+
+await runOn('PGlite (embedded)');
+const pgdb = await postgresDatabase();
+if (pgdb) {
+  try {
+    await runOn('PostgreSQL', pgdb.url);
+  } finally {
+    await pgdb.drop();
+  }
+} else console.log('(PostgreSQL not reachable: only the embedded database was measured)');

@@ -26,9 +26,20 @@ export interface BenchApp {
 export async function startApp(
   prepare?: (b: Omit<BenchApp, 'url' | 'close' | 'app'>) => Promise<void>,
   extraRoutes?: (app: FastifyInstance) => void,
+  opts: { databaseUrl?: string } = {},
 ): Promise<BenchApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mugen-bench-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, { webDir: undefined });
+  const config = loadConfig(
+    {
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_SCALE: '0',
+      PUSH_POLL_MS: '0',
+      ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
+    },
+    { webDir: undefined },
+  );
   const database = await openDatabase(config);
   await database.migrate();
   const storage = createLocalStorage(path.join(dataDir, 'media'));
