@@ -87,12 +87,19 @@ export async function swipe(page: Page, opts: { x: number; y: number; dy: number
   const cdp = await page.context().newCDPSession(page);
   const steps = 4;
   const t0 = Date.now();
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: opts.x, y: opts.y }] });
+  // Each event carries the time it stands for, so a loaded machine that delivers them late does not
+  // turn a quick swipe into a slow one.
+  const at = (ms: number) => (t0 + ms) / 1000;
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: opts.x, y: opts.y }], timestamp: at(0) });
   for (let i = 1; i <= steps; i++) {
     const wait = t0 + (opts.durationMs * i) / steps - Date.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: opts.x, y: opts.y + (opts.dy * i) / steps }] });
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: [{ x: opts.x, y: opts.y + (opts.dy * i) / steps }],
+      timestamp: at((opts.durationMs * i) / steps),
+    });
   }
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [], timestamp: at(opts.durationMs) });
   await cdp.detach();
 }
