@@ -18,6 +18,20 @@ export default defineConfig({
     baseURL,
     headless: true,
     locale: 'ja-JP',
+    // Every journey starts with the cookie choice made (essential only), so the consent banner does not
+    // cover the bottom navigation; e2e/consent.spec.ts starts from empty storage to test the banner.
+    storageState: {
+      cookies: [],
+      origins: [
+        {
+          origin: baseURL,
+          localStorage: [
+            { name: 'mugen_cookie_consent', value: 'true' },
+            { name: 'mugen_analytics_consent', value: 'false' },
+          ],
+        },
+      ],
+    },
     timezoneId: 'Asia/Tokyo',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProvider } from './app/provider';
+import { startServiceWorker } from './lib/service-worker';
 import { createRouter } from './routes';
 import './styles.css';
 
@@ -15,3 +16,5 @@ createRoot(root).render(
     </AppProvider>
   </StrictMode>,
 );
+
+startServiceWorker();

@@ -3,7 +3,12 @@ import { AppHeader } from '@web/components/layout/app-header';
 import { BottomNav } from '@web/components/layout/bottom-nav';
 import { PlayerBar } from '@web/components/player/player-bar';
 import { Toaster } from '@web/components/ui/toaster';
+import { AccessGate } from '@web/features/access/components/access-gate';
+import { CookieConsentBanner } from '@web/features/consent/components/cookie-consent-banner';
+import { PendingLikes } from '@web/features/likes/components/pending-likes';
+import { useUnreadCount } from '@web/features/notifications/api/notifications';
 import { usePlayerValue } from '@web/lib/audio/player-context';
+import { useUser } from '@web/lib/auth';
 import { syncStoredTheme } from '@web/lib/theme';
 import { useKeyboardOpen } from '@web/lib/use-keyboard-open';
 import { useEffect } from 'react';
@@ -21,6 +26,8 @@ export function RootLayout() {
   const currentTrackId = usePlayerValue((s) => s.track?.id ?? null);
   const footer = !isFooterHiddenPath(pathname) && !keyboardOpen;
   const bar = showsPlayerBar(pathname, currentTrackId);
+  const { isSignedIn } = useUser();
+  const unread = useUnreadCount(isSignedIn);
 
   useEffect(syncStoredTheme, []);
 
@@ -38,16 +45,20 @@ export function RootLayout() {
         )}
         <AppHeader />
         <main id="main" className="flex flex-1 flex-col pr-[env(safe-area-inset-right)] pl-[env(safe-area-inset-left)]">
-          <Outlet />
+          <AccessGate>
+            <Outlet />
+          </AccessGate>
         </main>
         {(bar || footer) && (
           <div className={footer ? 'sticky bottom-0 z-30' : 'sticky bottom-0 z-30 bg-bg pb-[env(safe-area-inset-bottom)]'}>
             {bar && <PlayerBar />}
-            {footer && <BottomNav />}
+            {footer && <BottomNav badges={{ '/notifications': unread }} />}
           </div>
         )}
       </div>
       <Toaster />
+      <PendingLikes />
+      <CookieConsentBanner />
       <ScrollRestoration />
     </LoginPromptProvider>
   );

@@ -1,8 +1,13 @@
 import { createContext, useContext } from 'react';
 
+export interface LoginPromptOptions {
+  /** Called when the listener closes the modal without signing in (Escape, overlay, close button). */
+  onCancel?: () => void;
+}
+
 /** Opens the login modal; after sign-in the listener comes back to `returnTo` (default: this page). */
 export interface LoginPrompt {
-  openLogin: (returnTo?: string) => void;
+  openLogin: (returnTo?: string, options?: LoginPromptOptions) => void;
 }
 
 export const LoginPromptContext = createContext<LoginPrompt | null>(null);

@@ -1,3 +1,4 @@
+import { badgeCount } from '@shared/rules/notifications';
 import { useUser } from '@web/lib/auth';
 import { cn } from '@web/lib/cn';
 import { useLoginPrompt } from '@web/lib/login-prompt';
@@ -14,9 +15,10 @@ const ITEMS = [
 
 /**
  * Five items with labels under the icons (L-2.4-01). A protected item tapped while signed out opens
- * the login modal instead of navigating, and sign-in comes back to it (L-2.4-02).
+ * the login modal instead of navigating, and sign-in comes back to it (L-2.4-02). `badges` puts a
+ * count on an item (the unread notifications on 通知), 9+ above 9.
  */
-export function BottomNav() {
+export function BottomNav({ badges = {} }: { badges?: Partial<Record<string, number>> }) {
   const { isSignedIn } = useUser();
   const { openLogin } = useLoginPrompt();
   return (
@@ -46,8 +48,20 @@ export function BottomNav() {
             >
               {({ isActive }) => (
                 <>
-                  <Icon aria-hidden="true" className="size-6" strokeWidth={isActive ? 2.4 : 1.8} />
+                  <span className="relative">
+                    <Icon aria-hidden="true" className="size-6" strokeWidth={isActive ? 2.4 : 1.8} />
+                    {(badges[to] ?? 0) > 0 && (
+                      <span
+                        aria-hidden="true"
+                        className="absolute -top-1.5 left-3.5 inline-flex h-[1.125rem] min-w-[1.125rem] items-center justify-center rounded-full bg-danger px-1 font-bold text-[10px] text-white tabular-nums leading-none ring-2 ring-bg dark:text-bg"
+                        data-testid={`badge-${to.slice(1)}`}
+                      >
+                        {badgeCount(badges[to] ?? 0)}
+                      </span>
+                    )}
+                  </span>
                   <span className="mt-1">{label}</span>
+                  {(badges[to] ?? 0) > 0 && <span className="sr-only">（未読{badges[to]}件）</span>}
                 </>
               )}
             </NavLink>

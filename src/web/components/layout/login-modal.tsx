@@ -77,7 +77,7 @@ export function LoginModal({ open, onOpenChange, returnTo }: LoginModalProps) {
   );
 }
 
-function GoogleLogo() {
+export function GoogleLogo() {
   return (
     <svg viewBox="0 0 48 48" aria-hidden="true" className="size-5">
       <path

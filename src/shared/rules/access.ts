@@ -1,0 +1,92 @@
+import type { AccessControl } from '../schemas/auth';
+import { isTrackPath } from './shell';
+
+/**
+ * The access gate of the listener spec §2: which paths skip GET /api/access-control and where a refused
+ * check sends the browser. Interpretations are in docs/decisions/0004-access-gate.md.
+ */
+
+/** The access status pages; they skip the check (and hide the footer). */
+export const STATUS_PATHS = ['/closed-beta', '/pending-approval', '/access-denied', '/invalid-invitation'] as const;
+
+/**
+ * The single-segment pages that are checked all the same: the spec sends signed-out visitors of exactly
+ * these to /closed-beta (L-2.1-07, L-2.1-08, L-2.1-12, L-2.2-07). Other single segments (/profile and
+ * /invite-friends included) show their own login-required state instead.
+ */
+export const MEMBER_PATHS = ['/create-post', '/notifications', '/favorites'] as const;
+
+export type PublicPathKind = 'home' | 'track' | 'playlist' | 'profile' | 'invitation' | 'status' | 'admin' | 'not-found';
+
+function normalise(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+function hasFromAuth(search: string): boolean {
+  return new URLSearchParams(search).has('from_auth');
+}
+
+const PLAYLIST_PATH = /^\/(?:playlists(?:\/[^/]+)?|playlist\/[^/]+|u\/[^/]+\/[^/]+|[^/]+\/playlist\/[^/]+)$/;
+const PROFILE_SUBPATH = /^\/(?:user\/[^/]+|[^/]+\/(?:followers|following))$/;
+
+/**
+ * Why a path skips the access check, or null when the check must run. `notFound` is true when no page
+ * of the route table matches (the 404 page has nothing to guard).
+ */
+export function publicPathKind(pathname: string, search = '', { notFound = false } = {}): PublicPathKind | null {
+  const p = normalise(pathname);
+  if (p === '/') return hasFromAuth(search) ? null : 'home';
+  if ((STATUS_PATHS as readonly string[]).includes(p)) return 'status';
+  if (p === '/invitation-required' || /^\/i\/[^/]+$/.test(p)) return 'invitation';
+  if (isTrackPath(p)) return 'track';
+  if (PLAYLIST_PATH.test(p)) return 'playlist';
+  // The operator console has its own username and password sign-in (second document).
+  if (p === '/admin' || p.startsWith('/admin/')) return 'admin';
+  if (/^\/[^/]+$/.test(p)) return (MEMBER_PATHS as readonly string[]).includes(p) ? null : 'profile';
+  if (PROFILE_SUBPATH.test(p)) return 'profile';
+  if (notFound) return 'not-found';
+  return null;
+}
+
+export function needsAccessCheck(pathname: string, search = '', opts: { notFound?: boolean } = {}): boolean {
+  return publicPathKind(pathname, search, opts) === null;
+}
+
+/**
+ * Where the browser goes after the check: null to stay. Not authenticated, user not found and a failed
+ * check go to /closed-beta; pending approval and denied access to their own status pages.
+ */
+export function accessRedirect(result: AccessControl | 'failed'): string | null {
+  if (result === 'failed') return '/closed-beta';
+  if (result.hasAccess) return null;
+  switch (result.reason) {
+    case 'pending_approval':
+      return '/pending-approval';
+    case 'access_denied':
+      return '/access-denied';
+    default:
+      return '/closed-beta';
+  }
+}
+
+/** The query string without from_auth ('' when nothing is left). */
+export function withoutFromAuth(search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete('from_auth');
+  const rest = params.toString();
+  return rest ? `?${rest}` : '';
+}
+
+export function searchHasFromAuth(search: string): boolean {
+  return hasFromAuth(search);
+}
+
+/** The sign-in start (browser navigation): GET /api/auth/google with redirect, invitation code, payment. */
+export function googleSignInUrl(opts: { redirect?: string; code?: string; payment?: boolean } = {}): string {
+  const params = new URLSearchParams();
+  if (opts.redirect) params.set('redirect', opts.redirect);
+  if (opts.code) params.set('code', opts.code);
+  if (opts.payment) params.set('payment', 'true');
+  const q = params.toString();
+  return q ? `/api/auth/google?${q}` : '/api/auth/google';
+}

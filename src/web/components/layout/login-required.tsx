@@ -1,0 +1,22 @@
+import { useLoginPrompt } from '@web/lib/login-prompt';
+import { LogIn } from 'lucide-react';
+import { Button } from '../ui/button';
+import { EmptyState } from '../ui/empty-state';
+
+/** What a members' page shows a visitor: the reason and a button that opens the login prompt. */
+export function LoginRequired({ body }: { body: string }) {
+  const { openLogin } = useLoginPrompt();
+  return (
+    <EmptyState
+      icon={<LogIn aria-hidden="true" />}
+      title="ログインが必要です"
+      body={body}
+      className="flex-1 justify-center"
+      testId="login-required"
+    >
+      <Button className="mt-6" onClick={() => openLogin()}>
+        ログイン
+      </Button>
+    </EmptyState>
+  );
+}

@@ -1,0 +1,86 @@
+import { cn } from '@web/lib/cn';
+import { X } from 'lucide-react';
+import { AlertDialog, Dialog } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { Button } from './button';
+
+interface ModalProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: string;
+  children: ReactNode;
+  className?: string;
+  testId?: string;
+}
+
+/**
+ * The app's dialog: a sheet rising from the bottom on phones, a centred card from 640 px. Escape, the
+ * overlay and the close button dismiss it.
+ */
+export function Modal({ open, onOpenChange, title, description, children, className, testId }: ModalProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/45 data-[state=open]:animate-fade-in" />
+        <Dialog.Content
+          data-testid={testId}
+          className={cn(
+            'fixed inset-x-0 bottom-0 z-50 flex max-h-[88dvh] flex-col rounded-t-3xl bg-bg pb-[env(safe-area-inset-bottom)] shadow-card outline-none',
+            'data-[state=open]:animate-sheet-up sm:inset-x-auto sm:bottom-auto sm:top-1/2 sm:left-1/2 sm:w-[min(28rem,calc(100%-2rem))] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-3xl sm:pb-0 sm:data-[state=open]:animate-dialog-in',
+            className,
+          )}
+        >
+          <div className="flex items-center gap-2 py-2 pr-2 pl-5">
+            <Dialog.Title className="flex-1 font-bold text-lg">{title}</Dialog.Title>
+            <Dialog.Close
+              aria-label="閉じる"
+              className="inline-flex size-11 items-center justify-center rounded-full text-muted hover:bg-surface"
+            >
+              <X aria-hidden="true" className="size-5" />
+            </Dialog.Close>
+          </div>
+          {description ? (
+            <Dialog.Description className="-mt-1 px-5 pb-2 text-muted text-sm">{description}</Dialog.Description>
+          ) : (
+            <Dialog.Description className="sr-only">{title}</Dialog.Description>
+          )}
+          <div className="min-h-0 flex-1 overflow-y-auto px-5 pb-5">{children}</div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  busy?: boolean;
+}
+
+/** A question before something that cannot be undone (listener spec §5: delete needs a confirmation). */
+export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, onConfirm, busy }: ConfirmDialogProps) {
+  return (
+    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/45 data-[state=open]:animate-fade-in" />
+        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(24rem,calc(100%-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-3xl bg-bg p-6 shadow-card outline-none data-[state=open]:animate-dialog-in">
+          <AlertDialog.Title className="font-bold text-lg">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-muted text-sm leading-relaxed">{description}</AlertDialog.Description>
+          <div className="mt-6 flex justify-end gap-2">
+            <AlertDialog.Cancel asChild>
+              <Button variant="secondary">キャンセル</Button>
+            </AlertDialog.Cancel>
+            <Button variant="danger" disabled={busy} onClick={onConfirm}>
+              {confirmLabel}
+            </Button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

@@ -1,0 +1,19 @@
+import { type AccessControl, AccessControlSchema } from '@shared/schemas/auth';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '@web/lib/api';
+
+export const getAccessControl = (): Promise<AccessControl> => api('/api/access-control', { schema: AccessControlSchema });
+
+/**
+ * Never cached (listener spec §7): stale at once and dropped as soon as no page watches it, so every
+ * visit of a guarded page asks the server again.
+ */
+export const accessControlQueryOptions = (pathname: string) =>
+  queryOptions({
+    queryKey: ['access-control', pathname],
+    queryFn: getAccessControl,
+    staleTime: 0,
+    gcTime: 0,
+    refetchOnMount: 'always',
+    retry: false,
+  });

@@ -1,0 +1,85 @@
+import { INVITATION_MESSAGES, type InvitationState } from '@shared/rules/invitations';
+import { Button } from '@web/components/ui/button';
+import { cn } from '@web/lib/cn';
+import { toast } from '@web/lib/toast';
+import { Check, Copy } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import type { Invitation } from '../api/get-invitations';
+
+const STATE_LABEL: Record<InvitationState, string> = { usable: '利用可能', used: '使用済み', inactive: '無効' };
+const COPIED_MS = 2000;
+
+interface InvitationRowProps {
+  invitation: Invitation;
+  state: InvitationState;
+  url: string;
+  /** Why copying is refused (used or inactive), else null. */
+  refusal: string | null;
+}
+
+/** One code: the code, its state and uses, its invite URL and the copy button (refused when used or inactive). */
+export function InvitationRow({ invitation, state, url, refusal }: InvitationRowProps) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const t = setTimeout(() => setCopied(false), COPIED_MS);
+    return () => clearTimeout(t);
+  }, [copied]);
+
+  const copy = async () => {
+    if (refusal) {
+      toast({ title: refusal, variant: 'destructive' });
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied(true);
+      toast({ title: INVITATION_MESSAGES.copied, description: url });
+    } catch (e) {
+      console.error('[invite] copy failed', e);
+      toast({ title: INVITATION_MESSAGES.copyFailed, description: INVITATION_MESSAGES.copyFailedHint, variant: 'destructive' });
+    }
+  };
+
+  return (
+    <li
+      data-testid="invitation-row"
+      data-code={invitation.code}
+      data-state={state}
+      className={cn('rounded-3xl border border-border bg-bg p-4 shadow-card', state === 'inactive' && 'opacity-50')}
+    >
+      <div className="flex items-center justify-between gap-3">
+        <p className={cn('font-bold font-mono text-xl tracking-[0.12em]', state === 'used' && 'text-muted line-through decoration-1')}>
+          {invitation.code}
+        </p>
+        <span
+          className={cn(
+            'shrink-0 rounded-full px-2.5 py-0.5 font-medium text-xs',
+            state === 'usable' ? 'bg-accent-soft text-accent' : 'bg-surface-2 text-muted',
+          )}
+        >
+          {STATE_LABEL[state]}
+        </span>
+      </div>
+      <p className="mt-1 select-all truncate text-muted text-sm" title={url}>
+        {url}
+      </p>
+      <div className="mt-3 flex items-center justify-between gap-3">
+        <p className="text-muted text-sm tabular-nums">
+          使用回数 {invitation.usedCount} / {invitation.maxUses}
+        </p>
+        {/* Not disabled: a click on a used or inactive code must say why it cannot be copied. */}
+        <Button
+          variant={refusal ? 'secondary' : 'primary'}
+          onClick={copy}
+          aria-label={`招待コード ${invitation.code} のリンクをコピー${refusal ? `（${STATE_LABEL[state]}）` : ''}`}
+          data-testid="copy-invitation"
+          className={cn('shrink-0', refusal && 'text-muted')}
+        >
+          {copied ? <Check aria-hidden="true" className="size-4" /> : <Copy aria-hidden="true" className="size-4" />}
+          {copied ? 'コピーしました' : 'リンクをコピー'}
+        </Button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,45 @@
+import { googleSignInUrl } from '@shared/rules/access';
+import { startSignIn } from '@web/lib/session';
+import { useDocumentTitle } from '@web/lib/use-document-title';
+import { LoaderCircle } from 'lucide-react';
+import { useEffect } from 'react';
+import { Navigate, useParams, useSearchParams } from 'react-router';
+
+/** /i/{code}: keeps the code in session storage and starts Google sign-in with it (L-2.3-01, L-2.3-02). */
+export function InvitationRoute() {
+  const { code = '' } = useParams();
+  return <StartWithCode code={code.trim()} />;
+}
+
+/** /invitation-required?code=: the same with the query's code; without one, /closed-beta (L-2.3-03, L-2.3-04). */
+export function InvitationRequiredRoute() {
+  const [params] = useSearchParams();
+  const code = params.get('code')?.trim();
+  if (!code) return <Navigate to="/closed-beta" replace />;
+  return <StartWithCode code={code} />;
+}
+
+function StartWithCode({ code }: { code: string }) {
+  useDocumentTitle('招待');
+  useEffect(() => {
+    startSignIn({ code });
+  }, [code]);
+  return (
+    <section
+      className="mx-auto flex w-full max-w-md flex-1 flex-col items-center justify-center px-6 py-16 text-center"
+      data-testid="invitation-start"
+    >
+      <LoaderCircle aria-hidden="true" className="size-9 animate-spin text-accent" />
+      <h1 className="mt-6 font-bold text-xl" role="status">
+        ログイン画面に移動しています…
+      </h1>
+      <p className="mt-3 text-muted text-sm leading-relaxed">
+        自動で移動しない場合は
+        <a href={googleSignInUrl({ code })} className="mx-1 text-accent underline underline-offset-2">
+          こちら
+        </a>
+        を開いてください。
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,125 @@
+import { type ConsentChoice, consentFlags } from '@shared/rules/consent';
+import { Button } from '@web/components/ui/button';
+import { Cookie, X } from 'lucide-react';
+import { Switch } from 'radix-ui';
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { recordConsent, storeConsent, storedConsent } from '../api/record-consent';
+
+/** The stored choice is sent once per page load, not again on each render of the shell. */
+let recordedThisLoad = false;
+
+/**
+ * The cookie consent banner (listener spec §2 Global interface, L-2.4-12 .. L-2.4-17): allow all,
+ * essential only (also what closing it means), or a custom analytics choice with the essential switch
+ * fixed on. The choice is stored, sent as POST /api/session, and the banner is not shown again.
+ */
+export function CookieConsentBanner() {
+  const [open, setOpen] = useState(false);
+  const [custom, setCustom] = useState(false);
+  const [analytics, setAnalytics] = useState(false);
+  const analyticsId = useId();
+  const essentialId = useId();
+
+  useEffect(() => {
+    const stored = storedConsent();
+    if (!stored) {
+      setOpen(true);
+      return;
+    }
+    if (!recordedThisLoad) {
+      recordedThisLoad = true;
+      void recordConsent(stored);
+    }
+  }, []);
+
+  if (!open) return null;
+
+  const choose = (choice: ConsentChoice) => {
+    const flags = consentFlags(choice);
+    storeConsent(flags);
+    recordedThisLoad = true;
+    setOpen(false);
+    void recordConsent(flags);
+  };
+
+  return (
+    <section
+      aria-label="Cookieの設定"
+      data-testid="cookie-banner"
+      className="fixed inset-x-0 bottom-0 z-[45] px-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]"
+    >
+      <div className="relative mx-auto max-h-[calc(100dvh-5rem)] w-full max-w-xl overflow-y-auto rounded-3xl border border-border bg-bg p-5 pt-4 shadow-card animate-slide-from-below">
+        <button
+          type="button"
+          aria-label="閉じる（必要なCookieのみ許可）"
+          onClick={() => choose({ kind: 'essential' })}
+          className="absolute top-1.5 right-1.5 inline-flex size-11 items-center justify-center rounded-full text-muted hover:bg-surface"
+        >
+          <X aria-hidden="true" className="size-5" />
+        </button>
+        <h2 className="flex items-center gap-2 pr-10 font-bold">
+          <Cookie aria-hidden="true" className="size-5 text-accent" />
+          Cookieの使用について
+        </h2>
+        <p className="mt-2 text-muted text-sm leading-relaxed">
+          無限では、サービスの提供に必要なCookieと、利用状況の分析に使うCookieを使用します。詳しくは
+          <Link to="/privacy" className="mx-0.5 text-accent underline underline-offset-2">
+            プライバシーポリシー
+          </Link>
+          をご覧ください。
+        </p>
+
+        {custom && (
+          <ul className="mt-4 divide-y divide-border rounded-2xl bg-surface" data-testid="cookie-custom">
+            <li className="flex items-center gap-3 px-4 py-3">
+              <label htmlFor={essentialId} className="min-w-0 flex-1">
+                <span className="block font-medium text-sm">必須Cookie</span>
+                <span className="block text-muted text-xs leading-relaxed">ログインなど、サービスの動作に必要です（常に有効）</span>
+              </label>
+              <ConsentSwitch id={essentialId} checked disabled />
+            </li>
+            <li className="flex items-center gap-3 px-4 py-3">
+              <label htmlFor={analyticsId} className="min-w-0 flex-1">
+                <span className="block font-medium text-sm">分析Cookie</span>
+                <span className="block text-muted text-xs leading-relaxed">利用状況を分析し、サービスの改善に役立てます</span>
+              </label>
+              <ConsentSwitch id={analyticsId} checked={analytics} onCheckedChange={setAnalytics} />
+            </li>
+          </ul>
+        )}
+
+        <div className="mt-4 grid grid-cols-2 gap-2">
+          {custom ? (
+            <Button className="col-span-2" onClick={() => choose({ kind: 'custom', analytics })}>
+              選択した設定を保存
+            </Button>
+          ) : (
+            <>
+              <Button className="col-span-2" onClick={() => choose({ kind: 'all' })}>
+                すべて許可
+              </Button>
+              <Button variant="secondary" className="px-3 text-sm" onClick={() => choose({ kind: 'essential' })}>
+                必要なもののみ
+              </Button>
+              <Button variant="ghost" className="px-3 text-sm" onClick={() => setCustom(true)}>
+                カスタマイズ
+              </Button>
+            </>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function ConsentSwitch(props: { id: string; checked: boolean; disabled?: boolean; onCheckedChange?: (v: boolean) => void }) {
+  return (
+    <Switch.Root
+      {...props}
+      className="relative inline-flex h-7 w-12 shrink-0 items-center rounded-full bg-muted/45 transition-colors data-[state=checked]:bg-accent data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60"
+    >
+      <Switch.Thumb className="block size-5 translate-x-1 rounded-full bg-white shadow-card transition-transform data-[state=checked]:translate-x-6" />
+    </Switch.Root>
+  );
+}

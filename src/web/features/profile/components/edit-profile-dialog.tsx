@@ -1,0 +1,179 @@
+import { PROFILE_FORM_MESSAGES, type ProfileFormErrors, validateProfileForm } from '@shared/rules/profile-form';
+import type { User } from '@shared/schemas/auth';
+import { Button } from '@web/components/ui/button';
+import { serverMessage } from '@web/lib/server-message';
+import { toast } from '@web/lib/toast';
+import { TriangleAlert } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { useUpdateProfile } from '../api/update-profile';
+import { DialogShell } from './dialog-shell';
+import { FormField, inputClass, PrefixedInput } from './form-field';
+import { ProfileImagePicker } from './profile-image-picker';
+import { useUserIdCheck } from './use-user-id-check';
+import { UserIdStatus } from './user-id-status';
+
+interface EditProfileDialogProps {
+  user: User;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** The edit-profile dialog (listener spec §2 My Page, L-2.7-36 .. L-2.7-44). */
+export function EditProfileDialog({ user, open, onOpenChange }: EditProfileDialogProps) {
+  return (
+    <DialogShell
+      open={open}
+      onOpenChange={onOpenChange}
+      title="プロフィールを編集"
+      description="プロフィール画像、名前、ユーザーID、Xアカウントを変更できます。"
+      hideDescription
+      testId="edit-profile-dialog"
+    >
+      {open && <EditProfileForm user={user} onDone={() => onOpenChange(false)} />}
+    </DialogShell>
+  );
+}
+
+function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
+  const ids = { email: useId(), name: useId(), userId: useId(), x: useId() };
+  const [name, setName] = useState(user.name);
+  const [customUserId, setCustomUserId] = useState(user.customUserId ?? '');
+  const [xHandle, setXHandle] = useState(user.xHandle ?? '');
+  const [errors, setErrors] = useState<ProfileFormErrors>({});
+  const [failed, setFailed] = useState(false);
+  const idCheck = useUserIdCheck(customUserId, user.customUserId);
+  const update = useUpdateProfile();
+  const idPreview = `${window.location.host}/${customUserId.trim() || 'your-id'}`;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const result = validateProfileForm({ name, customUserId, xHandle });
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    if (idCheck.state === 'unavailable') {
+      setErrors({ customUserId: idCheck.reason });
+      return;
+    }
+    setErrors({});
+    setFailed(false);
+    update.mutate(result.body, {
+      onSuccess: () => {
+        toast({ title: PROFILE_FORM_MESSAGES.savedTitle, description: PROFILE_FORM_MESSAGES.saved });
+        onDone();
+      },
+      onError: (err) => {
+        setFailed(true);
+        const message = serverMessage(err);
+        toast({
+          title: PROFILE_FORM_MESSAGES.saveFailedTitle,
+          description: message ?? PROFILE_FORM_MESSAGES.saveFailed,
+          variant: 'destructive',
+        });
+        if (message && /ユーザーID/.test(message)) setErrors({ customUserId: message });
+      },
+    });
+  };
+
+  const clearError = (key: keyof ProfileFormErrors) => setErrors((prev) => (prev[key] ? { ...prev, [key]: undefined } : prev));
+
+  const field = (key: keyof ProfileFormErrors) => ({
+    'aria-invalid': errors[key] ? true : undefined,
+    'aria-describedby': errors[key] ? `${ids[key === 'customUserId' ? 'userId' : key === 'xHandle' ? 'x' : 'name']}-error` : undefined,
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="flex min-h-0 flex-1 flex-col" data-testid="edit-profile-form">
+      <div className="min-h-0 flex-1 space-y-5 overflow-y-auto px-5 py-5">
+        <ProfileImagePicker picture={user.picture} name={user.name} />
+
+        <FormField id={ids.email} label="メールアドレス" hint={PROFILE_FORM_MESSAGES.emailNote}>
+          <input id={ids.email} type="email" value={user.email ?? ''} readOnly className={inputClass} data-testid="profile-email" />
+        </FormField>
+
+        <FormField id={ids.name} label="名前" error={errors.name} hint={<span className="tabular-nums">{[...name].length} / 50</span>}>
+          <input
+            id={ids.name}
+            value={name}
+            onChange={(e) => {
+              setName(e.target.value);
+              clearError('name');
+            }}
+            autoComplete="nickname"
+            className={inputClass}
+            data-testid="profile-name-input"
+            {...field('name')}
+          />
+        </FormField>
+
+        <FormField
+          id={ids.userId}
+          label="ユーザーID"
+          optional
+          error={errors.customUserId}
+          hint={
+            <>
+              英数字、ハイフン、アンダースコア（3〜30文字）
+              <span className="mt-0.5 block break-all" data-testid="user-id-preview">
+                公開URL: {idPreview}
+              </span>
+            </>
+          }
+        >
+          <input
+            id={ids.userId}
+            value={customUserId}
+            onChange={(e) => {
+              setCustomUserId(e.target.value);
+              clearError('customUserId');
+            }}
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+            autoComplete="off"
+            inputMode="url"
+            className={inputClass}
+            data-testid="profile-user-id-input"
+            {...field('customUserId')}
+          />
+          {!errors.customUserId && <UserIdStatus check={idCheck} />}
+        </FormField>
+
+        <FormField id={ids.x} label="Xアカウント" optional error={errors.xHandle} hint="英数字とアンダースコア（15文字まで）">
+          <PrefixedInput
+            id={ids.x}
+            prefix="@"
+            value={xHandle}
+            onChange={(e) => {
+              setXHandle(e.target.value);
+              clearError('xHandle');
+            }}
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+            autoComplete="off"
+            placeholder="username"
+            data-testid="profile-x-input"
+            {...field('xHandle')}
+          />
+        </FormField>
+
+        {failed && (
+          <p role="alert" className="flex items-start gap-2 rounded-2xl bg-danger-soft px-4 py-3 text-danger text-sm">
+            <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            {PROFILE_FORM_MESSAGES.updateFailed}
+          </p>
+        )}
+      </div>
+      <div className="grid grid-cols-2 gap-2 border-border border-t px-5 pt-3 pb-[max(1rem,env(safe-area-inset-bottom))]">
+        <Button variant="secondary" onClick={onDone}>
+          キャンセル
+        </Button>
+        <Button type="submit" disabled={update.isPending} data-testid="profile-save">
+          {update.isPending ? '更新中...' : '更新'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,109 @@
+import { MY_PAGE_TABS, type MyPageTab, myPageTab } from '@shared/rules/my-page';
+import { LoginRequiredNotice } from '@web/components/layout/login-required-notice';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { useUser } from '@web/lib/auth';
+import { cn } from '@web/lib/cn';
+import { useDocumentTitle } from '@web/lib/use-document-title';
+import { Heart, ListMusic, Mic } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { AccountSection } from '../components/account-section';
+import { EditProfileDialog } from '../components/edit-profile-dialog';
+import { FavoritesTab } from '../components/favorites-tab';
+import { MyTracksTab } from '../components/my-tracks-tab';
+import { PlaylistsTab } from '../components/playlists-tab';
+import { ProfileHeader } from '../components/profile-header';
+
+const TAB_LABELS: Record<MyPageTab, { label: string; icon: typeof Heart }> = {
+  favorites: { label: 'お気に入り', icon: Heart },
+  playlists: { label: 'プレイリスト', icon: ListMusic },
+  'my-tracks': { label: '投稿音声', icon: Mic },
+};
+
+/** /profile, マイページ (listener spec §2 My Page). ?tab= picks the tab; anything unknown is お気に入り. */
+export function MyPageRoute() {
+  useDocumentTitle('マイページ');
+  const { user, isPending } = useUser();
+  const [params, setParams] = useSearchParams();
+  const [editing, setEditing] = useState(false);
+  const tab = myPageTab(params.get('tab'));
+
+  if (isPending) return <MyPageSkeleton />;
+  if (!user) {
+    return (
+      <LoginRequiredNotice returnTo="/profile" testId="profile-login-required">
+        マイページを利用するにはログインが必要です。お気に入りやプレイリスト、投稿した音声をここで確認できます。
+      </LoginRequiredNotice>
+    );
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 pt-6 pb-10" data-testid="my-page">
+      <ProfileHeader user={user} onEdit={() => setEditing(true)} />
+      <EditProfileDialog user={user} open={editing} onOpenChange={setEditing} />
+
+      <Tabs.Root
+        value={tab}
+        onValueChange={(value) =>
+          setParams(
+            (prev) => {
+              const next = new URLSearchParams(prev);
+              next.set('tab', value);
+              return next;
+            },
+            { replace: true, preventScrollReset: true },
+          )
+        }
+        className="mt-8"
+      >
+        <Tabs.List aria-label="マイページのタブ" className="grid grid-cols-3 rounded-2xl bg-surface p-1">
+          {MY_PAGE_TABS.map((value) => {
+            const { label, icon: Icon } = TAB_LABELS[value];
+            return (
+              <Tabs.Trigger
+                key={value}
+                value={value}
+                className={cn(
+                  'inline-flex min-h-11 items-center justify-center gap-1.5 rounded-xl px-2 font-medium text-muted text-sm transition-colors',
+                  'hover:text-fg data-[state=active]:bg-bg data-[state=active]:text-fg data-[state=active]:shadow-sm',
+                )}
+              >
+                <Icon aria-hidden="true" className="hidden size-4 shrink-0 min-[420px]:block" />
+                <span className="truncate">{label}</span>
+              </Tabs.Trigger>
+            );
+          })}
+        </Tabs.List>
+        <Tabs.Content value="favorites" className="mt-4 outline-none">
+          <FavoritesTab />
+        </Tabs.Content>
+        <Tabs.Content value="playlists" className="mt-4 outline-none">
+          <PlaylistsTab />
+        </Tabs.Content>
+        <Tabs.Content value="my-tracks" className="mt-4 outline-none">
+          <MyTracksTab />
+        </Tabs.Content>
+      </Tabs.Root>
+
+      <AccountSection />
+    </div>
+  );
+}
+
+function MyPageSkeleton() {
+  return (
+    <div className="mx-auto w-full max-w-2xl space-y-4 px-4 pt-6" aria-hidden="true">
+      <div className="flex items-center gap-4">
+        <Skeleton className="size-20 rounded-full" />
+        <div className="flex-1 space-y-2">
+          <Skeleton className="h-6 w-32" />
+          <Skeleton className="h-8 w-44" />
+        </div>
+      </div>
+      <Skeleton className="h-12" />
+      <Skeleton className="h-11" />
+      <Skeleton className="mt-8 h-12" />
+    </div>
+  );
+}
