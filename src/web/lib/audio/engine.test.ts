@@ -252,4 +252,62 @@ describe('AudioEngine', () => {
     expect(engine.getSnapshot().queue.map((t) => t.id)).toEqual([9, 1, 42, 2]);
     expect(engine.getSnapshot().track?.id).toBe(42);
   });
+
+  describe('playlist mode (listener spec §4 Audio player)', () => {
+    async function ends() {
+      el.paused = true;
+      el.emit('ended');
+      await vi.advanceTimersByTimeAsync(600);
+    }
+
+    it('plays a playlist in its order and stops after the last track (L-2.9-08)', async () => {
+      engine.adoptCatalogue([track(1), track(2), track(3)]);
+      engine.playPlaylist({ id: 7, name: '朝' }, [track(3), track(1)]);
+      expect(engine.getSnapshot()).toMatchObject({ playlist: { id: 7, name: '朝' }, index: 0 });
+      expect(engine.getSnapshot().track?.id).toBe(3);
+      await vi.advanceTimersByTimeAsync(50);
+      expect(el.getAttribute('src')).toBe('/api/stream/3');
+      el.becomeReady();
+      el.emit('playing');
+      await ends();
+      expect(engine.getSnapshot().track?.id).toBe(1);
+      await vi.advanceTimersByTimeAsync(50);
+      el.becomeReady();
+      el.emit('playing');
+      await ends();
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(engine.getSnapshot()).toMatchObject({ isPlaying: false, index: 1 });
+      expect(engine.getSnapshot().track?.id).toBe(1);
+      expect(el.getAttribute('src')).toBe('/api/stream/1');
+    });
+
+    it('keeps the playlist when the catalogue arrives again; a track from elsewhere leaves it for the catalogue', async () => {
+      engine.adoptCatalogue([track(1), track(2), track(3)]);
+      engine.playPlaylist({ id: 7, name: '朝' }, [track(3), track(1)], 1);
+      expect(engine.getSnapshot().track?.id).toBe(1);
+      engine.adoptCatalogue([track(2), track(1), track(3)]);
+      expect(engine.getSnapshot().queue.map((t) => t.id)).toEqual([3, 1]);
+      engine.playTrack(track(2), { autoplay: false });
+      expect(engine.getSnapshot().playlist).toBeNull();
+      expect(engine.getSnapshot().queue.map((t) => t.id)).toEqual([2, 1, 3]);
+      expect(engine.getSnapshot().track?.id).toBe(2);
+    });
+
+    it('outside a playlist the last track still wraps to the first', async () => {
+      engine.adoptCatalogue([track(1), track(2)]);
+      engine.select(1, { autoplay: true });
+      await vi.advanceTimersByTimeAsync(50);
+      el.becomeReady();
+      el.emit('playing');
+      await ends();
+      expect(engine.getSnapshot().track?.id).toBe(1);
+    });
+  });
+
+  it('writes new counts into the current track and the queue', () => {
+    engine.adoptCatalogue([track(1), track(2)]);
+    engine.updateTrack(1, { likeCount: 5 });
+    expect(engine.getSnapshot().track?.likeCount).toBe(5);
+    expect(engine.getSnapshot().queue[0].likeCount).toBe(5);
+  });
 });

@@ -23,6 +23,13 @@ export interface PlayerSnapshot {
   rate: number;
   /** A Japanese message for the listener when the audio failed, else null. */
   error: string | null;
+  /** Set while a playlist plays: the queue is its tracks, and playback stops after the last one. */
+  playlist: PlaylistRef | null;
+}
+
+export interface PlaylistRef {
+  id: number;
+  name: string;
 }
 
 export interface EngineHooks {
@@ -47,6 +54,8 @@ export class AudioEngine {
   private autoNextTimer: ReturnType<typeof setTimeout> | undefined;
   private countTimer: ReturnType<typeof setTimeout> | undefined;
   private gate: PlayCountGate = newPlayCountGate();
+  /** The catalogue as last adopted: where the player goes back to when it leaves a playlist. */
+  private catalogue: readonly Track[] = [];
 
   constructor() {
     this.state = {
@@ -61,6 +70,7 @@ export class AudioEngine {
       duration: 0,
       rate: parseStoredRate(readStored('local', STORAGE_KEYS.playbackRate)),
       error: null,
+      playlist: null,
     };
   }
 
@@ -120,6 +130,12 @@ export class AudioEngine {
    * A requested id other than the current track selects it (playing on if something was playing).
    */
   adoptCatalogue(tracks: readonly Track[], requestedId: number | null = null) {
+    this.catalogue = tracks;
+    if (this.state.playlist) {
+      // A playlist keeps its queue; only a requested track other than the current one leaves it.
+      if (requestedId == null || this.state.track?.id === requestedId) return;
+      this.state = { ...this.state, playlist: null };
+    }
     const { track, isPlaying } = this.state;
     const requestedIndex = requestedId == null ? -1 : tracks.findIndex((t) => t.id === requestedId);
     if (requestedIndex >= 0 && track?.id !== requestedId) {
@@ -141,10 +157,19 @@ export class AudioEngine {
     if (i >= 0) this.select(i, { autoplay: false });
   }
 
-  /** Makes `track` current: its place in the queue if it has one, else right after the current track. */
+  /**
+   * Makes `track` current: its place in the queue if it has one, else right after the current track. A
+   * track from outside the playing playlist leaves the playlist for the catalogue.
+   */
   playTrack(track: Track, { autoplay }: { autoplay: boolean }) {
     if (this.state.track?.id === track.id) {
       if (autoplay) this.play();
+      return;
+    }
+    if (this.state.playlist && !this.state.queue.some((t) => t.id === track.id)) {
+      const i = this.catalogue.findIndex((t) => t.id === track.id);
+      this.state = { ...this.state, playlist: null, queue: i >= 0 ? this.catalogue : [track, ...this.catalogue] };
+      this.select(Math.max(i, 0), { autoplay });
       return;
     }
     const { queue, index } = this.state;
@@ -156,6 +181,32 @@ export class AudioEngine {
     const at = index + 1;
     this.state = { ...this.state, queue: [...queue.slice(0, at), track, ...queue.slice(at)] };
     this.select(at, { autoplay });
+  }
+
+  /**
+   * Plays a playlist: its tracks become the queue, starting at `startIndex`, and playback stops at the
+   * end of the last one (listener spec §4 Audio player).
+   */
+  playPlaylist(playlist: PlaylistRef, tracks: readonly Track[], startIndex = 0) {
+    if (tracks.length === 0) return;
+    const start = Math.min(Math.max(0, startIndex), tracks.length - 1);
+    const same = this.state.playlist?.id === playlist.id && this.state.track?.id === tracks[start].id;
+    this.state = { ...this.state, playlist: { id: playlist.id, name: playlist.name }, queue: tracks };
+    if (same) {
+      this.set({ index: start });
+      this.play();
+      return;
+    }
+    this.select(start, { autoplay: true });
+  }
+
+  /** Writes new counts of a track (after a like, say) into the queue and the current track. */
+  updateTrack(id: number, patch: Partial<Pick<Track, 'likeCount' | 'playCount' | 'impressionCount'>>) {
+    const apply = (t: Track) => (t.id === id ? { ...t, ...patch } : t);
+    this.catalogue = this.catalogue.map(apply);
+    const { track, queue } = this.state;
+    if (!queue.some((t) => t.id === id) && track?.id !== id) return;
+    this.set({ queue: queue.map(apply), track: track ? apply(track) : track });
   }
 
   next() {
@@ -300,8 +351,10 @@ export class AudioEngine {
 
   private onEnded() {
     this.onStopped(true);
-    // Outside a playlist the catalogue plays on, wrapping to the first (L-4.2-03, L-4.2-04).
+    // Outside a playlist the catalogue plays on, wrapping to the first (L-4.2-03, L-4.2-04); in a
+    // playlist playback stops at the end of the last track.
     if (this.state.queue.length < 2) return;
+    if (this.state.playlist && this.state.index >= this.state.queue.length - 1) return;
     const loadId = this.state.loadId;
     this.autoNextTimer = setTimeout(() => {
       if (this.state.loadId === loadId) this.next();

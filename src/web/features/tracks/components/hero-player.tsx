@@ -120,7 +120,7 @@ export function HeroPlayer() {
         >
           <SkipForward aria-hidden="true" fill="currentColor" className="size-7" />
         </button>
-        <AddToPlaylistButton className="min-w-14" />
+        <AddToPlaylistButton track={track} className="min-w-14" />
       </div>
       <p className="mt-3 hidden text-center text-muted text-xs pointer-coarse:block">上下にスワイプして前後の音声へ</p>
     </section>

@@ -93,7 +93,7 @@ export function TrackDetail({ track }: { track: Track }) {
             isLoading={isCurrent && !s.error}
             onClick={onPlay}
           />
-          <AddToPlaylistButton className="min-w-14" />
+          <AddToPlaylistButton track={track} className="min-w-14" />
         </div>
         <div className="mt-4 flex justify-center">
           <SpeedSelector rate={s.rate} onChange={(r) => player.setRate(r)} />

@@ -1,0 +1,92 @@
+import { splitCategories } from '@shared/categories';
+import { cn } from '@web/lib/cn';
+import { Globe, ListMusic, Lock } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+export interface PlaylistCardData {
+  id: number;
+  name: string;
+  category: string;
+  description: string | null;
+  isPublic: boolean;
+  itemCount: number;
+  createdAt: string;
+}
+
+const shortDate = (iso: string) =>
+  new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(iso));
+
+/** Category chips of a playlist: at most 2, then +N; each leads to that category's search. */
+export function CategoryChips({ category, max = 2, className }: { category: string; max?: number; className?: string }) {
+  const all = splitCategories(category);
+  const shown = all.slice(0, max);
+  const rest = all.length - shown.length;
+  if (all.length === 0) return null;
+  return (
+    <ul className={cn('relative z-10 flex flex-wrap items-center gap-1.5', className)} aria-label="カテゴリ">
+      {shown.map((c) => (
+        <li key={c}>
+          <Link
+            to={`/search?category=${encodeURIComponent(c)}`}
+            className="relative inline-flex min-h-7 items-center rounded-full bg-accent-soft px-2.5 font-medium text-accent text-xs before:absolute before:-inset-y-2 before:inset-x-0 before:content-[''] hover:underline"
+            data-testid="category-chip"
+          >
+            {c}
+          </Link>
+        </li>
+      ))}
+      {rest > 0 && <li className="text-muted text-xs tabular-nums">+{rest}</li>}
+    </ul>
+  );
+}
+
+interface PlaylistCardProps {
+  playlist: PlaylistCardData;
+  /** Where the card leads; /playlists/{id} by default. */
+  to?: string;
+  /** Buttons of the card (edit, delete), above the card's link. */
+  actions?: ReactNode;
+  /** Shows the 公開 / 非公開 badge (my own lists). */
+  showVisibility?: boolean;
+}
+
+/** A playlist in a list: name, chips, a two-line description, date, item count. */
+export function PlaylistCard({ playlist: p, to, actions, showVisibility }: PlaylistCardProps) {
+  return (
+    <article
+      className="relative flex gap-3 rounded-2xl border border-border bg-bg p-3 transition-colors hover:bg-surface"
+      data-testid="playlist-card"
+    >
+      <span className="inline-flex size-14 shrink-0 items-center justify-center rounded-xl bg-gradient-to-br from-accent-soft to-surface-2 text-accent">
+        <ListMusic aria-hidden="true" className="size-7" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <h3 className="font-bold leading-snug">
+          <Link to={to ?? `/playlists/${p.id}`} className="line-clamp-2 after:absolute after:inset-0 after:rounded-2xl after:content-['']">
+            {p.name}
+          </Link>
+        </h3>
+        <CategoryChips category={p.category} className="mt-1.5" />
+        {p.description && <p className="mt-1.5 line-clamp-2 text-muted text-sm leading-relaxed">{p.description}</p>}
+        <p className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-muted text-xs tabular-nums">
+          <span data-testid="playlist-item-count">{p.itemCount}件の音声</span>
+          <time dateTime={p.createdAt}>{shortDate(p.createdAt)}</time>
+          {showVisibility && (
+            <span
+              className={cn(
+                'inline-flex items-center gap-1 rounded-full px-2 py-0.5 font-medium',
+                p.isPublic ? 'bg-accent-soft text-accent' : 'bg-surface-2 text-fg',
+              )}
+              data-testid="playlist-visibility"
+            >
+              {p.isPublic ? <Globe aria-hidden="true" className="size-3" /> : <Lock aria-hidden="true" className="size-3" />}
+              {p.isPublic ? '公開' : '非公開'}
+            </span>
+          )}
+        </p>
+      </div>
+      {actions && <div className="relative z-10 flex shrink-0 flex-col items-center justify-center">{actions}</div>}
+    </article>
+  );
+}

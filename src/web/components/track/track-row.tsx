@@ -1,0 +1,92 @@
+import { formatCount, formatTime } from '@shared/rules/format';
+import { trackPath } from '@shared/rules/player';
+import type { Track } from '@shared/schemas/track';
+import { cn } from '@web/lib/cn';
+import { Headphones, Heart } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Avatar } from '../ui/avatar';
+
+interface TrackRowProps {
+  track: Track;
+  /** Before the artwork: a drag handle or a position. */
+  leading?: ReactNode;
+  /** After the text: buttons of the row. */
+  trailing?: ReactNode;
+  /** Marks the track that is playing. */
+  current?: boolean;
+  /** A smaller picture and tighter gaps, for rows with a handle and several buttons. */
+  dense?: boolean;
+  className?: string;
+}
+
+/**
+ * One track in a list: the poster's avatar, the title linking to the track page (official tracks to
+ * /mugen/track/{id}, others to /{customUserId or userId}/track/{id}), poster, length and counts.
+ */
+export function TrackRow({ track, leading, trailing, current, dense, className }: TrackRowProps) {
+  return (
+    <div
+      className={cn(
+        'flex min-h-[4.5rem] items-center rounded-2xl py-2',
+        dense ? 'gap-2 px-1' : 'gap-3 px-2',
+        current && 'bg-accent-soft/60',
+        className,
+      )}
+      data-testid="track-row"
+      data-track-id={track.id}
+    >
+      {leading}
+      <Avatar
+        picture={track.posterPicture}
+        name={track.posterName}
+        className={cn('rounded-xl bg-gradient-to-br from-accent-soft to-surface-2', dense ? 'size-10' : 'size-12')}
+        textClassName={dense ? 'text-xl' : 'text-2xl'}
+      />
+      <div className="min-w-0 flex-1">
+        <Link
+          to={trackPath(track)}
+          className={cn('line-clamp-2 font-medium leading-snug hover:underline', dense && 'text-[15px]', current && 'text-accent')}
+          data-testid="track-row-link"
+        >
+          {track.title}
+        </Link>
+        <p className="mt-0.5 flex items-center gap-x-2.5 truncate text-muted text-xs tabular-nums">
+          <span className="truncate">{track.posterName ?? '無限'}</span>
+          <span>
+            <span className="sr-only">長さ </span>
+            {formatTime(track.duration)}
+          </span>
+          <span className="inline-flex items-center gap-0.5">
+            <Headphones aria-hidden="true" className="size-3" />
+            <span className="sr-only">再生回数 </span>
+            {formatCount(track.playCount)}
+          </span>
+          <span className="inline-flex items-center gap-0.5">
+            <Heart aria-hidden="true" className="size-3" />
+            <span className="sr-only">いいね </span>
+            {formatCount(track.likeCount)}
+          </span>
+        </p>
+      </div>
+      {trailing}
+    </div>
+  );
+}
+
+export function TrackRowSkeletons({ count = 4 }: { count?: number }) {
+  return (
+    <div role="status" aria-label="読み込み中" className="space-y-2">
+      {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <div key={i} className="flex items-center gap-3 px-2 py-2">
+          <div className="size-12 animate-shimmer rounded-xl bg-surface-2" />
+          <div className="flex-1 space-y-2">
+            <div className="h-4 w-3/4 animate-shimmer rounded-lg bg-surface-2" />
+            <div className="h-3 w-1/3 animate-shimmer rounded-lg bg-surface-2" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

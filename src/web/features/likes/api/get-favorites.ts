@@ -1,0 +1,12 @@
+import { TrackListSchema } from '@shared/schemas/track';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@web/lib/api';
+
+export const getFavorites = () => api('/api/user/favorites', { schema: TrackListSchema });
+
+export const favoritesQueryOptions = () => queryOptions({ queryKey: ['favorites'], queryFn: getFavorites });
+
+/** GET /api/user/favorites: my liked tracks, most recent first. */
+export function useFavorites(enabled = true) {
+  return useQuery({ ...favoritesQueryOptions(), enabled });
+}

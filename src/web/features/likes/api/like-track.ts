@@ -1,0 +1,55 @@
+import { IsLikedSchema, LikeAnswerSchema } from '@shared/schemas/social';
+import type { Track } from '@shared/schemas/track';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@web/lib/api';
+import { usePlayer } from '@web/lib/audio/player-context';
+import { useCallback } from 'react';
+import type { z } from 'zod';
+
+type LikeAnswer = z.infer<typeof LikeAnswerSchema>;
+
+export const getLikeStatus = (trackId: number) => api(`/api/likes/check/${trackId}`, { schema: IsLikedSchema });
+export const likeTrack = (trackId: number) => api(`/api/likes/${trackId}`, { method: 'POST', schema: LikeAnswerSchema });
+export const unlikeTrack = (trackId: number) => api(`/api/likes/${trackId}`, { method: 'DELETE', schema: LikeAnswerSchema });
+
+export const likeStatusQueryOptions = (trackId: number) =>
+  queryOptions({ queryKey: ['likes', trackId], queryFn: () => getLikeStatus(trackId) });
+
+/** GET /api/likes/check/{trackId}: only asked while signed in. */
+export function useLikeStatus(trackId: number, enabled: boolean) {
+  return useQuery({ ...likeStatusQueryOptions(trackId), enabled });
+}
+
+/**
+ * Writes a like answer everywhere the track shows (its page, the catalogue, the player), then refreshes
+ * tracks, likes and favorites (listener spec §7).
+ */
+export function useApplyLikeAnswer() {
+  const queryClient = useQueryClient();
+  const player = usePlayer();
+  return useCallback(
+    async (trackId: number, { isLiked, likeCount }: Pick<LikeAnswer, 'isLiked' | 'likeCount'>) => {
+      queryClient.setQueryData(['likes', trackId], { isLiked });
+      queryClient.setQueryData<Track>(['tracks', trackId], (t) => (t ? { ...t, likeCount } : t));
+      queryClient.setQueryData<Track[]>(['tracks'], (list) => list?.map((t) => (t.id === trackId ? { ...t, likeCount } : t)));
+      player.updateTrack(trackId, { likeCount });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['tracks'] }),
+        queryClient.invalidateQueries({ queryKey: ['likes'] }),
+        queryClient.invalidateQueries({ queryKey: ['favorites'] }),
+      ]);
+    },
+    [queryClient, player],
+  );
+}
+
+/** POST or DELETE /api/likes/{trackId}. */
+export function useToggleLike() {
+  const apply = useApplyLikeAnswer();
+  return useMutation({
+    mutationFn: ({ trackId, like }: { trackId: number; like: boolean }) => (like ? likeTrack(trackId) : unlikeTrack(trackId)),
+    onSuccess: (answer, { trackId }) => {
+      void apply(trackId, answer);
+    },
+  });
+}

@@ -1,0 +1,24 @@
+import { LoginRequired } from '@web/components/layout/login-required';
+import { PageHeader } from '@web/components/layout/page-header';
+import { TrackRowSkeletons } from '@web/components/track/track-row';
+import { useUser } from '@web/lib/auth';
+import { useDocumentTitle } from '@web/lib/use-document-title';
+import { FavoritesList } from '../components/favorites-list';
+
+/** /favorites: my liked tracks (login required; listener spec §2). */
+export function FavoritesRoute() {
+  useDocumentTitle('お気に入り');
+  const { isSignedIn, isPending } = useUser();
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 pb-8">
+      <PageHeader title="お気に入り" />
+      {isPending ? (
+        <TrackRowSkeletons />
+      ) : isSignedIn ? (
+        <FavoritesList />
+      ) : (
+        <LoginRequired body="お気に入りを見るにはログインしてください。" />
+      )}
+    </div>
+  );
+}

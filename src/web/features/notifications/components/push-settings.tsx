@@ -1,0 +1,101 @@
+import { enableFailureMessage } from '@shared/rules/push';
+import { toast } from '@web/lib/toast';
+import { BellRing, Send } from 'lucide-react';
+import { Switch } from 'radix-ui';
+import { useId, useState } from 'react';
+import { disablePush, enablePush, pushEnabledLocally, pushPermission, sendTestPush } from '../api/push';
+
+/**
+ * The notifications switch of this device: asks the browser's permission (default, granted, denied)
+ * and subscribes to web push; says why when it cannot (listener spec §4, §8).
+ */
+export function PushSettings() {
+  const id = useId();
+  const [on, setOn] = useState(pushEnabledLocally);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+
+  const onChange = async (next: boolean) => {
+    setBusy(true);
+    setProblem(null);
+    setNote(null);
+    if (!next) {
+      await disablePush();
+      setOn(false);
+      setBusy(false);
+      return;
+    }
+    const result = await enablePush();
+    setBusy(false);
+    if (!result.on) {
+      setOn(false);
+      setProblem(enableFailureMessage(result.reason));
+      return;
+    }
+    setOn(true);
+    if (!result.subscribed) setNote('この端末へのプッシュ配信は登録できませんでしたが、アプリ内の通知は引き続き表示されます。');
+  };
+
+  const onTest = async () => {
+    try {
+      const r = await sendTestPush();
+      toast({
+        title: r.devices > 0 ? 'テスト通知を送信しました' : '通知を受け取る端末がありません',
+        description: r.devices > 0 ? `${r.sent}台の端末に送信しました` : 'この端末でプッシュ通知をオンにしてください',
+      });
+    } catch (e) {
+      console.error('[push] test push failed', e);
+      toast({ title: 'エラー', description: 'テスト通知を送信できませんでした', variant: 'destructive' });
+    }
+  };
+
+  const denied = pushPermission() === 'denied';
+
+  return (
+    <section className="rounded-2xl border border-border bg-bg p-4" aria-labelledby={`${id}-title`} data-testid="push-settings">
+      <div className="flex items-center gap-3">
+        <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-accent-soft text-accent">
+          <BellRing aria-hidden="true" className="size-5" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <label id={`${id}-title`} htmlFor={id} className="block cursor-pointer font-semibold text-[15px]">
+            プッシュ通知
+          </label>
+          <p className="text-muted text-xs leading-relaxed">いいねやフォローをこの端末にお知らせします</p>
+        </div>
+        <Switch.Root
+          id={id}
+          checked={on}
+          disabled={busy}
+          onCheckedChange={(v) => void onChange(v)}
+          data-testid="push-switch"
+          className="relative inline-flex h-7 w-12 shrink-0 items-center rounded-full bg-surface-2 transition-colors disabled:opacity-60 data-[state=checked]:bg-accent"
+        >
+          <Switch.Thumb className="block size-6 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
+        </Switch.Root>
+      </div>
+      {problem && (
+        <p role="alert" className="mt-3 rounded-xl bg-danger-soft px-3 py-2 text-danger text-sm leading-relaxed" data-testid="push-error">
+          {problem}
+        </p>
+      )}
+      {!problem && denied && !on && <p className="mt-3 text-muted text-xs leading-relaxed">通知はブラウザの設定でブロックされています。</p>}
+      {note && (
+        <p className="mt-3 text-muted text-xs leading-relaxed" data-testid="push-note">
+          {note}
+        </p>
+      )}
+      {on && (
+        <button
+          type="button"
+          onClick={() => void onTest()}
+          className="mt-3 inline-flex min-h-10 items-center gap-1.5 rounded-full px-3 font-medium text-accent text-sm hover:bg-accent-soft"
+        >
+          <Send aria-hidden="true" className="size-4" />
+          テスト通知を送る
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import type { Playlist } from '@shared/schemas/playlist';
+import { FollowAnswerSchema } from '@shared/schemas/social';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@web/lib/api';
+
+export const followPlaylist = (id: number, follow: boolean) =>
+  api(`/api/playlists/${id}/${follow ? 'follow' : 'unfollow'}`, { method: 'POST', schema: FollowAnswerSchema });
+
+/** POST /api/playlists/{id}/follow or /unfollow; the answer's state and count go into every copy. */
+export function useFollowPlaylist() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, follow }: { id: number; follow: boolean }) => followPlaylist(id, follow),
+    onSuccess: ({ isFollowing, followerCount }, { id }) => {
+      queryClient.setQueriesData<Playlist>({ queryKey: ['playlists'] }, (p) =>
+        p && !Array.isArray(p) && p.id === id ? { ...p, isFollowing, followerCount } : p,
+      );
+    },
+  });
+}

@@ -1,0 +1,43 @@
+import { type Playlist, PlaylistSchema } from '@shared/schemas/playlist';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@web/lib/api';
+import { z } from 'zod';
+
+const PlaylistListSchema = z.array(PlaylistSchema);
+
+export const getMyPlaylists = () => api('/api/playlists/user', { schema: PlaylistListSchema });
+export const getPlaylist = (id: number) => api(`/api/playlists/${id}`, { schema: PlaylistSchema });
+export const getPublicPlaylist = (slug: string) => api(`/api/playlists/public/${encodeURIComponent(slug)}`, { schema: PlaylistSchema });
+export const getPublicPlaylistOf = (userId: string, slug: string) =>
+  api(`/api/playlists/public/${encodeURIComponent(userId)}/${encodeURIComponent(slug)}`, { schema: PlaylistSchema });
+
+/** GET /api/playlists/user: my playlists, each with its items. */
+export const myPlaylistsQueryOptions = () => queryOptions({ queryKey: ['playlists', 'user'], queryFn: getMyPlaylists });
+
+export function useMyPlaylists({ enabled = true, fresh = false }: { enabled?: boolean; fresh?: boolean } = {}) {
+  // `fresh`: asked again each time the component mounts (the add-to-playlist list).
+  return useQuery({ ...myPlaylistsQueryOptions(), enabled, ...(fresh ? { staleTime: 0 } : {}) });
+}
+
+export type PlaylistRef = { kind: 'id'; id: number } | { kind: 'slug'; slug: string } | { kind: 'user-slug'; userId: string; slug: string };
+
+/** One playlist by id (owner page or public detail) or by its public slug. */
+export const playlistQueryOptions = (ref: PlaylistRef) =>
+  queryOptions<Playlist>({
+    queryKey:
+      ref.kind === 'id'
+        ? ['playlists', ref.id]
+        : ref.kind === 'slug'
+          ? ['playlists', 'public', ref.slug]
+          : ['playlists', 'public', ref.userId, ref.slug],
+    queryFn: () =>
+      ref.kind === 'id'
+        ? getPlaylist(ref.id)
+        : ref.kind === 'slug'
+          ? getPublicPlaylist(ref.slug)
+          : getPublicPlaylistOf(ref.userId, ref.slug),
+  });
+
+export function usePlaylist(ref: PlaylistRef | null) {
+  return useQuery({ ...playlistQueryOptions(ref ?? { kind: 'id', id: 0 }), enabled: ref !== null });
+}

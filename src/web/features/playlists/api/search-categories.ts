@@ -1,0 +1,32 @@
+import { CATEGORY_SEARCH_DEBOUNCE_MS, CATEGORY_SEARCH_LIMIT } from '@shared/rules/playlist-form';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '@web/lib/api';
+import { useEffect, useState } from 'react';
+import { z } from 'zod';
+
+const CategoryListSchema = z.array(z.object({ name: z.string(), usageCount: z.number().int() }));
+
+export const searchCategories = (q: string) =>
+  api(`/api/categories/search?q=${encodeURIComponent(q)}&limit=${CATEGORY_SEARCH_LIMIT}`, { schema: CategoryListSchema });
+
+/** A value that follows `value` once it has stopped changing for `ms`. */
+export function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return debounced;
+}
+
+/** GET /api/categories/search, 300 ms after typing stops (L-5-33); nothing is asked for an empty box. */
+export function useCategorySearch(query: string) {
+  const q = useDebounced(query.trim(), CATEGORY_SEARCH_DEBOUNCE_MS);
+  return useQuery({
+    queryKey: ['categories', 'search', q],
+    queryFn: () => searchCategories(q),
+    enabled: q.length > 0,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}

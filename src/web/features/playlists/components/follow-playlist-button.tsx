@@ -1,0 +1,44 @@
+import type { Playlist } from '@shared/schemas/playlist';
+import { Button } from '@web/components/ui/button';
+import { useUser } from '@web/lib/auth';
+import { useLoginPrompt } from '@web/lib/login-prompt';
+import { toast } from '@web/lib/toast';
+import { BookmarkCheck, BookmarkPlus } from 'lucide-react';
+import { useFollowPlaylist } from '../api/follow-playlist';
+
+/** Follow a public playlist of someone else (listener spec §4 Follow); visitors are asked to sign in. */
+export function FollowPlaylistButton({ playlist: p }: { playlist: Playlist }) {
+  const { isSignedIn } = useUser();
+  const { openLogin } = useLoginPrompt();
+  const follow = useFollowPlaylist();
+  if (!p.isPublic || p.isOwner) return null;
+  const following = isSignedIn && p.isFollowing;
+  return (
+    <Button
+      variant={following ? 'secondary' : 'ghost'}
+      size="lg"
+      className={following ? '' : 'border border-accent/40 text-accent hover:bg-accent-soft'}
+      aria-pressed={following}
+      disabled={follow.isPending}
+      onClick={() => {
+        if (!isSignedIn) {
+          openLogin();
+          return;
+        }
+        follow.mutate(
+          { id: p.id, follow: !following },
+          {
+            onError: (e) => {
+              console.error('[playlists] follow failed', e);
+              toast({ title: '操作に失敗しました', description: 'フォロー操作に失敗しました', variant: 'destructive' });
+            },
+          },
+        );
+      }}
+      data-testid="follow-playlist"
+    >
+      {following ? <BookmarkCheck aria-hidden="true" className="size-5" /> : <BookmarkPlus aria-hidden="true" className="size-5" />}
+      {following ? 'フォロー中' : 'フォロー'}
+    </Button>
+  );
+}

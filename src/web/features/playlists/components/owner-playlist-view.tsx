@@ -1,0 +1,88 @@
+import { PLAYLIST_MESSAGES } from '@shared/rules/playlist';
+import { isPremiumActive, moveItem, playlistBackPath, reorderPayload } from '@shared/rules/playlist-form';
+import type { User } from '@shared/schemas/auth';
+import type { Playlist } from '@shared/schemas/playlist';
+import { useQueryClient } from '@tanstack/react-query';
+import { PageHeader } from '@web/components/layout/page-header';
+import { Button } from '@web/components/ui/button';
+import { EmptyState } from '@web/components/ui/empty-state';
+import { toast } from '@web/lib/toast';
+import { ListMusic, Pencil } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { playlistErrorToast } from '../api/errors';
+import { useRemoveTrack, useReorderPlaylist } from '../api/playlist-tracks';
+import { PlaylistEditDialog } from './playlist-edit-dialog';
+import { PlaylistHero } from './playlist-hero';
+import { ShareButton } from './public-playlist-view';
+import { SortableTrackList } from './sortable-track-list';
+
+/** /playlists/{id} for its owner: reorder, remove, share, play (listener spec §2 Playlist pages). */
+export function OwnerPlaylistView({ playlist: p, user }: { playlist: Playlist; user: User }) {
+  const [params] = useSearchParams();
+  const queryClient = useQueryClient();
+  const reorder = useReorderPlaylist();
+  const remove = useRemoveTrack();
+  const [editing, setEditing] = useState(false);
+
+  const onMove = (activeId: number, overId: number) => {
+    const before = p.items;
+    const items = moveItem(before, activeId, overId).map((it, order) => ({ ...it, order }));
+    queryClient.setQueryData<Playlist>(['playlists', p.id], (old) => (old ? { ...old, items } : old));
+    reorder.mutate(
+      { playlistId: p.id, items: reorderPayload(items).items },
+      {
+        onSuccess: () => toast({ title: PLAYLIST_MESSAGES.reordered }),
+        onError: (err) => {
+          queryClient.setQueryData<Playlist>(['playlists', p.id], (old) => (old ? { ...old, items: before } : old));
+          playlistErrorToast(PLAYLIST_MESSAGES.reorderFailed, err);
+        },
+      },
+    );
+  };
+
+  const onRemove = (item: Playlist['items'][number]) =>
+    remove.mutate(
+      { playlistId: p.id, trackId: item.track.id },
+      {
+        onSuccess: () => toast({ title: 'プレイリストから削除しました', description: `「${item.track.title}」を削除しました` }),
+        onError: (err) => playlistErrorToast(PLAYLIST_MESSAGES.removeFailed, err),
+      },
+    );
+
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 pb-10" data-testid="owner-playlist">
+      <PageHeader
+        backTo={playlistBackPath(params.get('from'))}
+        actions={
+          <Button variant="ghost" size="icon" aria-label="プレイリストを編集" onClick={() => setEditing(true)}>
+            <Pencil aria-hidden="true" className="size-5" />
+          </Button>
+        }
+      />
+      <PlaylistHero playlist={p} actions={<ShareButton playlist={p} />} />
+      <section className="mt-8" aria-label="収録されている音声">
+        {p.items.length === 0 ? (
+          <EmptyState
+            icon={<ListMusic aria-hidden="true" />}
+            title="まだ音声がありません"
+            body="プレイヤーの「プレイリストに追加」ボタンから音声を追加できます。"
+          >
+            <Button asChild className="mt-6">
+              <Link to="/">音声を探す</Link>
+            </Button>
+          </EmptyState>
+        ) : (
+          <>
+            <p className="mb-2 px-2 text-muted text-xs">
+              <span className="pointer-coarse:hidden">ハンドルをドラッグして並び替え</span>
+              <span className="hidden pointer-coarse:inline">長押しして並び替え</span>
+            </p>
+            <SortableTrackList playlist={p} onMove={onMove} onRemove={onRemove} />
+          </>
+        )}
+      </section>
+      <PlaylistEditDialog playlist={p} userId={user.id} premium={isPremiumActive(user)} open={editing} onOpenChange={setEditing} />
+    </div>
+  );
+}

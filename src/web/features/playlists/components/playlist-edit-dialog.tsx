@@ -1,0 +1,109 @@
+import { DEFAULT_EDIT_CATEGORIES, splitCategories } from '@shared/categories';
+import { joinCategories, PlaylistNameSchema, playlistSlug } from '@shared/rules/playlist';
+import type { Playlist } from '@shared/schemas/playlist';
+import { Button } from '@web/components/ui/button';
+import { Modal } from '@web/components/ui/dialog';
+import { cn } from '@web/lib/cn';
+import { toast } from '@web/lib/toast';
+import { LoaderCircle } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { playlistErrorToast } from '../api/errors';
+import { useUpdatePlaylist } from '../api/mutate-playlist';
+import { CategoryInput } from './category-input';
+import { FieldMessage, fieldClass, TextArea } from './form-fields';
+import { PublicOnlyNote, VisibilityChoice } from './visibility-choice';
+
+interface PlaylistEditDialogProps {
+  playlist: Playlist;
+  userId: string;
+  premium: boolean;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/**
+ * The edit dialog of /playlists: name, categories (the 8 defaults offered), description, visibility for
+ * premium members; the public slug follows the name (user id, then the name's words).
+ */
+export function PlaylistEditDialog({ playlist, userId, premium, open, onOpenChange }: PlaylistEditDialogProps) {
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title="プレイリストを編集" testId="playlist-edit-dialog">
+      {open && <EditForm playlist={playlist} userId={userId} premium={premium} onDone={() => onOpenChange(false)} />}
+    </Modal>
+  );
+}
+
+function EditForm({ playlist, userId, premium, onDone }: { playlist: Playlist; userId: string; premium: boolean; onDone: () => void }) {
+  const ids = { name: useId(), nameMsg: useId(), description: useId() };
+  const [name, setName] = useState(playlist.name);
+  const [categories, setCategories] = useState(() => splitCategories(playlist.category));
+  const [description, setDescription] = useState(playlist.description ?? '');
+  const [isPublic, setIsPublic] = useState(playlist.isPublic);
+  const update = useUpdatePlaylist();
+
+  const parsed = PlaylistNameSchema.safeParse(name);
+  const nameError = parsed.success ? null : parsed.error.issues[0].message;
+  const slug = playlistSlug(userId, name.trim());
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (nameError || update.isPending) return;
+    update.mutate(
+      {
+        id: playlist.id,
+        body: {
+          name: name.trim(),
+          category: joinCategories(categories),
+          description: description.trim() || null,
+          publicSlug: slug,
+          ...(premium ? { isPublic } : {}),
+        },
+      },
+      {
+        onSuccess: () => {
+          toast({ title: 'プレイリストを更新しました' });
+          onDone();
+        },
+        onError: (err) => playlistErrorToast('プレイリストの更新に失敗しました', err),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5 pt-1">
+      <div>
+        <label htmlFor={ids.name} className="font-medium text-sm">
+          プレイリスト名
+        </label>
+        <input
+          id={ids.name}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          aria-invalid={nameError !== null}
+          aria-describedby={ids.nameMsg}
+          autoComplete="off"
+          className={cn(fieldClass, 'min-h-12')}
+          data-testid="edit-playlist-name"
+        />
+        <FieldMessage id={ids.nameMsg} error={nameError} hint={`公開URL: /playlist/${slug}`} />
+      </div>
+      <CategoryInput value={categories} onChange={setCategories} presets={DEFAULT_EDIT_CATEGORIES} />
+      <div>
+        <label htmlFor={ids.description} className="font-medium text-sm">
+          説明<span className="ml-1.5 font-normal text-muted text-xs">任意</span>
+        </label>
+        <TextArea id={ids.description} value={description} onChange={(e) => setDescription(e.target.value)} maxLength={500} />
+      </div>
+      {premium ? <VisibilityChoice isPublic={isPublic} onChange={setIsPublic} /> : <PublicOnlyNote />}
+      <div className="sticky bottom-0 -mx-5 -mb-5 flex justify-end gap-2 border-border border-t bg-bg px-5 py-3">
+        <Button variant="secondary" onClick={onDone}>
+          キャンセル
+        </Button>
+        <Button type="submit" disabled={nameError !== null || update.isPending} data-testid="edit-playlist-save">
+          {update.isPending && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
+          保存する
+        </Button>
+      </div>
+    </form>
+  );
+}

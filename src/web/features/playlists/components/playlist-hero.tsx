@@ -1,0 +1,140 @@
+import { formatCount } from '@shared/rules/format';
+import type { Playlist } from '@shared/schemas/playlist';
+import { CategoryChips } from '@web/components/playlist/playlist-card';
+import { Avatar } from '@web/components/ui/avatar';
+import { Button } from '@web/components/ui/button';
+import { usePlayer, usePlayerValue } from '@web/lib/audio/player-context';
+import { cn } from '@web/lib/cn';
+import { Eye, Globe, ListMusic, Lock, Pause, Play, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+const ownerPath = (p: Playlist) => `/${encodeURIComponent(p.user.customUserId || p.userId)}`;
+
+/**
+ * The head of a playlist page: artwork, name, owner, categories, description, the counts (tracks,
+ * views, followers) and the play button, with the page's other buttons beside it.
+ */
+export function PlaylistHero({ playlist: p, actions }: { playlist: Playlist; actions?: ReactNode }) {
+  return (
+    <header className="flex flex-col items-center text-center" data-testid="playlist-hero">
+      <span className="inline-flex size-28 items-center justify-center rounded-[1.75rem] bg-gradient-to-br from-accent-soft via-surface to-surface-2 text-accent shadow-card">
+        <ListMusic aria-hidden="true" className="size-12" />
+      </span>
+      <h1 className="mt-4 font-bold text-2xl leading-snug" data-testid="playlist-name">
+        {p.name}
+      </h1>
+      <Link to={ownerPath(p)} className="mt-1 inline-flex min-h-11 items-center gap-2 rounded-full pr-3 text-muted text-sm hover:text-fg">
+        <Avatar picture={p.user.picture} name={p.user.name} className="size-7" textClassName="text-sm" />
+        {p.user.name}
+      </Link>
+      {p.isOwner && (
+        <span
+          className={cn(
+            'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 font-medium text-xs',
+            p.isPublic ? 'bg-accent-soft text-accent' : 'bg-surface-2 text-fg',
+          )}
+          data-testid="playlist-visibility"
+        >
+          {p.isPublic ? <Globe aria-hidden="true" className="size-3" /> : <Lock aria-hidden="true" className="size-3" />}
+          {p.isPublic ? '公開' : '非公開'}
+        </span>
+      )}
+      <CategoryChips category={p.category} max={10} className="mt-3 justify-center" />
+      {p.description && <p className="mt-3 max-w-md whitespace-pre-line text-muted text-sm leading-relaxed">{p.description}</p>}
+
+      <dl className="mt-4 grid w-full max-w-sm grid-cols-3 gap-2">
+        <Stat
+          icon={<ListMusic aria-hidden="true" className="size-3.5" />}
+          label="音声"
+          value={String(p.items.length)}
+          testId="playlist-track-count"
+        />
+        <Stat
+          icon={<Eye aria-hidden="true" className="size-3.5" />}
+          label="表示回数"
+          value={formatCount(p.impressionCount)}
+          testId="playlist-views"
+        />
+        <Stat
+          icon={<Users aria-hidden="true" className="size-3.5" />}
+          label="フォロワー"
+          value={formatCount(p.followerCount)}
+          testId="playlist-followers"
+        />
+      </dl>
+
+      <div className="mt-5 flex flex-wrap items-center justify-center gap-2">
+        <PlayPlaylistButton playlist={p} />
+        {actions}
+      </div>
+    </header>
+  );
+}
+
+function Stat({ icon, label, value, testId }: { icon: ReactNode; label: string; value: string; testId: string }) {
+  return (
+    <div className="rounded-2xl bg-surface px-2 py-2.5">
+      <dt className="flex items-center justify-center gap-1 text-muted text-xs">
+        {icon}
+        {label}
+      </dt>
+      <dd className="mt-0.5 font-semibold text-lg tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+/** Plays the whole playlist from the first track in playlist mode (it stops after the last one). */
+export function PlayPlaylistButton({ playlist: p }: { playlist: Playlist }) {
+  const player = usePlayer();
+  const here = usePlayerValue((s) => s.playlist?.id === p.id);
+  const playing = usePlayerValue((s) => s.playlist?.id === p.id && s.isPlaying);
+  const tracks = p.items.map((i) => i.track);
+  return (
+    <Button
+      size="lg"
+      disabled={tracks.length === 0}
+      onClick={() => (playing ? player.pause() : here ? player.play() : player.playPlaylist({ id: p.id, name: p.name }, tracks, 0))}
+      data-testid="play-playlist"
+    >
+      {playing ? (
+        <Pause aria-hidden="true" fill="currentColor" className="size-5" />
+      ) : (
+        <Play aria-hidden="true" fill="currentColor" className="size-5" />
+      )}
+      {playing ? '一時停止' : here ? '再開' : '再生'}
+    </Button>
+  );
+}
+
+/** A track's own play button inside a playlist: plays the playlist from that track. */
+export function PlayFromHereButton({ playlist: p, index }: { playlist: Playlist; index: number }) {
+  const player = usePlayer();
+  const track = p.items[index]?.track;
+  const playing = usePlayerValue((s) => s.playlist?.id === p.id && s.track?.id === track?.id && s.isPlaying);
+  if (!track) return null;
+  return (
+    <button
+      type="button"
+      onClick={() =>
+        playing
+          ? player.pause()
+          : player.playPlaylist(
+              { id: p.id, name: p.name },
+              p.items.map((i) => i.track),
+              index,
+            )
+      }
+      aria-label={playing ? `${track.title}を一時停止` : `${track.title}から再生`}
+      className="inline-flex size-11 shrink-0 items-center justify-center rounded-full text-accent transition-colors hover:bg-accent-soft"
+    >
+      {playing ? (
+        <Pause aria-hidden="true" fill="currentColor" strokeWidth={0} className="size-5" />
+      ) : (
+        <Play aria-hidden="true" fill="currentColor" strokeWidth={0} className="size-5 translate-x-px" />
+      )}
+    </button>
+  );
+}

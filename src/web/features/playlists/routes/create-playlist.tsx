@@ -1,0 +1,168 @@
+import { PLAYLIST_LIMIT_FREE, PLAYLIST_LIMIT_PREMIUM } from '@shared/constants';
+import { joinCategories, PLAYLIST_MESSAGES, PlaylistNameSchema, playlistSlug } from '@shared/rules/playlist';
+import { canCreatePlaylist, isPremiumActive, playlistLimit } from '@shared/rules/playlist-form';
+import { LoginRequired } from '@web/components/layout/login-required';
+import { PageHeader } from '@web/components/layout/page-header';
+import { Button } from '@web/components/ui/button';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { useUser } from '@web/lib/auth';
+import { cn } from '@web/lib/cn';
+import { toast } from '@web/lib/toast';
+import { useDocumentTitle } from '@web/lib/use-document-title';
+import { Crown, LoaderCircle } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { playlistErrorToast } from '../api/errors';
+import { useMyPlaylists } from '../api/get-playlists';
+import { saveCategory, useCreatePlaylist } from '../api/mutate-playlist';
+import { addTrackToPlaylist } from '../api/playlist-tracks';
+import { CategoryInput } from '../components/category-input';
+import { FieldMessage, fieldClass, TextArea } from '../components/form-fields';
+import { PublicOnlyNote, VisibilityChoice } from '../components/visibility-choice';
+
+/** /create-playlist: the creation form (listener spec §2, §5). ?track= adds that track once created. */
+export function CreatePlaylistRoute() {
+  useDocumentTitle('プレイリストを作成');
+  const { user, isPending } = useUser();
+  return (
+    <div className="mx-auto w-full max-w-xl px-4 pb-10">
+      <PageHeader title="プレイリストを作成" backTo="/playlists" />
+      {isPending ? (
+        <div className="space-y-4" role="status" aria-label="読み込み中">
+          <Skeleton className="h-20" />
+          <Skeleton className="h-32" />
+          <Skeleton className="h-24" />
+        </div>
+      ) : user ? (
+        <CreateForm user={user} />
+      ) : (
+        <LoginRequired body="プレイリストを作成するにはログインしてください。" />
+      )}
+    </div>
+  );
+}
+
+function CreateForm({ user }: { user: { id: string; isPremium: boolean; premiumEndDate: string | null } }) {
+  const ids = { name: useId(), nameMsg: useId(), description: useId() };
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const trackParam = params.get('track');
+  const trackId = trackParam && /^\d{1,10}$/.test(trackParam) ? Number(trackParam) : null;
+
+  const premium = isPremiumActive(user);
+  const mine = useMyPlaylists();
+  const count = mine.data?.length ?? 0;
+  const create = useCreatePlaylist();
+
+  const [name, setName] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [categories, setCategories] = useState<string[]>([]);
+  const [description, setDescription] = useState('');
+  const [isPublic, setIsPublic] = useState(true);
+
+  const parsed = PlaylistNameSchema.safeParse(name);
+  const nameError = parsed.success || !touched ? null : parsed.error.issues[0].message;
+  const limitReached = mine.isSuccess && count >= playlistLimit(premium);
+  const enabled = mine.isSuccess && canCreatePlaylist({ name, hasError: nameError !== null, count, premium, submitting: create.isPending });
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (!enabled) return;
+    const chosen = joinCategories(categories);
+    create.mutate(
+      {
+        name: name.trim(),
+        category: chosen,
+        description: description.trim() || null,
+        isPublic: premium ? isPublic : true,
+        publicSlug: playlistSlug(user.id, name.trim()),
+        userId: user.id,
+      },
+      {
+        onSuccess: async (p) => {
+          for (const c of categories) saveCategory(c).catch((err: unknown) => console.error(`[playlists] category ${c} not saved`, err));
+          if (trackId !== null) {
+            await addTrackToPlaylist(p.id, trackId).catch((err: unknown) => playlistErrorToast(PLAYLIST_MESSAGES.addFailed, err));
+          }
+          toast({ title: 'プレイリストを作成しました', description: `「${p.name}」を作成しました` });
+          void navigate(`/playlists/${p.id}`);
+        },
+        onError: (err) => playlistErrorToast(PLAYLIST_MESSAGES.createFailed, err),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-6" data-testid="create-playlist-form">
+      {limitReached && (
+        <div
+          role="alert"
+          className="flex items-start gap-3 rounded-2xl bg-danger-soft px-4 py-3 text-danger text-sm"
+          data-testid="playlist-limit"
+        >
+          <Crown aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          <p className="leading-relaxed">
+            {premium ? PLAYLIST_MESSAGES.limitPremium : PLAYLIST_MESSAGES.limitFree}
+            {!premium && (
+              <Link to="/premium" className="ml-1 font-medium underline underline-offset-2">
+                プレミアムについて
+              </Link>
+            )}
+          </p>
+        </div>
+      )}
+
+      <div>
+        <label htmlFor={ids.name} className="font-medium text-sm">
+          プレイリスト名<span className="ml-1 text-danger">*</span>
+        </label>
+        <input
+          id={ids.name}
+          value={name}
+          onChange={(e) => {
+            setName(e.target.value);
+            setTouched(true);
+          }}
+          onBlur={() => setTouched(true)}
+          aria-invalid={nameError !== null}
+          aria-describedby={ids.nameMsg}
+          placeholder="例: 朝の通勤で聴く"
+          autoComplete="off"
+          className={cn(fieldClass, 'min-h-12')}
+          data-testid="playlist-name"
+        />
+        <FieldMessage id={ids.nameMsg} error={nameError} count={`${[...name].length}/50`} />
+      </div>
+
+      <CategoryInput value={categories} onChange={setCategories} />
+
+      <div>
+        <label htmlFor={ids.description} className="font-medium text-sm">
+          説明<span className="ml-1.5 font-normal text-muted text-xs">任意</span>
+        </label>
+        <TextArea
+          id={ids.description}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          maxLength={500}
+          placeholder="どんなときに聴きたいプレイリストですか？"
+          data-testid="playlist-description"
+        />
+        <FieldMessage id={`${ids.description}-count`} count={`${[...description].length}/500`} />
+      </div>
+
+      {premium ? <VisibilityChoice isPublic={isPublic} onChange={setIsPublic} /> : <PublicOnlyNote />}
+
+      <div className="space-y-2">
+        <Button type="submit" size="lg" className="w-full" disabled={!enabled} data-testid="create-playlist-submit">
+          {create.isPending && <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />}
+          作成する
+        </Button>
+        <p className="text-center text-muted text-xs tabular-nums" data-testid="playlist-count">
+          {mine.isSuccess ? `${count} / ${premium ? PLAYLIST_LIMIT_PREMIUM : PLAYLIST_LIMIT_FREE} 個作成済み` : ' '}
+        </p>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,102 @@
+import { OFFICIAL_AVATAR } from '@shared/constants';
+import { formatCount } from '@shared/rules/format';
+import type { PublicProfileSchema } from '@shared/schemas/social';
+import { Avatar } from '@web/components/ui/avatar';
+import { Button } from '@web/components/ui/button';
+import { useUser } from '@web/lib/auth';
+import { useCopyUrl } from '@web/lib/use-copy';
+import { BadgeCheck, Check, Link2 } from 'lucide-react';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { FollowButton } from './follow-button';
+
+type Profile = z.infer<typeof PublicProfileSchema>;
+
+/** The public address of a member: /{customUserId or id}. */
+export const publicRef = (p: { id: string; customUserId: string | null }) => p.customUserId || p.id;
+
+/** '@customUserId', or the id's first 8 characters without one (listener spec §9: user id display 8). */
+export const displayHandle = (p: { id: string; customUserId: string | null }) => `@${p.customUserId || p.id.slice(0, 8)}`;
+
+/**
+ * Picture, name, @handle, X, counts with the follower and following links, the follow button for
+ * signed-in members (not on oneself), and the copy-link button (listener spec §2 Public profile).
+ */
+export function ProfileHeader({ profile: p }: { profile: Profile }) {
+  const { user } = useUser();
+  const { copied, copy } = useCopyUrl();
+  const refId = publicRef(p);
+  const path = `/${encodeURIComponent(refId)}`;
+  const isMe = user?.id === p.id;
+
+  return (
+    <header className="flex flex-col items-center text-center" data-testid="profile-header">
+      <Avatar
+        picture={p.isOfficial ? OFFICIAL_AVATAR : p.picture}
+        name={p.name}
+        className="size-24 bg-gradient-to-br from-accent-soft to-surface-2 shadow-card"
+        textClassName="text-5xl"
+      />
+      <h1 className="mt-4 flex items-center gap-1.5 font-bold text-2xl leading-snug" data-testid="profile-name">
+        {p.name}
+        {p.isOfficial && (
+          <span className="inline-flex items-center gap-0.5 rounded-full bg-accent-soft px-2 py-0.5 font-medium text-accent text-xs">
+            <BadgeCheck aria-hidden="true" className="size-3.5" />
+            公式
+          </span>
+        )}
+      </h1>
+      <p className="text-muted text-sm">{displayHandle(p)}</p>
+      {p.xHandle && (
+        <a
+          href={`https://x.com/${encodeURIComponent(p.xHandle)}`}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="mt-1 inline-flex min-h-9 items-center gap-1 rounded-full px-3 text-muted text-sm hover:bg-surface hover:text-fg"
+          aria-label={`X（@${p.xHandle}）を新しいタブで開く`}
+        >
+          <XLogo />@{p.xHandle}
+        </a>
+      )}
+
+      <div className="mt-4 grid w-full max-w-sm grid-cols-3 gap-2">
+        <p className="rounded-2xl bg-surface px-2 py-2.5" data-testid="track-count">
+          <span className="block text-muted text-xs">投稿</span>
+          <span className="mt-0.5 block font-semibold text-lg tabular-nums">{formatCount(p.trackCount)}</span>
+        </p>
+        <CountLink to={`${path}/followers`} label="フォロワー" value={p.followerCount} testId="follower-count" />
+        <CountLink to={`${path}/following`} label="フォロー中" value={p.followingCount} testId="following-count" />
+      </div>
+
+      <div className="mt-4 flex items-start justify-center gap-2">
+        {user && !isMe && <FollowButton userRef={refId} />}
+        <Button
+          variant="secondary"
+          onClick={() => void copy(`${window.location.origin}${path}`)}
+          data-testid="copy-profile-link"
+          data-copied={copied ? 'true' : 'false'}
+        >
+          {copied ? <Check aria-hidden="true" className="size-4 text-accent" /> : <Link2 aria-hidden="true" className="size-4" />}
+          {copied ? 'コピーしました' : 'リンクをコピー'}
+        </Button>
+      </div>
+    </header>
+  );
+}
+
+function CountLink({ to, label, value, testId }: { to: string; label: string; value: number; testId: string }) {
+  return (
+    <Link to={to} className="rounded-2xl bg-surface px-2 py-2.5 transition-colors hover:bg-surface-2" data-testid={testId}>
+      <span className="block text-muted text-xs">{label}</span>
+      <span className="mt-0.5 block font-semibold text-lg tabular-nums">{formatCount(value)}</span>
+    </Link>
+  );
+}
+
+function XLogo() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" className="size-3.5 fill-current">
+      <path d="M18.9 2H22l-6.8 7.8L23 22h-6.2l-4.9-6.4L6.3 22H3.2l7.3-8.3L1 2h6.3l4.4 5.9L18.9 2zm-1.1 18h1.7L6.3 3.9H4.5L17.8 20z" />
+    </svg>
+  );
+}

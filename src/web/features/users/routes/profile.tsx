@@ -1,0 +1,139 @@
+import { OFFICIAL_ID } from '@shared/constants';
+import { PlaylistCard } from '@web/components/playlist/playlist-card';
+import { PlayTrackButton } from '@web/components/track/play-track-button';
+import { TrackRow, TrackRowSkeletons } from '@web/components/track/track-row';
+import { EmptyState } from '@web/components/ui/empty-state';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { usePlayerValue } from '@web/lib/audio/player-context';
+import { cn } from '@web/lib/cn';
+import { useDocumentTitle } from '@web/lib/use-document-title';
+import { AudioLines, ListMusic } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { useProfile, useUserPlaylists, useUserTracks } from '../api/get-user';
+import { ProfileHeader } from '../components/profile-header';
+import { UserNotFound } from '../components/user-not-found';
+
+/** /{customUserId or id} and /user/{id}: a member's public page. */
+export function ProfileRoute() {
+  const { userId, id } = useParams();
+  return <PublicProfile userRef={userId ?? id ?? ''} />;
+}
+
+/** /mugen: the official account, in the same layout (with the ∞ avatar). */
+export function OfficialRoute() {
+  return <PublicProfile userRef={OFFICIAL_ID} />;
+}
+
+function PublicProfile({ userRef }: { userRef: string }) {
+  const profile = useProfile(userRef);
+  useDocumentTitle(profile.data?.name ?? (profile.isError ? 'ユーザーが見つかりません' : 'プロフィール'));
+  if (!userRef || profile.isError) return <UserNotFound />;
+  if (!profile.data) return <ProfileSkeleton />;
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 pt-6 pb-10" data-testid="public-profile" data-user-id={profile.data.id}>
+      <ProfileHeader profile={profile.data} />
+      <ProfileTabs userRef={userRef} trackCount={profile.data.trackCount} />
+    </div>
+  );
+}
+
+const tabClass = cn(
+  'relative flex min-h-12 flex-1 items-center justify-center gap-1.5 font-medium text-muted text-sm transition-colors hover:text-fg',
+  'data-[state=active]:text-accent data-[state=active]:after:absolute data-[state=active]:after:inset-x-4 data-[state=active]:after:bottom-0 data-[state=active]:after:h-0.5 data-[state=active]:after:rounded-full data-[state=active]:after:bg-accent',
+);
+
+/** 投稿音声 and 公開プレイリスト; the playlists are asked for when their tab first opens. */
+function ProfileTabs({ userRef, trackCount }: { userRef: string; trackCount: number }) {
+  const [tab, setTab] = useState('tracks');
+  const [seenPlaylists, setSeenPlaylists] = useState(false);
+  return (
+    <Tabs.Root
+      value={tab}
+      onValueChange={(v) => {
+        setTab(v);
+        if (v === 'playlists') setSeenPlaylists(true);
+      }}
+      className="mt-8"
+    >
+      <Tabs.List aria-label="プロフィールの内容" className="flex border-border border-b">
+        <Tabs.Trigger value="tracks" className={tabClass}>
+          <AudioLines aria-hidden="true" className="size-4" />
+          投稿音声
+          <span className="text-xs tabular-nums">{trackCount}</span>
+        </Tabs.Trigger>
+        <Tabs.Trigger value="playlists" className={tabClass}>
+          <ListMusic aria-hidden="true" className="size-4" />
+          公開プレイリスト
+        </Tabs.Trigger>
+      </Tabs.List>
+      <Tabs.Content value="tracks" className="pt-3 outline-none">
+        <UserTracks userRef={userRef} />
+      </Tabs.Content>
+      <Tabs.Content value="playlists" className="pt-3 outline-none">
+        <UserPlaylists userRef={userRef} enabled={seenPlaylists || tab === 'playlists'} />
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}
+
+function UserTracks({ userRef }: { userRef: string }) {
+  const tracks = useUserTracks(userRef);
+  const currentId = usePlayerValue((s) => s.track?.id ?? null);
+  if (tracks.isPending) return <TrackRowSkeletons />;
+  if (tracks.isError || tracks.data.length === 0) {
+    return <EmptyState icon={<AudioLines aria-hidden="true" />} title="投稿した音声がありません" testId="profile-tracks-empty" />;
+  }
+  return (
+    <ul className="space-y-1" data-testid="profile-tracks">
+      {tracks.data.map((t) => (
+        <li key={t.id}>
+          <TrackRow track={t} current={t.id === currentId} trailing={<PlayTrackButton track={t} />} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function UserPlaylists({ userRef, enabled }: { userRef: string; enabled: boolean }) {
+  const playlists = useUserPlaylists(userRef, enabled);
+  if (playlists.isPending) {
+    return (
+      <div className="space-y-2.5" role="status" aria-label="読み込み中">
+        <Skeleton className="h-24 rounded-2xl" />
+        <Skeleton className="h-24 rounded-2xl" />
+      </div>
+    );
+  }
+  if (playlists.isError || playlists.data.length === 0) {
+    return <EmptyState icon={<ListMusic aria-hidden="true" />} title="公開プレイリストはありません" testId="profile-playlists-empty" />;
+  }
+  return (
+    <ul className="space-y-2.5" data-testid="profile-playlists">
+      {playlists.data.map((p) => (
+        <li key={p.id}>
+          <PlaylistCard playlist={p} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ProfileSkeleton() {
+  return (
+    <div className="mx-auto flex w-full max-w-2xl flex-col items-center px-4 pt-6" role="status" aria-label="読み込み中">
+      <Skeleton className="size-24 rounded-full" />
+      <Skeleton className="mt-4 h-7 w-40" />
+      <Skeleton className="mt-2 h-4 w-24" />
+      <div className="mt-5 grid w-full max-w-sm grid-cols-3 gap-2">
+        <Skeleton className="h-16 rounded-2xl" />
+        <Skeleton className="h-16 rounded-2xl" />
+        <Skeleton className="h-16 rounded-2xl" />
+      </div>
+      <div className="mt-8 w-full">
+        <TrackRowSkeletons count={3} />
+      </div>
+    </div>
+  );
+}
