@@ -18,6 +18,8 @@ export const RECOMMENDED_COUNT = 20;
 
 export const PREMIUM_PRICE_YEN = 550;
 export const TRIAL_HOURS = 24;
+/** Local premium (set by the browser, e.g. after a purchase) lasts one calendar month. */
+export const LOCAL_PREMIUM_MONTHS = 1;
 export const PLAYLIST_LIMIT_FREE = 10;
 export const PLAYLIST_LIMIT_PREMIUM = 100;
 export const DAILY_LIMIT_FREE = 3;
@@ -36,6 +38,17 @@ export const STORAGE_KEYS = {
   analyticsConsent: 'mugen_analytics_consent',
   theme: 'mugen_theme',
   playbackRate: 'mugen_playback_rate',
+  /** 'true' while the browser holds a premium membership (a cached server answer or local premium). */
+  premium: 'mugen_premium',
+  /** The premium end date (ISO 8601) that goes with the premium flag. */
+  premiumExpiry: 'mugen_premium_expiry',
+  /** The 2x trial's end (epoch ms) and start (epoch ms); both cleared when the trial ends. */
+  trialExpiry: 'mugen_trial_expiry',
+  trialStart: 'mugen_trial_start',
+  /** Kept after the trial is cleared, so the one-time trial is not offered again (decision 0008). */
+  trialUsed: 'mugen_trial_used',
+  /** The mini player: whether the bar is minimised and where the card was left ({ minimised, x, y }). */
+  miniPlayer: 'mugen_mini_player',
   persistedUserId: 'mugen_user_id',
   returnPath: 'returnPath',
   invitationCode: 'invitationCode',

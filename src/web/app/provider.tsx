@@ -1,4 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import { usePremium } from '@web/features/premium/api/get-premium-status';
+import { PremiumEffects } from '@web/features/premium/components/premium-effects';
+import { useRateRule } from '@web/features/premium/hooks/use-rate-rule';
 import { useIncrementPlayCount } from '@web/features/tracks/api/increment-play-count';
 import { PlayerProvider } from '@web/lib/audio/player-provider';
 import { createQueryClient } from '@web/lib/query-client';
@@ -16,5 +19,12 @@ export function AppProvider({ children }: { children: ReactNode }) {
 
 function Player({ children }: { children: ReactNode }) {
   const countPlay = useIncrementPlayCount();
-  return <PlayerProvider onPlayCounted={countPlay}>{children}</PlayerProvider>;
+  const { isPremium } = usePremium();
+  const decideRate = useRateRule(isPremium);
+  return (
+    <PlayerProvider onPlayCounted={countPlay} decideRate={decideRate}>
+      <PremiumEffects />
+      {children}
+    </PlayerProvider>
+  );
 }

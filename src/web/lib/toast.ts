@@ -10,6 +10,8 @@ export interface ToastItem {
   title: string;
   description?: string;
   variant: 'default' | 'destructive';
+  /** An optional link under the text (for example to /premium). */
+  action?: { label: string; href: string };
   open: boolean;
 }
 
@@ -23,9 +25,14 @@ function emit(next: ToastItem[]) {
   for (const l of listeners) l();
 }
 
-export function toast(input: { title: string; description?: string; variant?: ToastItem['variant'] }): number {
+export function toast(input: {
+  title: string;
+  description?: string;
+  variant?: ToastItem['variant'];
+  action?: ToastItem['action'];
+}): number {
   const id = nextId++;
-  emit([{ id, title: input.title, description: input.description, variant: input.variant ?? 'default', open: true }]);
+  emit([{ id, title: input.title, description: input.description, variant: input.variant ?? 'default', action: input.action, open: true }]);
   return id;
 }
 

@@ -1,3 +1,4 @@
+import { PremiumMemberLabel } from '@web/features/premium/components/premium-member-label';
 import { cn } from '@web/lib/cn';
 import { ChevronRight, CircleQuestionMark, Crown, FileText, Menu, Scale, Shield, Smartphone, UserPlus, X } from 'lucide-react';
 import { Collapsible, Dialog } from 'radix-ui';
@@ -45,6 +46,7 @@ export function MenuDrawer() {
           </div>
           <Dialog.Description className="sr-only">サポート、規約、プレミアムへのリンクと表示の設定</Dialog.Description>
           <nav aria-label="メニュー" className="flex-1 overflow-y-auto p-2">
+            <PremiumMemberLabel />
             <ul className="space-y-0.5">
               {LINKS.map(({ to, label, icon: Icon }) => (
                 <li key={to}>

@@ -3,6 +3,7 @@ import { cn } from '@web/lib/cn';
 import { dismissToast, useToasts } from '@web/lib/toast';
 import { X } from 'lucide-react';
 import { Toast } from 'radix-ui';
+import { Link } from 'react-router';
 
 /** Renders the one current toast (L-8-39); F8 moves focus to the region (L-9-13). */
 export function Toaster() {
@@ -26,6 +27,17 @@ export function Toaster() {
           <div className="min-w-0">
             <Toast.Title className="font-semibold leading-snug">{t.title}</Toast.Title>
             {t.description && <Toast.Description className="mt-0.5 text-sm leading-relaxed opacity-90">{t.description}</Toast.Description>}
+            {t.action && (
+              <Toast.Action altText={t.action.label} asChild>
+                <Link
+                  to={t.action.href}
+                  onClick={() => dismissToast(t.id)}
+                  className="mt-2 inline-flex min-h-11 items-center rounded-full bg-accent px-4 font-medium text-accent-fg text-sm hover:bg-accent-hover"
+                >
+                  {t.action.label}
+                </Link>
+              </Toast.Action>
+            )}
           </div>
           <Toast.Close
             aria-label="閉じる"

@@ -213,6 +213,17 @@ describe('AudioEngine', () => {
     expect(new AudioEngine().getSnapshot().rate).toBe(1.5);
   });
 
+  it('lets decideRate change a chosen speed before it applies (the 2x rule)', () => {
+    const chosen: number[] = [];
+    engine.setHooks({ decideRate: (r) => (r === 2 ? 1 : r), onRateChosen: (r) => chosen.push(r) });
+    engine.setRate(1.5);
+    engine.cycleRate();
+    expect(engine.getSnapshot().rate).toBe(1);
+    expect(el.playbackRate).toBe(1);
+    expect(stored.mugen_playback_rate).toBe('1');
+    expect(chosen).toEqual([1.5, 1]);
+  });
+
   it('clamps a seek to the track (L-4.2-21)', async () => {
     await playing();
     engine.seek(1.7);

@@ -37,6 +37,8 @@ export interface EngineHooks {
   onPlayCounted?: (trackId: number) => void;
   /** Every speed the listener chooses: where the 2.0x trial rule attaches. */
   onRateChosen?: (rate: number) => void;
+  /** Before a chosen speed applies: the speed actually allowed (the 2.0x premium and trial rule). */
+  decideRate?: (rate: number) => number;
 }
 
 export const streamUrl = (trackId: number) => `/api/stream/${trackId}`;
@@ -303,7 +305,8 @@ export class AudioEngine {
     this.set({ currentTime: t });
   }
 
-  setRate(rate: number) {
+  setRate(requested: number) {
+    const rate = this.hooks.decideRate ? this.hooks.decideRate(requested) : requested;
     if (this.el) {
       this.el.defaultPlaybackRate = rate;
       this.el.playbackRate = rate;

@@ -12,13 +12,13 @@ interface PlayerProviderProps extends EngineHooks {
 }
 
 /** Owns the one <audio> element of the app, above the router, so playback persists across pages. */
-export function PlayerProvider({ children, onPlayCounted, onRateChosen, backgroundPlayAllowed = false }: PlayerProviderProps) {
+export function PlayerProvider({ children, onPlayCounted, onRateChosen, decideRate, backgroundPlayAllowed = false }: PlayerProviderProps) {
   const [engine] = useState(() => new AudioEngine());
   const audioRef = useRef<HTMLAudioElement>(null);
 
   useEffect(() => {
-    engine.setHooks({ onPlayCounted, onRateChosen });
-  }, [engine, onPlayCounted, onRateChosen]);
+    engine.setHooks({ onPlayCounted, onRateChosen, decideRate });
+  }, [engine, onPlayCounted, onRateChosen, decideRate]);
 
   useEffect(() => {
     if (!audioRef.current) return;

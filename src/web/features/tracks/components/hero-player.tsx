@@ -10,7 +10,7 @@ import { RotateCcw, SkipBack, SkipForward } from 'lucide-react';
 import { type TouchEvent, useRef } from 'react';
 import { useTrackImpression } from '../api/increment-impression-count';
 import { CategoryChip, PosterLink } from './poster';
-import { AddToPlaylistButton, LikeButton } from './track-actions';
+import { AddToPlaylistButton, LikeButton, TrialRemaining } from './track-actions';
 
 /**
  * The hero of home (DESIGN.md): artwork with the poster, a large title, one big play button, progress,
@@ -122,6 +122,7 @@ export function HeroPlayer() {
         </button>
         <AddToPlaylistButton track={track} className="min-w-14" />
       </div>
+      <TrialRemaining className="mt-2 self-start" />
       <p className="mt-3 hidden text-center text-muted text-xs pointer-coarse:block">上下にスワイプして前後の音声へ</p>
     </section>
   );

@@ -9,7 +9,7 @@ import { usePlayer, usePlayerState } from '@web/lib/audio/player-context';
 import { Calendar, Eye, Headphones, RotateCcw } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { CategoryChip, PosterLink } from './poster';
-import { AddToPlaylistButton, LikeButton } from './track-actions';
+import { AddToPlaylistButton, LikeButton, TrialRemaining } from './track-actions';
 
 /**
  * The track page's player (listener spec §2, Track detail). It drives the shared player: opened with
@@ -95,8 +95,9 @@ export function TrackDetail({ track }: { track: Track }) {
           />
           <AddToPlaylistButton track={track} className="min-w-14" />
         </div>
-        <div className="mt-4 flex justify-center">
+        <div className="mt-4 flex flex-col items-center gap-2">
           <SpeedSelector rate={s.rate} onChange={(r) => player.setRate(r)} />
+          <TrialRemaining />
         </div>
       </div>
     </article>

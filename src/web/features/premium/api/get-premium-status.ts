@@ -1,0 +1,70 @@
+import { NOT_PREMIUM, type PremiumStatus, resolvePremium } from '@shared/rules/premium';
+import { PremiumStatusSchema } from '@shared/schemas/history';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@web/lib/api';
+import { useUser } from '@web/lib/auth';
+import { useEffect } from 'react';
+import { getLocalPremium, useLocalPremium, writeLocalPremium } from '../stores/local-premium';
+import { clearTrial } from '../stores/trial';
+
+/** GET /api/auth/premium-status: { isPremium, endDate, daysRemaining } of the signed-in member. */
+export const getPremiumStatus = () => api('/api/auth/premium-status', { schema: PremiumStatusSchema });
+
+/**
+ * Asked again on mount and whenever the window regains focus (listener spec §4), unlike the app's
+ * other queries: premium bought or ended in another tab shows without a reload.
+ */
+export const premiumStatusQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: ['auth', 'premium-status', userId],
+    queryFn: getPremiumStatus,
+    staleTime: 0,
+    refetchOnMount: true,
+    refetchOnWindowFocus: true,
+  });
+
+export interface PremiumState extends PremiumStatus {
+  /** False while the user or the first premium answer is still loading (the local flags show meanwhile). */
+  isSettled: boolean;
+}
+
+/**
+ * Premium as the browser shows it: the server's answer while signed in; without one (loading or
+ * failed) the locally cached flags, when still valid. Visitors are never premium.
+ * `owner` marks the one caller (the app) that refetches on mount and focus; the others only read.
+ */
+function usePremiumState(owner: boolean): PremiumState & { server: PremiumStatus | null; failed: boolean } {
+  const { user, isPending: userPending } = useUser();
+  const local = useLocalPremium();
+  const query = useQuery({
+    ...premiumStatusQueryOptions(user?.id ?? ''),
+    enabled: Boolean(user),
+    ...(owner ? {} : { refetchOnMount: false, refetchOnWindowFocus: false }),
+  });
+  if (!user && !userPending) return { ...NOT_PREMIUM, isSettled: true, server: null, failed: false };
+  const server = user ? (query.data ?? null) : null;
+  const { status } = resolvePremium(server, local, new Date());
+  return { ...status, isSettled: Boolean(user) && !query.isPending, server, failed: query.isError };
+}
+
+/** `{ isPremium, daysRemaining, endDate }` for any component (plus isSettled). */
+export function usePremium(): PremiumState {
+  const { isPremium, daysRemaining, endDate, isSettled } = usePremiumState(false);
+  return { isPremium, daysRemaining, endDate, isSettled };
+}
+
+/**
+ * Mounted once in the app: fetches on mount and focus, caches the server's answer in local storage (a
+ * premium answer also ends any trial, L-4.1-06), and clears expired local flags when the call fails.
+ */
+export function usePremiumSync(): PremiumState {
+  const state = usePremiumState(true);
+  const { server, failed } = state;
+  useEffect(() => {
+    if (!server && !failed) return;
+    const { store } = resolvePremium(server, getLocalPremium(), new Date());
+    writeLocalPremium(store);
+    if (server && store) clearTrial();
+  }, [server, failed]);
+  return { isPremium: state.isPremium, daysRemaining: state.daysRemaining, endDate: state.endDate, isSettled: state.isSettled };
+}

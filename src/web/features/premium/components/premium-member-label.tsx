@@ -1,0 +1,18 @@
+import { Crown } from 'lucide-react';
+import { usePremium } from '../api/get-premium-status';
+
+/** The menu's premium-member label with the days left (listener spec §2 Menu side drawer, L-2.4-28). */
+export function PremiumMemberLabel() {
+  const { isPremium, daysRemaining } = usePremium();
+  if (!isPremium) return null;
+  return (
+    <p
+      className="mx-1 mb-2 flex min-h-12 items-center gap-3 rounded-xl border border-accent/30 bg-accent-soft px-3 text-fg"
+      data-testid="premium-member-label"
+    >
+      <Crown aria-hidden="true" className="size-5 text-accent" />
+      <span className="flex-1 font-semibold">プレミアム会員</span>
+      <span className="text-muted text-sm tabular-nums">残り{daysRemaining}日</span>
+    </p>
+  );
+}
