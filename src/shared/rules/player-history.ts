@@ -11,6 +11,8 @@ export const RESUME_MIN_SECONDS = 10;
 export const RESUME_END_MARGIN_SECONDS = 10;
 /** Resuming starts a little earlier than where the listener left, to pick up the sentence. */
 export const RESUME_REWIND_SECONDS = 2;
+/** localStorage key of the local resume list. */
+export const LOCAL_RESUME_KEY = 'mugen_resume_positions';
 /** How many tracks the local resume list (visitors, and the fallback for members) remembers. */
 export const LOCAL_RESUME_LIMIT = 50;
 /**
