@@ -30,6 +30,8 @@ export const routes: RouteObject[] = [
         ErrorBoundary: RouteErrorBoundary,
         children: [
           { index: true, lazy: home },
+          // PWA mode by a path under /pwa/ (L-4.2-14): marks the session, then the page without the prefix.
+          { path: '/pwa/*', lazy: async () => ({ Component: (await import('./app/routes/pwa-entry')).PwaEntryRoute }) },
           soon('/search', '検索'),
           soon('/create-post', '投稿'),
           {

@@ -3,9 +3,11 @@ import { usePremium } from '@web/features/premium/api/get-premium-status';
 import { PremiumEffects } from '@web/features/premium/components/premium-effects';
 import { useRateRule } from '@web/features/premium/hooks/use-rate-rule';
 import { useIncrementPlayCount } from '@web/features/tracks/api/increment-play-count';
+import { useListeningHistory } from '@web/lib/audio/listening-history';
 import { PlayerProvider } from '@web/lib/audio/player-provider';
+import { isBackgroundPlayAllowed, usePwaAutoplay, usePwaMode } from '@web/lib/pwa';
 import { createQueryClient } from '@web/lib/query-client';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 
 /** Everything above the router: the query cache and the one audio player. */
 export function AppProvider({ children }: { children: ReactNode }) {
@@ -21,10 +23,20 @@ function Player({ children }: { children: ReactNode }) {
   const countPlay = useIncrementPlayCount();
   const { isPremium } = usePremium();
   const decideRate = useRateRule(isPremium);
+  const history = useListeningHistory();
+  const pwa = usePwaMode();
+  // Asked when the page hides: premium, the background play switch (read then) and PWA mode.
+  const backgroundPlay = useCallback(() => isBackgroundPlayAllowed(isPremium, pwa), [isPremium, pwa]);
   return (
-    <PlayerProvider onPlayCounted={countPlay} decideRate={decideRate}>
+    <PlayerProvider onPlayCounted={countPlay} decideRate={decideRate} backgroundPlayAllowed={backgroundPlay} {...history}>
       <PremiumEffects />
+      <PwaAutoplay pwa={pwa} />
       {children}
     </PlayerProvider>
   );
+}
+
+function PwaAutoplay({ pwa }: { pwa: boolean }) {
+  usePwaAutoplay(pwa);
+  return null;
 }

@@ -1,0 +1,75 @@
+import {
+  type ListeningReport,
+  LOCAL_RESUME_KEY,
+  localEntry,
+  parseLocalResume,
+  rememberLocally,
+  resumePosition,
+} from '@shared/rules/player-history';
+import type { User } from '@shared/schemas/auth';
+import { ListeningHistoryEntrySchema } from '@shared/schemas/history';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { z } from 'zod';
+import { api } from '../api';
+import { userQueryOptions } from '../auth';
+import { readStored, writeStored } from '../storage';
+import type { EngineHooks } from './engine';
+
+const LastEntrySchema = z.array(ListeningHistoryEntrySchema);
+
+/**
+ * POST /api/listening-history. keepalive, so that a report sent as the page goes away still arrives;
+ * a same-origin fetch carries the Origin header the server checks, and the session cookie.
+ */
+export function sendListeningHistory(report: ListeningReport): void {
+  fetch('/api/listening-history', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(report),
+    credentials: 'include',
+    keepalive: true,
+  })
+    .then((res) => {
+      if (!res.ok) console.error(`[player] listening history refused: ${res.status}`);
+    })
+    .catch((e: unknown) => console.error('[player] listening history not sent', e));
+}
+
+function signedInUser(queryClient: QueryClient): User | null {
+  return queryClient.getQueryData<User | null>(userQueryOptions().queryKey) ?? null;
+}
+
+/**
+ * The engine's history hooks: every stretch worth keeping goes to the local resume list, and to the
+ * server for a signed-in listener; a track starts where the listener's last entry for it says (the
+ * server's for members, the local list for visitors or when the server cannot answer).
+ */
+export function useListeningHistory(): Pick<EngineHooks, 'onListened' | 'resumePosition'> {
+  const queryClient = useQueryClient();
+  return useMemo(
+    () => ({
+      onListened: (report: ListeningReport) => {
+        writeStored(
+          'local',
+          LOCAL_RESUME_KEY,
+          JSON.stringify(rememberLocally(parseLocalResume(readStored('local', LOCAL_RESUME_KEY)), report, Date.now())),
+        );
+        if (signedInUser(queryClient)) sendListeningHistory(report);
+      },
+      resumePosition: async (trackId: number, duration: number) => {
+        const local = localEntry(parseLocalResume(readStored('local', LOCAL_RESUME_KEY)), trackId);
+        try {
+          const user = await queryClient.ensureQueryData(userQueryOptions());
+          if (!user) return resumePosition(local, duration);
+          const [last] = await api(`/api/user/listening-history?trackId=${trackId}&limit=1`, { schema: LastEntrySchema });
+          return resumePosition(last ?? local, duration);
+        } catch (e) {
+          console.error('[player] listening history unavailable', e);
+          return resumePosition(local, duration);
+        }
+      },
+    }),
+    [queryClient],
+  );
+}
