@@ -96,6 +96,8 @@ export const routes: RouteObject[] = [
             handle: { title: '無限 公式アカウント' },
             lazy: async () => ({ Component: (await import('./features/users/routes/profile')).OfficialRoute }),
           },
+          // A path under /pwa/ opens the app in PWA mode (L-4.2-14).
+          { path: '/pwa/*', lazy: async () => ({ Component: (await import('./features/pwa/routes/pwa-entry')).PwaEntryRoute }) },
           soon('/premium', 'プレミアム'),
           soon('/premium-success', 'プレミアム登録完了'),
           soon('/cancel', 'お手続きの中断'),
