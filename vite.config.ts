@@ -1,14 +1,31 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { PRECACHE_MANIFEST_FILE, precacheList, versionOfEntry } from './src/shared/rules/precache';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/**
+ * Writes dist/web/precache-manifest.json ({ version, urls }): the app shell public/service-worker.js
+ * caches at install (docs/decisions/0009-pwa.md).
+ */
+function precacheManifest(): Plugin {
+  return {
+    name: 'mugen-precache-manifest',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const entry = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry);
+      const manifest = { version: versionOfEntry(entry?.fileName), urls: precacheList(Object.keys(bundle)) };
+      this.emitFile({ type: 'asset', fileName: PRECACHE_MANIFEST_FILE, source: `${JSON.stringify(manifest, null, 1)}\n` });
+    },
+  };
+}
 
 export default defineConfig({
   root: r('./src/web'),
   publicDir: r('./public'),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precacheManifest()],
   resolve: { alias: { '@shared': r('./src/shared'), '@web': r('./src/web') } },
   build: { outDir: r('./dist/web'), emptyOutDir: true, sourcemap: true },
   server: {

@@ -30,8 +30,6 @@ export const routes: RouteObject[] = [
         ErrorBoundary: RouteErrorBoundary,
         children: [
           { index: true, lazy: home },
-          // PWA mode by a path under /pwa/ (L-4.2-14): marks the session, then the page without the prefix.
-          { path: '/pwa/*', lazy: async () => ({ Component: (await import('./app/routes/pwa-entry')).PwaEntryRoute }) },
           soon('/search', '検索'),
           soon('/create-post', '投稿'),
           {
@@ -98,6 +96,8 @@ export const routes: RouteObject[] = [
             handle: { title: '無限 公式アカウント' },
             lazy: async () => ({ Component: (await import('./features/users/routes/profile')).OfficialRoute }),
           },
+          // A path under /pwa/ opens the app in PWA mode (L-4.2-14).
+          { path: '/pwa/*', lazy: async () => ({ Component: (await import('./features/pwa/routes/pwa-entry')).PwaEntryRoute }) },
           soon('/premium', 'プレミアム'),
           soon('/premium-success', 'プレミアム登録完了'),
           soon('/cancel', 'お手続きの中断'),

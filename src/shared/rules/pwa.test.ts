@@ -1,20 +1,66 @@
 import { describe, expect, it } from 'vitest';
-import { backgroundPlayAllowed, isPwaMode, pathOutsidePwa, shouldAutoplay } from './pwa';
+import {
+  backgroundPlayAllowed,
+  canEnableBackgroundPlay,
+  isPwaMode,
+  isPwaPath,
+  parsePwaSetting,
+  pathOutsidePwa,
+  shouldAutoplay,
+} from './pwa';
 
-const none = { iosStandalone: undefined, displayModeStandalone: false, pathname: '/', sessionFlag: null };
+const browserTab = { iosStandalone: undefined, displayModeStandalone: false, pathname: '/', sessionFlag: null };
+
+describe('PWA mode (listener spec §4.2)', () => {
+  it('is off in an ordinary browser tab', () => {
+    expect(isPwaMode(browserTab)).toBe(false);
+    expect(isPwaMode({ ...browserTab, iosStandalone: false, sessionFlag: 'false' })).toBe(false);
+  });
+
+  it('L-4.2-13: iOS standalone or display-mode standalone', () => {
+    expect(isPwaMode({ ...browserTab, iosStandalone: true })).toBe(true);
+    expect(isPwaMode({ ...browserTab, displayModeStandalone: true })).toBe(true);
+  });
+
+  it('L-4.2-14: a path under /pwa/', () => {
+    expect(isPwaMode({ ...browserTab, pathname: '/pwa/' })).toBe(true);
+    expect(isPwaMode({ ...browserTab, pathname: '/pwa/track/3' })).toBe(true);
+    expect(isPwaPath('/pwa')).toBe(true);
+    expect(isPwaPath('/pwashop')).toBe(false);
+    expect(isPwaPath('/search/pwa/')).toBe(false);
+  });
+
+  it("L-4.2-15: the session flag 'true'", () => {
+    expect(isPwaMode({ ...browserTab, sessionFlag: 'true' })).toBe(true);
+  });
+});
+
+describe('PWA switches (L-3-26)', () => {
+  it("are on only when stored as 'true'", () => {
+    expect(parsePwaSetting('true')).toBe(true);
+    expect(parsePwaSetting('false')).toBe(false);
+    expect(parsePwaSetting(null)).toBe(false);
+    expect(parsePwaSetting('1')).toBe(false);
+  });
+
+  it('background play can be switched on only by a premium member', () => {
+    expect(canEnableBackgroundPlay(true)).toBe(true);
+    expect(canEnableBackgroundPlay(false)).toBe(false);
+  });
+});
 
 describe('PWA mode (L-4.2-13, L-4.2-14, L-4.2-15)', () => {
   it('is iOS standalone, display-mode standalone, a path under /pwa/ or the session flag', () => {
-    expect(isPwaMode(none)).toBe(false);
-    expect(isPwaMode({ ...none, iosStandalone: false })).toBe(false);
-    expect(isPwaMode({ ...none, iosStandalone: true })).toBe(true);
-    expect(isPwaMode({ ...none, displayModeStandalone: true })).toBe(true);
-    expect(isPwaMode({ ...none, pathname: '/pwa/' })).toBe(true);
-    expect(isPwaMode({ ...none, pathname: '/pwa/track/3' })).toBe(true);
-    expect(isPwaMode({ ...none, pathname: '/pwa' })).toBe(true);
-    expect(isPwaMode({ ...none, pathname: '/pwabc' })).toBe(false);
-    expect(isPwaMode({ ...none, sessionFlag: 'true' })).toBe(true);
-    expect(isPwaMode({ ...none, sessionFlag: 'false' })).toBe(false);
+    expect(isPwaMode(browserTab)).toBe(false);
+    expect(isPwaMode({ ...browserTab, iosStandalone: false })).toBe(false);
+    expect(isPwaMode({ ...browserTab, iosStandalone: true })).toBe(true);
+    expect(isPwaMode({ ...browserTab, displayModeStandalone: true })).toBe(true);
+    expect(isPwaMode({ ...browserTab, pathname: '/pwa/' })).toBe(true);
+    expect(isPwaMode({ ...browserTab, pathname: '/pwa/track/3' })).toBe(true);
+    expect(isPwaMode({ ...browserTab, pathname: '/pwa' })).toBe(true);
+    expect(isPwaMode({ ...browserTab, pathname: '/pwabc' })).toBe(false);
+    expect(isPwaMode({ ...browserTab, sessionFlag: 'true' })).toBe(true);
+    expect(isPwaMode({ ...browserTab, sessionFlag: 'false' })).toBe(false);
   });
 
   it('a /pwa/ address stands for the same page without the prefix', () => {

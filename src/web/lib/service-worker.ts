@@ -1,6 +1,7 @@
 /**
  * The app's service worker (public/service-worker.js): registered once from /service-worker.js with the
- * build's version (listener spec §7), checked for updates whenever the page becomes visible again.
+ * build's version (listener spec §7), checked for updates whenever the page becomes visible again, and
+ * the page reloads when a new worker takes control. The worker itself: public/service-worker.js.
  */
 
 /** The build's version: the hashed name of the entry chunk this module is bundled into ('dev' in development). */
@@ -22,9 +23,35 @@ export function registerServiceWorker(): Promise<ServiceWorkerRegistration | nul
   return registration;
 }
 
+/** What reloadOnControllerChange needs of navigator.serviceWorker (a seam for the unit test). */
+export interface ControllerSource {
+  readonly controller: unknown;
+  addEventListener(type: 'controllerchange', listener: () => void): void;
+}
+
+/**
+ * Reloads the page once when a new worker takes control (L-4.12-02), so the page runs the build the
+ * worker serves. The very first install is no update: a page that had no controller when it loaded
+ * only gains one, and keeps running.
+ */
+export function reloadOnControllerChange(source: ControllerSource, reload: () => void) {
+  let hadController = Boolean(source.controller);
+  let reloading = false;
+  source.addEventListener('controllerchange', () => {
+    if (!hadController) {
+      hadController = true;
+      return;
+    }
+    if (reloading) return;
+    reloading = true;
+    reload();
+  });
+}
+
 /** Registers the worker after the page has loaded and keeps it up to date. */
 export function startServiceWorker() {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  reloadOnControllerChange(navigator.serviceWorker, () => window.location.reload());
   const start = () => void registerServiceWorker();
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });

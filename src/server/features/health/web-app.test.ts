@@ -20,6 +20,8 @@ beforeAll(async () => {
   );
   await fs.writeFile(path.join(webDir, 'assets', 'index-abc123.js'), bigScript);
   await fs.writeFile(path.join(webDir, 'manifest.webmanifest'), '{"name":"無限"}');
+  await fs.writeFile(path.join(webDir, 'service-worker.js'), "self.addEventListener('fetch', () => {});");
+  await fs.writeFile(path.join(webDir, 'precache-manifest.json'), '{"version":"index-abc123","urls":["/index.html"]}');
   t = await createTestApp({}, { webDir });
 });
 afterAll(async () => {
@@ -50,6 +52,26 @@ describe('serving the web app', () => {
     const res = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('L-7.6-05 L-4.12-01: serves the service worker uncached, as JavaScript, allowed by the CSP', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/service-worker.js?v=index-abc123' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^(?:text|application)\/javascript/);
+    // The browser must see a new build's worker at once: never served from the HTTP cache without asking.
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toMatch(/worker-src 'self'/);
+    expect(csp).toMatch(/connect-src 'self'/);
+    // The list of files the worker caches at install, also never stale.
+    const list = await t.app.inject({ method: 'GET', url: '/precache-manifest.json' });
+    expect(list.statusCode).toBe(200);
+    expect(list.headers['cache-control']).toBe('no-cache');
+    expect(list.json()).toEqual({ version: 'index-abc123', urls: ['/index.html'] });
+    // The offline fallback page the worker caches.
+    const shell = await t.app.inject({ method: 'GET', url: '/index.html' });
+    expect(shell.statusCode).toBe(200);
+    expect(shell.body).toContain('<div id="root"></div>');
   });
 
   it('answers a missing asset or API path with a 404, never index.html', async () => {

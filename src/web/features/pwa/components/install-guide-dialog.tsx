@@ -1,0 +1,36 @@
+import { Modal } from '@web/components/ui/dialog';
+
+/** The three steps of 'ホーム画面に追加' (listener spec §2 Home player, L-2.5-13). */
+export const INSTALL_STEPS = ['共有ボタンをタップします', '「ホーム画面に追加」を選びます', '「追加」をタップします'] as const;
+
+interface InstallGuideDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** The install guide, marked coming soon (L-2.5-12): how to add 無限 to the home screen in three steps. */
+export function InstallGuideDialog({ open, onOpenChange }: InstallGuideDialogProps) {
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title="ホーム画面に追加"
+      description="無限をアプリのように使えます（近日公開）"
+      testId="install-guide"
+    >
+      <ol className="space-y-3" aria-label="ホーム画面に追加する手順">
+        {INSTALL_STEPS.map((step, i) => (
+          <li key={step} className="flex items-center gap-3 rounded-2xl bg-surface p-3" data-testid="install-step">
+            <span
+              aria-hidden="true"
+              className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-accent font-bold text-accent-fg text-sm"
+            >
+              {i + 1}
+            </span>
+            <span className="text-[15px]">{step}</span>
+          </li>
+        ))}
+      </ol>
+    </Modal>
+  );
+}
