@@ -447,6 +447,32 @@ test.describe('background rule and PWA mode (issue 4)', () => {
     expect((await audio(page)).paused).toBe(true);
   });
 
+  test('L-8-05 L-8-07 L-4.2-16: PWA autoplay refused by the browser (NotAllowedError) asks for a tap, and a tap plays', async ({
+    page,
+    request,
+  }) => {
+    await catalogue(request);
+    await page.addInitScript(() => {
+      localStorage.setItem('pwa-autoplay-enabled', 'true');
+      // The browser's autoplay policy, as on a phone: play() without a user gesture is refused.
+      const play = HTMLMediaElement.prototype.play;
+      let gesture = false;
+      document.addEventListener('pointerdown', () => (gesture = true), true);
+      HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+        if (!gesture) return Promise.reject(new DOMException("play() failed because the user didn't interact", 'NotAllowedError'));
+        return play.call(this);
+      };
+    });
+    await page.goto('/pwa/');
+    const hero = page.getByTestId('hero-player');
+    await expect(hero.getByRole('alert')).toContainText('再生ボタンを押して再生してください');
+    expect((await audio(page)).paused).toBe(true);
+    await expect(playButton(page)).toBeEnabled();
+    await playButton(page).click();
+    await expectPlaying(page);
+    await expect(hero.getByRole('alert')).toHaveCount(0);
+  });
+
   test('L-4.2-16: without the autoplay switch, PWA mode does not start playing', async ({ page, request }) => {
     await catalogue(request);
     await page.goto('/pwa/');

@@ -55,6 +55,41 @@ describe('listening history (L-7.2-07, L-7.2-08, L-3-16)', () => {
   });
 });
 
+describe('the player\'s resume lookup and its keepalive reports (issue 4)', () => {
+  it('GET ?trackId=&limit=1 answers the newest entry of that track only', async () => {
+    const other = (await insertTrack(t)).id;
+    const post = (payload: object) => t.app.inject({ method: 'POST', url: '/api/listening-history', headers: { cookie }, payload });
+    expect((await post({ trackId, duration: 6, progressPercent: 20, completed: false })).statusCode).toBe(201);
+    expect((await post({ trackId: other, duration: 9, progressPercent: 70, completed: false })).statusCode).toBe(201);
+    expect((await post({ trackId, duration: 7, progressPercent: 55.5, completed: false })).statusCode).toBe(201);
+    const res = await t.app.inject({ method: 'GET', url: `/api/user/listening-history?trackId=${trackId}&limit=1`, headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toMatch(/no-store/);
+    expect(res.json()).toEqual([expect.objectContaining({ trackId, progressPercent: 55.5, duration: 7 })]);
+    const none = await t.app.inject({ method: 'GET', url: '/api/user/listening-history?trackId=999999&limit=1', headers: { cookie } });
+    expect(none.json()).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: `/api/user/listening-history?trackId=${trackId}&limit=1` })).statusCode).toBe(401);
+  });
+
+  it('accepts a report carrying this site\'s Origin (fetch keepalive on pagehide) and refuses another origin', async () => {
+    const payload = { trackId, duration: 12, progressPercent: 40, completed: false };
+    const same = await t.app.inject({
+      method: 'POST',
+      url: '/api/listening-history',
+      headers: { cookie, host: 'mugen.test', origin: 'http://mugen.test' },
+      payload,
+    });
+    expect(same.statusCode).toBe(201);
+    const cross = await t.app.inject({
+      method: 'POST',
+      url: '/api/listening-history',
+      headers: { cookie, host: 'mugen.test', origin: 'https://evil.example' },
+      payload,
+    });
+    expect(cross.statusCode).toBe(403);
+  });
+});
+
 describe('GET /api/auth/premium-status', () => {
   it('answers isPremium, endDate and daysRemaining rounded up', async () => {
     const free = (await t.app.inject({ method: 'GET', url: '/api/auth/premium-status', headers: { cookie } })).json();

@@ -121,6 +121,18 @@ describe('the next track, prepared while the current one plays (issue 4)', () =>
     expect(b.getAttribute('src')).toBe('/api/stream/3');
   });
 
+  it('a catalogue arriving again in a new order prepares the new next track', async () => {
+    engine.adoptCatalogue([track(1), track(2), track(3)]);
+    await startPlaying(a);
+    expect(b.getAttribute('src')).toBe('/api/stream/2');
+    engine.adoptCatalogue([track(1), track(3), track(2)]);
+    expect(b.getAttribute('src')).toBe('/api/stream/3');
+    b.becomeReady();
+    engine.next();
+    expect(speaking()).toBe(b);
+    expect(engine.getSnapshot().track?.id).toBe(3);
+  });
+
   it('prepares nothing when the listener asks to save data', async () => {
     vi.stubGlobal('navigator', { connection: { saveData: true } });
     engine.adoptCatalogue([track(1), track(2)]);

@@ -223,6 +223,8 @@ export class AudioEngine {
       const i = tracks.findIndex((t) => t.id === track.id);
       if (i >= 0) this.set({ queue: tracks, index: i });
       else this.set({ queue: [track, ...tracks], index: 0 });
+      // A new order may have a new next track.
+      if (isPlaying) this.prepareNext();
       return;
     }
     const i = initialTrackIndex(
