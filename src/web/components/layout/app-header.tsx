@@ -6,10 +6,11 @@ export function AppHeader() {
   return (
     <header className="sticky top-0 z-40 border-border/70 border-b bg-bg/90 pt-[env(safe-area-inset-top)] backdrop-blur">
       <div className="mx-auto flex h-14 max-w-3xl items-center justify-between pr-[max(0.5rem,env(safe-area-inset-right))] pl-[max(1rem,env(safe-area-inset-left))]">
-        <Link to="/" aria-label="無限 ホーム" className="-ml-1 flex items-center gap-2 rounded-lg px-1 py-1">
+        <Link to="/" className="-ml-1 flex items-center gap-2 rounded-lg px-1 py-1">
           <LogoMark className="size-8" />
           <span className="font-bold text-xl tracking-wider">無限</span>
           <span className="mt-1 text-muted text-xs tracking-[0.2em]">MUGEN</span>
+          <span className="sr-only">ホーム</span>
         </Link>
         <MenuDrawer />
       </div>

@@ -15,7 +15,7 @@ export function SpeedPill({ rate, onClick, className }: SpeedPillProps) {
     <button
       type="button"
       onClick={onClick}
-      aria-label={`再生速度 ${rate}倍（タップで変更）`}
+      aria-label={`再生速度 ${rateLabel(rate)}（タップで変更）`}
       data-rate={rate}
       className={cn(
         'inline-flex h-11 min-w-14 items-center justify-center rounded-full px-3 text-sm tabular-nums font-semibold',

@@ -51,7 +51,7 @@ export function LikeButton({ track, showCount = true, className }: LikeButtonPro
     <button
       type="button"
       onClick={onClick}
-      aria-label={`いいね（${count}件）`}
+      aria-label={showCount ? `いいね ${formatCount(count)} 件` : `いいね（${count}件）`}
       aria-pressed={liked}
       data-liked={liked ? 'true' : 'false'}
       className={cn(

@@ -3,6 +3,7 @@ import { PlayButton } from '@web/components/player/play-button';
 import { ProgressSlider } from '@web/components/player/progress-slider';
 import { SpeedPill } from '@web/components/player/speed-pill';
 import { Avatar } from '@web/components/ui/avatar';
+import { IconTooltip } from '@web/components/ui/icon-tooltip';
 import { MarqueeTitle } from '@web/components/ui/marquee-title';
 import { usePlayer, usePlayerState } from '@web/lib/audio/player-context';
 import { cn } from '@web/lib/cn';
@@ -103,23 +104,27 @@ export function HeroPlayer() {
 
       <div className="mt-3 flex items-center justify-between">
         <SpeedPill rate={s.rate} onClick={() => player.cycleRate()} />
-        <button
-          type="button"
-          onClick={() => player.previous()}
-          aria-label="前の音声"
-          className="inline-flex size-12 items-center justify-center rounded-full text-fg hover:bg-surface"
-        >
-          <SkipBack aria-hidden="true" fill="currentColor" className="size-7" />
-        </button>
+        <IconTooltip label="前の音声">
+          <button
+            type="button"
+            onClick={() => player.previous()}
+            aria-label="前の音声"
+            className="inline-flex size-12 items-center justify-center rounded-full text-fg hover:bg-surface"
+          >
+            <SkipBack aria-hidden="true" fill="currentColor" className="size-7" />
+          </button>
+        </IconTooltip>
         <PlayButton isPlaying={s.isPlaying} isReady={s.isReady} isLoading={!s.error} onClick={() => player.toggle()} />
-        <button
-          type="button"
-          onClick={() => player.next()}
-          aria-label="次の音声"
-          className="inline-flex size-12 items-center justify-center rounded-full text-fg hover:bg-surface"
-        >
-          <SkipForward aria-hidden="true" fill="currentColor" className="size-7" />
-        </button>
+        <IconTooltip label="次の音声">
+          <button
+            type="button"
+            onClick={() => player.next()}
+            aria-label="次の音声"
+            className="inline-flex size-12 items-center justify-center rounded-full text-fg hover:bg-surface"
+          >
+            <SkipForward aria-hidden="true" fill="currentColor" className="size-7" />
+          </button>
+        </IconTooltip>
         <AddToPlaylistButton track={track} className="min-w-14" />
       </div>
       <TrialRemaining className="mt-2 self-start" />
