@@ -103,15 +103,14 @@ export async function searchTracks(
     if (matched === 0) return { tracks: [], total: 0 };
 
     if (matched <= cap) {
-      const rank = terms.length
-        ? sql.join(
-            terms.map((t) => t.rank),
-            sql` + `,
-          )
-        : sql`0`;
+      const byPlays = [sql`${tracks.playCount} desc`, sql`${tracks.id} desc`];
+      const rank = sql.join(
+        terms.map((t) => t.rank),
+        sql` + `,
+      );
       const found = await listTracksWhere(tx, {
         where: indexedWhere,
-        orderBy: [sql`(${rank}) desc`, sql`${tracks.playCount} desc`, sql`${tracks.id} desc`],
+        orderBy: terms.length ? [sql`(${rank}) desc`, ...byPlays] : byPlays,
         limit: opts.limit,
         offset: opts.offset,
       });
