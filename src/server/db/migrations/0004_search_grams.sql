@@ -14,6 +14,9 @@ $$;
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "tracks_search_grams_idx" ON "tracks" USING gin (mugen_search_grams("title", "category", "script"));
 --> statement-breakpoint
+-- The names of a track's comma-separated categories, for the category tab and filter (`&&`).
+CREATE INDEX IF NOT EXISTS "tracks_category_names_idx" ON "tracks" USING gin (regexp_split_to_array("category", '\s*,\s*'));
+--> statement-breakpoint
 -- The most played first, among visible tracks: how a search with more matches than the cap is walked.
 CREATE INDEX IF NOT EXISTS "tracks_visible_plays_idx" ON "tracks" ("play_count" DESC, "id" DESC) WHERE "is_visible";
 --> statement-breakpoint

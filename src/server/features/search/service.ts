@@ -35,26 +35,20 @@ const textArray = (xs: readonly string[]) =>
     sql`, `,
   )}]::text[]`;
 
-const gramsExpr = sql`mugen_search_grams(${tracks.title}, ${tracks.category}, ${tracks.script})`;
-
 /** Tracks whose poster's name contains the term: the ids are found once per query, not per row. */
 const posterMatch = (p: string) => sql`${tracks.userId} = any(array(select pu.id from ${users} pu where pu.name ilike ${p}))`;
 
 interface TermSql {
-  /** The term somewhere: title, category, script (through the grams index) or poster name. */
-  indexed: SQL;
-  /** The same match without the index function, for plans that walk rows in play order. */
-  plain: SQL;
+  /** The term in the title, category, script or poster name, without the index function. */
+  match: SQL;
   title: SQL;
   rank: SQL;
 }
 
 function termSql(term: string): TermSql {
   const p = like(term);
-  const inText = sql`(${tracks.title} ilike ${p} or ${tracks.category} ilike ${p} or ${tracks.script} ilike ${p})`;
   return {
-    indexed: sql`((${gramsExpr} @> ${textArray(termGrams(term))} and ${inText}) or ${posterMatch(p)})`,
-    plain: sql`(${inText} or ${posterMatch(p)})`,
+    match: sql`(${tracks.title} ilike ${p} or ${tracks.category} ilike ${p} or ${tracks.script} ilike ${p} or ${posterMatch(p)})`,
     title: sql`${tracks.title} ilike ${p}`,
     rank: sql`(case when ${tracks.title} ilike ${p} then 8 else 0 end)
       + (case when ${posterMatch(p)} then 4 else 0 end)
@@ -63,9 +57,13 @@ function termSql(term: string): TermSql {
   };
 }
 
-function categoryCondition(category: string): SQL {
-  return sql`regexp_split_to_array(${tracks.category}, '\\s*,\\s*') && ${textArray(categoryAliases(category))}`;
-}
+const categoryNames = sql`regexp_split_to_array(${tracks.category}, '\\s*,\\s*')`;
+
+/** Rows are visited in this order when a search walks the catalogue (the partial plays index). */
+const byPlays = [sql`${tracks.playCount} desc`, sql`${tracks.id} desc`];
+
+/** How many rows the count of a walked search looks at, at most: past it the total is "at least". */
+export const WALK_COUNT_BUDGET = 20_000;
 
 /** How many rows `where` matches, counting no further than `cap + 1`. */
 async function countUpTo(db: Db, where: SQL, cap: number): Promise<number> {
@@ -75,65 +73,101 @@ async function countUpTo(db: Db, where: SQL, cap: number): Promise<number> {
   return n;
 }
 
+const ids = (rows: unknown) => rowsOf<{ id: number }>(rows).map((r) => r.id);
+
 /**
  * Visible tracks whose title, poster name, category or script contains every term (substring match,
  * which suits Japanese), optionally in a category (aliases included); paged, with the total.
  *
- * Up to `cap` matches (the usual case for a real word): ranked title > poster > category > script, then
- * by plays, and the exact total. More than `cap`: the total is `cap` with `totalCapped`, and the order is
- * tracks with every term in the title first, then the rest, each most played first; both walk the
- * plays index and stop after `offset + limit` rows, so a term found everywhere costs no more than a
- * rare one. Decision record 0006.
+ * First the candidates come from indexes only: the grams index (every term's characters or pairs, see
+ * migration 0004) and the category-names index, plus the tracks of posters whose name matches a term.
+ * Up to `cap` candidates (the usual case for a real word): each is checked with ILIKE, ranked title >
+ * poster > category > script then by plays, and the total is exact. More than `cap`: the term hardly
+ * narrows the catalogue (の, です); the results are walked most played first (tracks with every term in
+ * the title, then the rest), stopping after `offset + limit` rows, and the total is counted up to `cap`
+ * (or over the first WALK_COUNT_BUDGET tracks) with `totalCapped`. Decision record 0006.
  */
 export async function searchTracks(
   db: Db,
   opts: { terms: string[]; category?: string; limit: number; offset: number; cap?: number },
 ): Promise<SearchAnswer> {
   const cap = opts.cap ?? SEARCH_COUNT_CAP;
-  const base: SQL[] = [eq(tracks.isVisible, true) as SQL];
-  if (opts.category) base.push(categoryCondition(opts.category));
   const terms = opts.terms.map(termSql);
-  const indexedWhere = and(...base, ...terms.map((t) => t.indexed))!;
+  const inCategory = opts.category ? sql`${categoryNames} && ${textArray(categoryAliases(opts.category))}` : undefined;
+  const where = and(eq(tracks.isVisible, true), inCategory, ...terms.map((t) => t.match))!;
 
   return inTransaction(db, async (tx) => {
-    // Only the grams index can find a short term without reading every script; the planner is not
-    // left to guess how selective a 1-character term is.
-    if (terms.length > 0) await tx.execute(sql`set local enable_seqscan = off`);
-    const matched = await countUpTo(tx, indexedWhere, cap);
-    if (matched === 0) return { tracks: [], total: 0 };
+    // 1. Candidates from the indexes alone. Sequential scans are off so that the grams function is
+    //    never evaluated row by row (it costs about a millisecond on a 2 KB script).
+    await tx.execute(sql`set local enable_seqscan = off`);
+    const indexed = and(
+      ...opts.terms.map(
+        (term) => sql`mugen_search_grams(${tracks.title}, ${tracks.category}, ${tracks.script}) @> ${textArray(termGrams(term))}`,
+      ),
+      inCategory,
+    );
+    const candidates = new Set(ids(await tx.execute(sql`select ${tracks.id} as id from ${tracks} where ${indexed} limit ${cap + 1}`)));
+    if (candidates.size <= cap && opts.terms.length > 0) {
+      const posters = sql.join(
+        opts.terms.map((term) => sql`pu.name ilike ${like(term)}`),
+        sql` or `,
+      );
+      const byPoster = await tx.execute(
+        sql`select ${tracks.id} as id from ${tracks} where ${tracks.userId} in (select pu.id from ${users} pu where ${posters})
+            ${inCategory ? sql`and ${inCategory}` : sql``} limit ${cap + 1}`,
+      );
+      for (const id of ids(byPoster)) candidates.add(id);
+    }
+    await tx.execute(sql`set local enable_seqscan = on`);
 
-    if (matched <= cap) {
-      const byPlays = [sql`${tracks.playCount} desc`, sql`${tracks.id} desc`];
+    // 2a. Few candidates: check, rank and count them all.
+    if (candidates.size <= cap) {
+      if (candidates.size === 0) return { tracks: [], total: 0 };
+      const among = and(inArray(tracks.id, [...candidates]), where)!;
+      const [{ n }] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from ${tracks} where ${among}`));
+      if (n === 0) return { tracks: [], total: 0 };
       const rank = sql.join(
         terms.map((t) => t.rank),
         sql` + `,
       );
       const found = await listTracksWhere(tx, {
-        where: indexedWhere,
+        where: among,
         orderBy: terms.length ? [sql`(${rank}) desc`, ...byPlays] : byPlays,
         limit: opts.limit,
         offset: opts.offset,
       });
-      return { tracks: found, total: matched };
+      return { tracks: found, total: n };
     }
 
-    await tx.execute(sql`set local enable_seqscan = on`);
+    // 2b. Many candidates: walk the plays index; each tier stops after offset + limit rows.
     const n = opts.offset + opts.limit;
-    const plainWhere = and(...base, ...terms.map((t) => t.plain))!;
     const ordered = sql`order by ${tracks.playCount} desc, ${tracks.id} desc limit ${n}`;
     const idsSql = terms.length
       ? sql`select id from (
           (select ${tracks.id} as id, 1 as tier, ${tracks.playCount} as plays from ${tracks}
-            where ${and(plainWhere, ...terms.map((t) => t.title))} ${ordered})
+            where ${and(where, ...terms.map((t) => t.title))} ${ordered})
           union all
           (select ${tracks.id}, 2, ${tracks.playCount} from ${tracks}
-            where ${plainWhere} and not (${and(...terms.map((t) => t.title))}) ${ordered})
+            where ${where} and not (${and(...terms.map((t) => t.title))}) ${ordered})
         ) as s order by tier, plays desc, id desc offset ${opts.offset} limit ${opts.limit}`
-      : sql`select ${tracks.id} as id from ${tracks} where ${plainWhere} ${ordered} offset ${opts.offset}`;
-    const ids = rowsOf<{ id: number }>(await tx.execute(idsSql)).map((r) => r.id);
-    const rows = ids.length ? await listTracksWhere(tx, { where: inArray(tracks.id, ids) }) : [];
+      : sql`select ${tracks.id} as id from ${tracks} where ${where} ${ordered} offset ${opts.offset}`;
+    const pageIds = ids(await tx.execute(idsSql));
+    const rows = pageIds.length ? await listTracksWhere(tx, { where: inArray(tracks.id, pageIds) }) : [];
     const byId = new Map(rows.map((t) => [t.id, t]));
-    return { tracks: ids.flatMap((id) => byId.get(id) ?? []), total: cap, totalCapped: true };
+    const [{ counted }] = rowsOf<{ counted: number }>(
+      await tx.execute(
+        sql`select count(*)::int as counted from (
+              select 1 from (select * from ${tracks} where ${tracks.isVisible} ${sql.raw('order by play_count desc, id desc')} limit ${WALK_COUNT_BUDGET}) as ${tracks}
+              where ${where} limit ${cap + 1}) as s`,
+      ),
+    );
+    // "At least": past the cap, or when the walk ended at the budget before the catalogue did.
+    const capped = counted > cap || (await countUpTo(tx, eq(tracks.isVisible, true) as SQL, WALK_COUNT_BUDGET)) > WALK_COUNT_BUDGET;
+    return {
+      tracks: pageIds.flatMap((id) => byId.get(id) ?? []),
+      total: Math.min(counted, cap),
+      ...(capped ? { totalCapped: true } : {}),
+    };
   });
 }
 
