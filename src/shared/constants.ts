@@ -53,3 +53,7 @@ export const STORAGE_KEYS = {
   returnPath: 'returnPath',
   invitationCode: 'invitationCode',
 } as const;
+
+/** Search (listener spec §2, §9): the box waits 300 ms after the last keystroke; results come 20 at a time. */
+export const SEARCH_DEBOUNCE_MS = 300;
+export const SEARCH_PAGE_SIZE = 20;

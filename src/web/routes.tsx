@@ -30,7 +30,11 @@ export const routes: RouteObject[] = [
         ErrorBoundary: RouteErrorBoundary,
         children: [
           { index: true, lazy: home },
-          soon('/search', '検索'),
+          {
+            path: '/search',
+            handle: { title: '検索' },
+            lazy: async () => ({ Component: (await import('./features/search/routes/search')).SearchRoute }),
+          },
           soon('/create-post', '投稿'),
           {
             path: '/notifications',

@@ -7,7 +7,11 @@ export const SearchQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });
-export const SearchAnswerSchema = z.object({ tracks: z.array(TrackSchema), total: z.number().int() });
+export const SearchAnswerSchema = z.object({
+  tracks: z.array(TrackSchema),
+  total: z.number().int(),
+  totalCapped: z.boolean().optional().describe('true when the server stopped counting at the cap: there are at least `total` matches'),
+});
 
 /** NFKC (full-width Latin and digits, half-width kana), collapsed spaces, at most 10 terms. */
 export function searchTerms(q: string): string[] {

@@ -1,10 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SearchAnswerSchema, SearchQuerySchema, searchTerms } from '../../../shared/schemas/search';
 import type { AppDeps } from '../../app';
-import { tracks } from '../../db/schema';
 import { listVisibleTracks } from '../tracks/service';
-import { searchTracks } from './service';
+import { countVisible, searchTracks } from './service';
 
 export function searchRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -13,7 +11,8 @@ export function searchRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['search'],
-          summary: 'Search visible tracks by title, poster name, category and script; { tracks, total }',
+          summary:
+            'Search visible tracks by title, poster name, category and script; { tracks, total }, total counted up to 1000 (totalCapped)',
           querystring: SearchQuerySchema,
           response: { 200: SearchAnswerSchema },
         },
@@ -23,9 +22,7 @@ export function searchRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
         const terms = searchTerms(q);
         if (terms.length === 0 && !category) {
           // No query: the recommended order, as the search page's recommended tab shows it.
-          const all = await listVisibleTracks(db, { limit, offset });
-          const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(tracks).where(eq(tracks.isVisible, true));
-          return { tracks: all, total };
+          return { tracks: await listVisibleTracks(db, { limit, offset }), ...(await countVisible(db)) };
         }
         return searchTracks(db, { terms, category, limit, offset });
       },

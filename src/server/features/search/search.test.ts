@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Track } from '../../../shared/schemas/track';
 import { createTestApp, insertTrack, insertUser, type TestApp } from '../../test/app';
+import { searchTracks, termGrams } from './service';
 
 let t: TestApp;
 const ids: Record<string, number> = {};
@@ -72,5 +74,81 @@ describe('GET /api/search', () => {
     expect((await search(q("' OR 1=1 --"))).total).toBe(0);
     expect((await t.app.inject({ method: 'GET', url: `/api/search?${q('あ'.repeat(201))}` })).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: '/api/search?limit=1000' })).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/search, ranking, aliases and the capped count', () => {
+  const more: Record<string, number> = {};
+  beforeAll(async () => {
+    more.business = (await insertTrack(t, { title: '会議を短くする', category: 'ビジネス', script: '議事録の話', playCount: 3 })).id;
+    more.society = (await insertTrack(t, { title: '町内会の役割', category: '社会・政治,ニュース', script: '回覧板の話' })).id;
+    more.categoryHit = (await insertTrack(t, { title: '夜の読書', category: '天気', script: '本の話' })).id;
+    more.hiddenScript = (await insertTrack(t, { title: '秘密', script: '散歩の天気', isVisible: false })).id;
+  });
+
+  it('ranks a title match over a poster match over a category match over a script match', async () => {
+    expect((await search(q('天気'))).tracks.map((x) => x.id)).toEqual([ids.title, ids.poster, more.categoryHit, ids.script]);
+  });
+
+  it('L-2.10-02 L-2.10-03: maps each alias to the other, both ways', async () => {
+    const cat = async (c: string) => (await search(`category=${encodeURIComponent(c)}`)).tracks.map((x) => x.id).sort();
+    expect(await cat('ビジネス')).toEqual([ids.category, more.business].sort());
+    expect(await cat('ビジネス戦略')).toEqual([ids.category, more.business].sort());
+    expect(await cat('政治・社会')).toEqual([ids.politics, more.society].sort());
+    expect(await cat('社会・政治')).toEqual([ids.politics, more.society].sort());
+    // A category among several of a track counts.
+    expect(await cat('ニュース')).toEqual([ids.title, more.society].sort());
+  });
+
+  it('finds 1- and 2-character terms anywhere in a script through the grams index, never a hidden track', async () => {
+    expect((await search(q('散歩'))).tracks.map((x) => x.id)).toEqual([ids.script]);
+    expect((await search(q('覧'))).tracks.map((x) => x.id)).toEqual([more.society]);
+    expect((await search(q('秘密'))).total).toBe(0);
+  });
+
+  it('pages through the whole ranked list without repeating or losing a track', async () => {
+    const all = await search(`${q('の')}&limit=100`);
+    expect(all.total).toBe(all.tracks.length);
+    const paged: number[] = [];
+    for (let offset = 0; offset < all.total; offset += 3) {
+      paged.push(...(await search(`${q('の')}&limit=3&offset=${offset}`)).tracks.map((x) => x.id));
+    }
+    expect(paged).toEqual(all.tracks.map((x) => x.id));
+    expect(paged).not.toContain(ids.hidden);
+  });
+
+  it('past the cap: total is the cap with totalCapped, title matches first, each tier most played first, paged', async () => {
+    const opts = { terms: ['の'], limit: 3, cap: 2 };
+    const first = await searchTracks(t.db, { ...opts, offset: 0 });
+    expect(first).toMatchObject({ total: 2, totalCapped: true });
+    const exact = await searchTracks(t.db, { terms: ['の'], limit: 100, offset: 0 });
+    expect(exact.totalCapped).toBeUndefined();
+
+    const walked: Track[] = [];
+    for (let offset = 0; offset < exact.total + 3; offset += 3) walked.push(...(await searchTracks(t.db, { ...opts, offset })).tracks);
+    // The same tracks as the full ranking, none twice, no hidden one.
+    expect(walked.map((x) => x.id).sort()).toEqual(exact.tracks.map((x) => x.id).sort());
+    const inTitle = walked.map((x) => x.title.includes('の'));
+    expect(inTitle.indexOf(false)).toBeGreaterThan(0);
+    expect(inTitle.slice(inTitle.indexOf(false))).not.toContain(true);
+    for (const tier of [walked.filter((x) => x.title.includes('の')), walked.filter((x) => !x.title.includes('の'))]) {
+      const plays = tier.map((x) => x.playCount);
+      expect(plays).toEqual([...plays].sort((a, b) => b - a));
+    }
+  });
+
+  it('a category without a query past the cap is walked most played first', async () => {
+    const r = await searchTracks(t.db, { terms: [], category: 'ニュース', limit: 10, offset: 0, cap: 1 });
+    expect(r).toMatchObject({ total: 1, totalCapped: true });
+    expect(r.tracks.map((x) => x.id)).toEqual([ids.title, more.society]);
+  });
+});
+
+describe('termGrams', () => {
+  it('is the character itself, or every adjacent pair, lower-cased', () => {
+    expect(termGrams('の')).toEqual(['の']);
+    expect(termGrams('温泉')).toEqual(['温泉']);
+    expect(termGrams('量子コン')).toEqual(['量子', '子コ', 'コン']);
+    expect(termGrams('AIAI')).toEqual(['ai', 'ia']);
   });
 });

@@ -1,50 +1,178 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { categoryAliases } from '../../../shared/categories';
 import type { Track } from '../../../shared/schemas/track';
-import type { Db } from '../../db/client';
+import { type Db, inTransaction, rowsOf } from '../../db/client';
 import { tracks, users } from '../../db/schema';
 import { listTracksWhere } from '../tracks/service';
+
+/**
+ * Counting stops here: past it a term hardly narrows the catalogue (の, です), the answer says "at least
+ * this many" (totalCapped) and the results are walked most played first instead of ranked in full.
+ */
+export const SEARCH_COUNT_CAP = 1000;
+
+export interface SearchAnswer {
+  tracks: Track[];
+  total: number;
+  totalCapped?: boolean;
+}
 
 const like = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
+ * The characters of a term that the grams index must hold (migration 0004): the term itself when it is
+ * one character, else every pair of adjacent characters. Lower-cased like the index.
+ */
+export function termGrams(term: string): string[] {
+  const chars = [...term.toLowerCase()];
+  if (chars.length <= 1) return chars;
+  return [...new Set(chars.slice(1).map((c, i) => chars[i] + c))];
+}
+
+const textArray = (xs: readonly string[]) =>
+  sql`ARRAY[${sql.join(
+    xs.map((x) => sql`${x}`),
+    sql`, `,
+  )}]::text[]`;
+
+/** Tracks whose poster's name contains the term: the ids are found once per query, not per row. */
+const posterMatch = (p: string) => sql`${tracks.userId} = any(array(select pu.id from ${users} pu where pu.name ilike ${p}))`;
+
+interface TermSql {
+  /** The term in the title, category, script or poster name, without the index function. */
+  match: SQL;
+  title: SQL;
+  rank: SQL;
+}
+
+function termSql(term: string): TermSql {
+  const p = like(term);
+  return {
+    match: sql`(${tracks.title} ilike ${p} or ${tracks.category} ilike ${p} or ${tracks.script} ilike ${p} or ${posterMatch(p)})`,
+    title: sql`${tracks.title} ilike ${p}`,
+    rank: sql`(case when ${tracks.title} ilike ${p} then 8 else 0 end)
+      + (case when ${posterMatch(p)} then 4 else 0 end)
+      + (case when ${tracks.category} ilike ${p} then 2 else 0 end)
+      + (case when ${tracks.script} ilike ${p} then 1 else 0 end)`,
+  };
+}
+
+const categoryNames = sql`regexp_split_to_array(${tracks.category}, '\\s*,\\s*')`;
+
+/** Rows are visited in this order when a search walks the catalogue (the partial plays index). */
+const byPlays = [sql`${tracks.playCount} desc`, sql`${tracks.id} desc`];
+
+/** How many rows the count of a walked search looks at, at most: past it the total is "at least". */
+export const WALK_COUNT_BUDGET = 20_000;
+
+/** How many rows `where` matches, counting no further than `cap + 1`. */
+async function countUpTo(db: Db, where: SQL, cap: number): Promise<number> {
+  const [{ n }] = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from (select 1 from ${tracks} where ${where} limit ${cap + 1}) as s`),
+  );
+  return n;
+}
+
+const ids = (rows: unknown) => rowsOf<{ id: number }>(rows).map((r) => r.id);
+
+/**
  * Visible tracks whose title, poster name, category or script contains every term (substring match,
- * which suits Japanese), ranked title > poster > category > script, then by plays; paged, with the
- * total. Every term must match somewhere.
+ * which suits Japanese), optionally in a category (aliases included); paged, with the total.
+ *
+ * First the candidates come from indexes only: the grams index (every term's characters or pairs, see
+ * migration 0004) and the category-names index, plus the tracks of posters whose name matches a term.
+ * Up to `cap` candidates (the usual case for a real word): each is checked with ILIKE, ranked title >
+ * poster > category > script then by plays, and the total is exact. More than `cap`: the term hardly
+ * narrows the catalogue (の, です); the results are walked most played first (tracks with every term in
+ * the title, then the rest), stopping after `offset + limit` rows, and the total is counted up to `cap`
+ * (or over the first WALK_COUNT_BUDGET tracks) with `totalCapped`. Decision record 0006.
  */
 export async function searchTracks(
   db: Db,
-  opts: { terms: string[]; category?: string; limit: number; offset: number },
-): Promise<{ tracks: Track[]; total: number }> {
-  const conditions: (SQL | undefined)[] = [eq(tracks.isVisible, true)];
-  if (opts.category) {
-    const names = categoryAliases(opts.category);
-    conditions.push(
-      sql`regexp_split_to_array(${tracks.category}, '\\s*,\\s*') && ARRAY[${sql.join(
-        names.map((n) => sql`${n}`),
-        sql`, `,
-      )}]::text[]`,
+  opts: { terms: string[]; category?: string; limit: number; offset: number; cap?: number },
+): Promise<SearchAnswer> {
+  const cap = opts.cap ?? SEARCH_COUNT_CAP;
+  const terms = opts.terms.map(termSql);
+  const inCategory = opts.category ? sql`${categoryNames} && ${textArray(categoryAliases(opts.category))}` : undefined;
+  const where = and(eq(tracks.isVisible, true), inCategory, ...terms.map((t) => t.match))!;
+
+  return inTransaction(db, async (tx) => {
+    // 1. Candidates from the indexes alone. Sequential scans are off so that the grams function is
+    //    never evaluated row by row (it costs about a millisecond on a 2 KB script).
+    await tx.execute(sql`set local enable_seqscan = off`);
+    const indexed = and(
+      ...opts.terms.map(
+        (term) => sql`mugen_search_grams(${tracks.title}, ${tracks.category}, ${tracks.script}) @> ${textArray(termGrams(term))}`,
+      ),
+      inCategory,
     );
-  }
-  let rank: SQL = sql`cast(0 as int)`;
-  for (const term of opts.terms) {
-    const p = like(term);
-    conditions.push(
-      sql`(${tracks.title} ilike ${p} or ${tracks.category} ilike ${p} or ${tracks.script} ilike ${p} or exists (select 1 from ${users} pu where pu.id = ${tracks.userId} and pu.name ilike ${p}))`,
+    const candidates = new Set(ids(await tx.execute(sql`select ${tracks.id} as id from ${tracks} where ${indexed} limit ${cap + 1}`)));
+    if (candidates.size <= cap && opts.terms.length > 0) {
+      const posters = sql.join(
+        opts.terms.map((term) => sql`pu.name ilike ${like(term)}`),
+        sql` or `,
+      );
+      const byPoster = await tx.execute(
+        sql`select ${tracks.id} as id from ${tracks} where ${tracks.userId} in (select pu.id from ${users} pu where ${posters})
+            ${inCategory ? sql`and ${inCategory}` : sql``} limit ${cap + 1}`,
+      );
+      for (const id of ids(byPoster)) candidates.add(id);
+    }
+    await tx.execute(sql`set local enable_seqscan = on`);
+
+    // 2a. Few candidates: check, rank and count them all.
+    if (candidates.size <= cap) {
+      if (candidates.size === 0) return { tracks: [], total: 0 };
+      const among = and(inArray(tracks.id, [...candidates]), where)!;
+      const [{ n }] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from ${tracks} where ${among}`));
+      if (n === 0) return { tracks: [], total: 0 };
+      const rank = sql.join(
+        terms.map((t) => t.rank),
+        sql` + `,
+      );
+      const found = await listTracksWhere(tx, {
+        where: among,
+        orderBy: terms.length ? [sql`(${rank}) desc`, ...byPlays] : byPlays,
+        limit: opts.limit,
+        offset: opts.offset,
+      });
+      return { tracks: found, total: n };
+    }
+
+    // 2b. Many candidates: walk the plays index; each tier stops after offset + limit rows.
+    const n = opts.offset + opts.limit;
+    const ordered = sql`order by ${tracks.playCount} desc, ${tracks.id} desc limit ${n}`;
+    const idsSql = terms.length
+      ? sql`select id from (
+          (select ${tracks.id} as id, 1 as tier, ${tracks.playCount} as plays from ${tracks}
+            where ${and(where, ...terms.map((t) => t.title))} ${ordered})
+          union all
+          (select ${tracks.id}, 2, ${tracks.playCount} from ${tracks}
+            where ${where} and not (${and(...terms.map((t) => t.title))}) ${ordered})
+        ) as s order by tier, plays desc, id desc offset ${opts.offset} limit ${opts.limit}`
+      : sql`select ${tracks.id} as id from ${tracks} where ${where} ${ordered} offset ${opts.offset}`;
+    const pageIds = ids(await tx.execute(idsSql));
+    const rows = pageIds.length ? await listTracksWhere(tx, { where: inArray(tracks.id, pageIds) }) : [];
+    const byId = new Map(rows.map((t) => [t.id, t]));
+    const [{ counted }] = rowsOf<{ counted: number }>(
+      await tx.execute(
+        sql`select count(*)::int as counted from (
+              select 1 from (select * from ${tracks} where ${tracks.isVisible} ${sql.raw('order by play_count desc, id desc')} limit ${WALK_COUNT_BUDGET}) as ${tracks}
+              where ${where} limit ${cap + 1}) as s`,
+      ),
     );
-    rank = sql`${rank} + (case when ${tracks.title} ilike ${p} then 8 else 0 end)
-      + (case when exists (select 1 from ${users} pu where pu.id = ${tracks.userId} and pu.name ilike ${p}) then 4 else 0 end)
-      + (case when ${tracks.category} ilike ${p} then 2 else 0 end)
-      + (case when ${tracks.script} ilike ${p} then 1 else 0 end)`;
-  }
-  const where = and(...conditions)!;
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(tracks).where(where);
-  if (total === 0) return { tracks: [], total: 0 };
-  const found = await listTracksWhere(db, {
-    where,
-    orderBy: [sql`(${rank}) desc`, sql`${tracks.playCount} desc`, sql`${tracks.id} desc`],
-    limit: opts.limit,
-    offset: opts.offset,
+    // "At least": past the cap, or when the walk ended at the budget before the catalogue did.
+    const capped = counted > cap || (await countUpTo(tx, eq(tracks.isVisible, true) as SQL, WALK_COUNT_BUDGET)) > WALK_COUNT_BUDGET;
+    return {
+      tracks: pageIds.flatMap((id) => byId.get(id) ?? []),
+      total: Math.min(counted, cap),
+      ...(capped ? { totalCapped: true } : {}),
+    };
   });
-  return { tracks: found, total };
+}
+
+/** How many visible tracks there are, counted up to the cap (the recommended list's total). */
+export async function countVisible(db: Db, cap = SEARCH_COUNT_CAP): Promise<{ total: number; totalCapped?: boolean }> {
+  const n = await countUpTo(db, eq(tracks.isVisible, true) as SQL, cap);
+  return n > cap ? { total: cap, totalCapped: true } : { total: n };
 }
