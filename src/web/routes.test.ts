@@ -32,6 +32,8 @@ describe("the route table is the spec's (listener spec §2)", () => {
       ['/alice/followers', '/:id/followers'],
       ['/alice/following', '/:id/following'],
       ['/mugen', '/mugen'],
+      ['/pwa/', '/pwa/*'],
+      ['/pwa/faq', '/pwa/*'],
       ['/premium', '/premium'],
       ['/premium-success', '/premium-success'],
       ['/cancel', '/cancel'],

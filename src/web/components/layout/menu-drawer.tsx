@@ -1,113 +1,39 @@
-import { PremiumMemberLabel } from '@web/features/premium/components/premium-member-label';
-import { InstallGuideDialog } from '@web/features/pwa/components/install-guide-dialog';
-import { PwaSettingsDialog } from '@web/features/pwa/components/pwa-settings-dialog';
-import { cn } from '@web/lib/cn';
-import { usePwaMode } from '@web/lib/pwa';
-import { ChevronRight, CircleQuestionMark, Crown, FileText, Menu, Scale, Settings, Shield, Smartphone, UserPlus, X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
-import { useState } from 'react';
-import { Link } from 'react-router';
-import { LogoMark } from '../ui/logo-mark';
-import { ThemeToggle } from './theme-toggle';
+import { Menu } from 'lucide-react';
+import { lazy, Suspense, useRef, useState } from 'react';
 
-const LINKS = [
-  { to: '/invite-friends', label: '友達を招待', icon: UserPlus },
-  { to: '/faq', label: 'よくある質問', icon: CircleQuestionMark },
-  { to: '/terms', label: '利用規約', icon: FileText },
-  { to: '/privacy', label: 'プライバシーポリシー', icon: Shield },
-  { to: '/commercial-law', label: '特定商取引法に基づく表記', icon: Scale },
-  { to: '/premium', label: 'プレミアム', icon: Crown },
-] as const;
+const MenuDrawerPanel = lazy(async () => ({ default: (await import('./menu-drawer-panel')).MenuDrawerPanel }));
 
-/** The menu side drawer (L-2.4-27): links, the install guide, PWA settings in PWA mode, and the theme toggle. */
+/**
+ * The menu button. The drawer (menu-drawer-panel.tsx) and its dialogs are loaded on first use, so the
+ * home route's first download stays small; the drawer returns focus to this button when it closes.
+ */
 export function MenuDrawer() {
   const [open, setOpen] = useState(false);
-  const [dialog, setDialog] = useState<'install' | 'pwa' | null>(null);
-  const pwa = usePwaMode();
-  // The drawer closes and the chosen dialog opens in its place.
-  const openDialog = (which: 'install' | 'pwa') => {
-    setOpen(false);
-    setDialog(which);
-  };
+  const [used, setUsed] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   return (
     <>
-      <Dialog.Root open={open} onOpenChange={setOpen}>
-        <Dialog.Trigger
-          aria-label="メニューを開く"
-          className="inline-flex size-11 items-center justify-center rounded-full text-fg hover:bg-surface"
-          data-testid="menu-button"
-        >
-          <Menu aria-hidden="true" className="size-6" />
-        </Dialog.Trigger>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40 data-[state=open]:animate-fade-in" />
-          <Dialog.Content
-            className={cn(
-              'fixed inset-y-0 right-0 z-50 flex w-[min(20rem,86vw)] flex-col bg-bg shadow-card outline-none data-[state=open]:animate-sheet-in',
-              'pt-[env(safe-area-inset-top)] pr-[env(safe-area-inset-right)] pb-[env(safe-area-inset-bottom)]',
-            )}
-          >
-            <div className="flex items-center gap-2 border-border border-b py-2 pr-2 pl-4">
-              <LogoMark className="size-7" />
-              <Dialog.Title className="flex-1 font-bold text-lg">メニュー</Dialog.Title>
-              <Dialog.Close
-                aria-label="メニューを閉じる"
-                className="inline-flex size-11 items-center justify-center rounded-full hover:bg-surface"
-              >
-                <X aria-hidden="true" className="size-5" />
-              </Dialog.Close>
-            </div>
-            <Dialog.Description className="sr-only">サポート、規約、プレミアムへのリンクと表示の設定</Dialog.Description>
-            <nav aria-label="メニュー" className="flex-1 overflow-y-auto p-2">
-              <PremiumMemberLabel />
-              <ul className="space-y-0.5">
-                {LINKS.map(({ to, label, icon: Icon }) => (
-                  <li key={to}>
-                    <Dialog.Close asChild>
-                      <Link to={to} className="flex min-h-12 items-center gap-3 rounded-xl px-3 hover:bg-surface">
-                        <Icon
-                          aria-hidden="true"
-                          className={cn('size-5', to === '/premium' ? 'text-amber-700 dark:text-amber-400' : 'text-muted')}
-                        />
-                        <span className="flex-1">{label}</span>
-                        <ChevronRight aria-hidden="true" className="size-4 text-muted" />
-                      </Link>
-                    </Dialog.Close>
-                  </li>
-                ))}
-              </ul>
-              <div className="my-2 border-border border-t" />
-              <button
-                type="button"
-                onClick={() => openDialog('install')}
-                className="flex min-h-12 w-full items-center gap-3 rounded-xl px-3 text-left hover:bg-surface"
-                data-testid="menu-install-guide"
-              >
-                <Smartphone aria-hidden="true" className="size-5 text-muted" />
-                <span className="flex-1">ホーム画面に追加</span>
-                <span className="rounded-full bg-surface-2 px-2 py-0.5 text-fg text-xs">近日公開</span>
-                <ChevronRight aria-hidden="true" className="size-4 text-muted" />
-              </button>
-              {pwa && (
-                <button
-                  type="button"
-                  onClick={() => openDialog('pwa')}
-                  className="flex min-h-12 w-full items-center gap-3 rounded-xl px-3 text-left hover:bg-surface"
-                  data-testid="menu-pwa-settings"
-                >
-                  <Settings aria-hidden="true" className="size-5 text-muted" />
-                  <span className="flex-1">PWA設定</span>
-                  <ChevronRight aria-hidden="true" className="size-4 text-muted" />
-                </button>
-              )}
-              <ThemeToggle />
-            </nav>
-            <p className="px-5 py-3 text-muted text-xs">無限 Mugen — AIが話す、終わらないラジオ</p>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
-      <InstallGuideDialog open={dialog === 'install'} onOpenChange={(o) => setDialog(o ? 'install' : null)} />
-      {pwa && <PwaSettingsDialog open={dialog === 'pwa'} onOpenChange={(o) => setDialog(o ? 'pwa' : null)} />}
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-label="メニューを開く"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+        onPointerEnter={() => void import('./menu-drawer-panel').catch(() => {})}
+        className="inline-flex size-11 items-center justify-center rounded-full text-fg hover:bg-surface"
+        data-testid="menu-button"
+      >
+        <Menu aria-hidden="true" className="size-6" />
+      </button>
+      {used && (
+        <Suspense fallback={null}>
+          <MenuDrawerPanel open={open} setOpen={setOpen} buttonRef={buttonRef} />
+        </Suspense>
+      )}
     </>
   );
 }

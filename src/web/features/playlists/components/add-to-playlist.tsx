@@ -1,18 +1,19 @@
-import { PLAYLIST_MESSAGES } from '@shared/rules/playlist';
 import type { Track } from '@shared/schemas/track';
-import { Modal } from '@web/components/ui/dialog';
 import { useUser } from '@web/lib/auth';
 import { cn } from '@web/lib/cn';
 import { useLoginPrompt } from '@web/lib/login-prompt';
-import { toast } from '@web/lib/toast';
 import { useMediaQuery } from '@web/lib/use-media-query';
-import { Check, ListMusic, ListPlus, LoaderCircle, Plus } from 'lucide-react';
-import { Popover } from 'radix-ui';
-import { useState } from 'react';
-import { Link } from 'react-router';
-import { playlistErrorToast } from '../api/errors';
-import { useMyPlaylists } from '../api/get-playlists';
-import { useAddTrack, wasAddedThisSession } from '../api/playlist-tracks';
+import { ListPlus } from 'lucide-react';
+import { useRef, useState } from 'react';
+
+type PanelModule = typeof import('./add-to-playlist-panel');
+let loaded: PanelModule['AddToPlaylistPanel'] | null = null;
+/** The panel (popover, dialog, playlist choices) is loaded on first intent: hover, focus or tap. */
+const loadPanel = () =>
+  import('./add-to-playlist-panel').then((m) => {
+    loaded = m.AddToPlaylistPanel;
+    return m.AddToPlaylistPanel;
+  });
 
 const DESKTOP = '(min-width: 768px)';
 
@@ -32,140 +33,45 @@ export function AddToPlaylistButton({ track, className, compact }: AddToPlaylist
   const { openLogin } = useLoginPrompt();
   const desktop = useMediaQuery(DESKTOP);
   const [open, setOpen] = useState(false);
-
-  const trigger = (
-    <button
-      type="button"
-      onClick={(e) => {
-        if (!isSignedIn) {
-          e.preventDefault();
-          openLogin();
-          return;
-        }
-        if (!desktop) setOpen(true);
-      }}
-      aria-label="プレイリストに追加"
-      aria-haspopup="dialog"
-      className={cn(
-        'inline-flex items-center justify-center rounded-full text-muted transition-colors hover:bg-surface hover:text-fg',
-        compact ? 'size-11' : 'h-11 min-w-11 px-2.5',
-        className,
-      )}
-      data-testid="add-to-playlist-button"
-    >
-      <ListPlus aria-hidden="true" className={compact ? 'size-5' : 'size-6'} />
-    </button>
-  );
-
-  if (desktop && isSignedIn) {
-    return (
-      <Popover.Root open={open} onOpenChange={setOpen}>
-        <Popover.Trigger asChild>{trigger}</Popover.Trigger>
-        <Popover.Portal>
-          <Popover.Content
-            align="end"
-            sideOffset={6}
-            collisionPadding={12}
-            className="z-50 min-w-[200px] max-w-[20rem] rounded-2xl border border-border bg-bg p-2 shadow-card outline-none data-[state=open]:animate-fade-in"
-            data-testid="add-to-playlist-popover"
-          >
-            <p className="px-2 pt-1 pb-2 font-semibold text-sm">プレイリストに追加</p>
-            <PlaylistChoices track={track} onDone={() => setOpen(false)} />
-          </Popover.Content>
-        </Popover.Portal>
-      </Popover.Root>
-    );
-  }
-
-  return (
-    <>
-      {trigger}
-      {isSignedIn && (
-        <Modal open={open} onOpenChange={setOpen} title="プレイリストに追加" description={track.title} testId="add-to-playlist-dialog">
-          <PlaylistChoices track={track} onDone={() => setOpen(false)} />
-        </Modal>
-      )}
-    </>
-  );
-}
-
-/** My playlists; those that already hold the track (or got it in this session) are disabled. */
-function PlaylistChoices({ track, onDone }: { track: Track; onDone: () => void }) {
-  const playlists = useMyPlaylists({ fresh: true });
-  const add = useAddTrack();
-
-  const onAdd = (playlistId: number, name: string) => {
-    add.mutate(
-      { playlistId, trackId: track.id },
-      {
-        onSuccess: () => {
-          toast({ title: 'プレイリストに追加しました', description: `「${name}」に追加しました` });
-          onDone();
-        },
-        onError: (e) => playlistErrorToast(PLAYLIST_MESSAGES.addFailed, e),
-      },
-    );
+  const [Panel, setPanel] = useState(() => loaded);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const ensurePanel = () => {
+    if (Panel) return Promise.resolve(Panel);
+    return loadPanel().then((p) => {
+      setPanel(() => p);
+      return p;
+    });
   };
 
   return (
-    <div className="space-y-1">
-      {playlists.isPending ? (
-        <div role="status" aria-label="読み込み中" className="flex justify-center py-6 text-muted">
-          <LoaderCircle aria-hidden="true" className="size-6 animate-spin" />
-        </div>
-      ) : playlists.isError ? (
-        <p className="px-2 py-4 text-center text-muted text-sm">プレイリストを読み込めませんでした</p>
-      ) : playlists.data.length === 0 ? (
-        <p className="px-2 py-4 text-center text-muted text-sm">まだプレイリストがありません</p>
-      ) : (
-        <ul className="max-h-72 space-y-0.5 overflow-y-auto" aria-label="マイプレイリスト">
-          {playlists.data.map((p) => {
-            const added = wasAddedThisSession(p.id, track.id) || p.items.some((i) => i.track.id === track.id);
-            const busy = add.isPending && add.variables?.playlistId === p.id;
-            return (
-              <li key={p.id}>
-                <button
-                  type="button"
-                  disabled={added || add.isPending}
-                  onClick={() => onAdd(p.id, p.name)}
-                  className="flex min-h-12 w-full items-center gap-3 rounded-xl px-2 text-left transition-colors enabled:hover:bg-surface disabled:cursor-not-allowed"
-                  data-testid="playlist-choice"
-                  data-added={added ? 'true' : 'false'}
-                >
-                  <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-accent-soft text-accent">
-                    <ListMusic aria-hidden="true" className="size-5" />
-                  </span>
-                  <span className={cn('min-w-0 flex-1', added && 'text-muted')}>
-                    <span className="block truncate font-medium text-sm">{p.name}</span>
-                    <span className="block text-muted text-xs tabular-nums">{p.itemCount}件の音声</span>
-                  </span>
-                  {busy ? (
-                    <LoaderCircle aria-hidden="true" className="size-4 animate-spin text-muted" />
-                  ) : added ? (
-                    <span className="inline-flex items-center gap-1 text-muted text-xs">
-                      <Check aria-hidden="true" className="size-4" />
-                      追加済み
-                    </span>
-                  ) : null}
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      <div className="border-border border-t pt-1">
-        <Link
-          to={`/create-playlist?track=${track.id}`}
-          onClick={onDone}
-          className="flex min-h-12 items-center gap-3 rounded-xl px-2 font-medium text-accent text-sm hover:bg-surface"
-          data-testid="create-playlist-option"
-        >
-          <span className="inline-flex size-9 items-center justify-center rounded-lg border border-accent/40 border-dashed">
-            <Plus aria-hidden="true" className="size-5" />
-          </span>
-          新しいプレイリストを作成
-        </Link>
-      </div>
-    </div>
+    <>
+      <button
+        type="button"
+        onClick={(e) => {
+          if (!isSignedIn) {
+            e.preventDefault();
+            openLogin();
+            return;
+          }
+          if (open) setOpen(false);
+          else void ensurePanel().then(() => setOpen(true));
+        }}
+        onPointerEnter={() => void ensurePanel().catch(() => {})}
+        ref={buttonRef}
+        aria-expanded={open}
+        aria-label="プレイリストに追加"
+        aria-haspopup="dialog"
+        className={cn(
+          'inline-flex items-center justify-center rounded-full text-muted transition-colors hover:bg-surface hover:text-fg',
+          compact ? 'size-11' : 'h-11 min-w-11 px-2.5',
+          className,
+        )}
+        data-testid="add-to-playlist-button"
+      >
+        <ListPlus aria-hidden="true" className={compact ? 'size-5' : 'size-6'} />
+      </button>
+
+      {isSignedIn && Panel && <Panel track={track} anchorRef={buttonRef} desktop={desktop} open={open} setOpen={setOpen} />}
+    </>
   );
 }
