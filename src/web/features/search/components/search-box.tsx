@@ -28,7 +28,7 @@ export function SearchBox({ value, onChange, onSubmit }: SearchBoxProps) {
           enterKeyHint="search"
           autoComplete="off"
           aria-label="検索キーワード"
-          placeholder="タイトル・投稿者・カテゴリ・内容で検索"
+          placeholder="タイトル・投稿者・内容で検索"
           value={value}
           onChange={(e) => onChange(e.target.value)}
           maxLength={200}
