@@ -135,7 +135,11 @@ export const routes: RouteObject[] = [
           soon('/privacy', 'プライバシーポリシー'),
           soon('/commercial-law', '特定商取引法に基づく表記'),
           soon('/contact', 'お問い合わせ'),
-          soon('/audio-test', '音声テスト'),
+          {
+            path: '/audio-test',
+            handle: { title: '音声テスト' },
+            lazy: async () => ({ Component: (await import('./features/player/routes/audio-test')).AudioTestRoute }),
+          },
           soon('/admin', '管理画面'),
           soon('/admin/users', 'ユーザー管理'),
           soon('/admin/users/:userId', 'ユーザー詳細'),

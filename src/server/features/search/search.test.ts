@@ -120,7 +120,9 @@ describe('GET /api/search, ranking, aliases and the capped count', () => {
   it('past the cap: total is the cap with totalCapped, title matches first, each tier most played first, paged', async () => {
     const opts = { terms: ['の'], limit: 3, cap: 2 };
     const first = await searchTracks(t.db, { ...opts, offset: 0 });
-    expect(first).toMatchObject({ total: 2, totalCapped: true });
+    // A lower bound: at least the cap, and never fewer than the tracks already shown.
+    expect(first.totalCapped).toBe(true);
+    expect(first.total).toBe(3);
     const exact = await searchTracks(t.db, { terms: ['の'], limit: 100, offset: 0 });
     expect(exact.totalCapped).toBeUndefined();
 
@@ -139,7 +141,7 @@ describe('GET /api/search, ranking, aliases and the capped count', () => {
 
   it('a category without a query past the cap is walked most played first', async () => {
     const r = await searchTracks(t.db, { terms: [], category: 'ニュース', limit: 10, offset: 0, cap: 1 });
-    expect(r).toMatchObject({ total: 1, totalCapped: true });
+    expect(r).toMatchObject({ total: 2, totalCapped: true });
     expect(r.tracks.map((x) => x.id)).toEqual([ids.title, more.society]);
   });
 });

@@ -62,9 +62,6 @@ const categoryNames = sql`regexp_split_to_array(${tracks.category}, '\\s*,\\s*')
 /** Rows are visited in this order when a search walks the catalogue (the partial plays index). */
 const byPlays = [sql`${tracks.playCount} desc`, sql`${tracks.id} desc`];
 
-/** How many rows the count of a walked search looks at, at most: past it the total is "at least". */
-export const WALK_COUNT_BUDGET = 20_000;
-
 /** How many rows `where` matches, counting no further than `cap + 1`. */
 async function countUpTo(db: Db, where: SQL, cap: number): Promise<number> {
   const [{ n }] = rowsOf<{ n: number }>(
@@ -84,8 +81,8 @@ const ids = (rows: unknown) => rowsOf<{ id: number }>(rows).map((r) => r.id);
  * Up to `cap` candidates (the usual case for a real word): each is checked with ILIKE, ranked title >
  * poster > category > script then by plays, and the total is exact. More than `cap`: the term hardly
  * narrows the catalogue (の, です); the results are walked most played first (tracks with every term in
- * the title, then the rest), stopping after `offset + limit` rows, and the total is counted up to `cap`
- * (or over the first WALK_COUNT_BUDGET tracks) with `totalCapped`. Decision record 0006.
+ * the title, then the rest), stopping after `offset + limit` rows, and the total is a lower bound
+ * (at most `cap`) with `totalCapped`. Decision record 0006.
  */
 export async function searchTracks(
   db: Db,
@@ -100,14 +97,18 @@ export async function searchTracks(
     // 1. Candidates from the indexes alone. Sequential scans are off so that the grams function is
     //    never evaluated row by row (it costs about a millisecond on a 2 KB script).
     await tx.execute(sql`set local enable_seqscan = off`);
-    const indexed = and(
-      ...opts.terms.map(
-        (term) => sql`mugen_search_grams(${tracks.title}, ${tracks.category}, ${tracks.script}) @> ${textArray(termGrams(term))}`,
-      ),
-      inCategory,
-    );
+    // Only one index can serve each of these lookups, so the planner cannot pick a plan that runs the
+    // grams function as a filter. The category joins the grams only later, through the ids.
+    const indexed = opts.terms.length
+      ? and(
+          ...opts.terms.map(
+            (term) => sql`mugen_search_grams(${tracks.title}, ${tracks.category}, ${tracks.script}) @> ${textArray(termGrams(term))}`,
+          ),
+        )!
+      : inCategory!;
     const candidates = new Set(ids(await tx.execute(sql`select ${tracks.id} as id from ${tracks} where ${indexed} limit ${cap + 1}`)));
-    if (candidates.size <= cap && opts.terms.length > 0) {
+    const common = candidates.size > cap;
+    if (!common && opts.terms.length > 0) {
       const posters = sql.join(
         opts.terms.map((term) => sql`pu.name ilike ${like(term)}`),
         sql` or `,
@@ -121,7 +122,7 @@ export async function searchTracks(
     await tx.execute(sql`set local enable_seqscan = on`);
 
     // 2a. Few candidates: check, rank and count them all.
-    if (candidates.size <= cap) {
+    if (!common && candidates.size <= cap) {
       if (candidates.size === 0) return { tracks: [], total: 0 };
       const among = and(inArray(tracks.id, [...candidates]), where)!;
       const [{ n }] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from ${tracks} where ${among}`));
@@ -145,7 +146,7 @@ export async function searchTracks(
     const idsSql = terms.length
       ? sql`select id from (
           (select ${tracks.id} as id, 1 as tier, ${tracks.playCount} as plays from ${tracks}
-            where ${and(where, ...terms.map((t) => t.title))} ${ordered})
+            where ${and(...terms.map((t) => t.title), where)} ${ordered})
           union all
           (select ${tracks.id}, 2, ${tracks.playCount} from ${tracks}
             where ${where} and not (${and(...terms.map((t) => t.title))}) ${ordered})
@@ -154,19 +155,15 @@ export async function searchTracks(
     const pageIds = ids(await tx.execute(idsSql));
     const rows = pageIds.length ? await listTracksWhere(tx, { where: inArray(tracks.id, pageIds) }) : [];
     const byId = new Map(rows.map((t) => [t.id, t]));
+    // The total is how many of the first cap + 1 candidates really match: exactly the cap when the
+    // term is as common as it looks, else a lower bound (a category or a longer term narrows further).
     const [{ counted }] = rowsOf<{ counted: number }>(
-      await tx.execute(
-        sql`select count(*)::int as counted from (
-              select 1 from (select * from ${tracks} where ${tracks.isVisible} ${sql.raw('order by play_count desc, id desc')} limit ${WALK_COUNT_BUDGET}) as ${tracks}
-              where ${where} limit ${cap + 1}) as s`,
-      ),
+      await tx.execute(sql`select count(*)::int as counted from ${tracks} where ${and(inArray(tracks.id, [...candidates]), where)}`),
     );
-    // "At least": past the cap, or when the walk ended at the budget before the catalogue did.
-    const capped = counted > cap || (await countUpTo(tx, eq(tracks.isVisible, true) as SQL, WALK_COUNT_BUDGET)) > WALK_COUNT_BUDGET;
     return {
       tracks: pageIds.flatMap((id) => byId.get(id) ?? []),
-      total: Math.min(counted, cap),
-      ...(capped ? { totalCapped: true } : {}),
+      total: Math.max(Math.min(counted, cap), opts.offset + pageIds.length),
+      totalCapped: true,
     };
   });
 }

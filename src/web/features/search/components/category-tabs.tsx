@@ -22,6 +22,7 @@ const trigger = cn(
 export function CategoryTabs({ value, categories, onValueChange, children }: CategoryTabsProps) {
   const list = useRef<HTMLDivElement>(null);
   // A category chosen from elsewhere (a chip's link) may sit far along the row: bring its tab into view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when the selection or the tabs change
   useEffect(() => {
     list.current?.querySelector('[data-state="active"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [value, categories.length]);

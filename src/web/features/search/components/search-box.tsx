@@ -18,35 +18,37 @@ export function SearchBox({ value, onChange, onSubmit }: SearchBoxProps) {
     input.current?.blur();
   };
   return (
-    <form role="search" aria-label="音声を検索" onSubmit={submit} className="relative">
-      <Search aria-hidden="true" className="-translate-y-1/2 pointer-events-none absolute top-1/2 left-4 size-5 text-muted" />
-      <input
-        ref={input}
-        type="search"
-        inputMode="search"
-        enterKeyHint="search"
-        autoComplete="off"
-        aria-label="検索キーワード"
-        placeholder="タイトル・投稿者・カテゴリ・内容で検索"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        maxLength={200}
-        className="min-h-12 w-full rounded-full border border-border bg-surface py-2 pr-12 pl-11 text-base placeholder:text-muted focus:border-accent focus:outline-none focus-visible:ring-2 focus-visible:ring-accent/40 [&::-webkit-search-cancel-button]:hidden"
-        data-testid="search-input"
-      />
-      {value && (
-        <button
-          type="button"
-          onClick={() => {
-            onChange('');
-            input.current?.focus();
-          }}
-          aria-label="検索キーワードを消す"
-          className="-translate-y-1/2 absolute top-1/2 right-1 inline-flex size-11 items-center justify-center rounded-full text-muted hover:bg-surface-2 hover:text-fg"
-        >
-          <X aria-hidden="true" className="size-5" />
-        </button>
-      )}
-    </form>
+    <search aria-label="音声を検索">
+      <form onSubmit={submit} className="relative">
+        <Search aria-hidden="true" className="-translate-y-1/2 pointer-events-none absolute top-1/2 left-4 size-5 text-muted" />
+        <input
+          ref={input}
+          type="search"
+          inputMode="search"
+          enterKeyHint="search"
+          autoComplete="off"
+          aria-label="検索キーワード"
+          placeholder="タイトル・投稿者・内容で検索"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          maxLength={200}
+          className="min-h-12 w-full rounded-full border border-border bg-surface py-2 pr-12 pl-11 text-base placeholder:text-muted focus:border-accent focus:outline-none focus-visible:ring-2 focus-visible:ring-accent/40 [&::-webkit-search-cancel-button]:hidden"
+          data-testid="search-input"
+        />
+        {value && (
+          <button
+            type="button"
+            onClick={() => {
+              onChange('');
+              input.current?.focus();
+            }}
+            aria-label="検索キーワードを消す"
+            className="-translate-y-1/2 absolute top-1/2 right-1 inline-flex size-11 items-center justify-center rounded-full text-muted hover:bg-surface-2 hover:text-fg"
+          >
+            <X aria-hidden="true" className="size-5" />
+          </button>
+        )}
+      </form>
+    </search>
   );
 }

@@ -47,12 +47,11 @@ export function SearchRoute() {
       { replace: true, preventScrollReset: true },
     );
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: commit only writes the address; the timer restarts on every keystroke
   useEffect(() => {
     if (text.trim() === written.current) return;
     const timer = setTimeout(() => commit(text), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-    // commit only writes the address; the timer restarts on every keystroke.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   }, [text]);
 
   const selectTab = (value: string) =>
