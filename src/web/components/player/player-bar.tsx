@@ -1,13 +1,31 @@
 import { trackPath } from '@shared/rules/player';
 import { usePlayer, usePlayerState } from '@web/lib/audio/player-context';
+import { Minimize2 } from 'lucide-react';
+import { useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { MiniPlayer } from './mini-player';
+import { setMinimised, takeFocusRequest, useMiniPlayer } from './mini-player-store';
 import { PlayButton } from './play-button';
 import { SpeedPill } from './speed-pill';
 
-/** The persistent bar above the bottom navigation: title, play/pause, a thin progress line, speed. */
+/**
+ * The persistent bar above the bottom navigation: title, play/pause, a thin progress line, speed and
+ * minimise (L-2.4-18). Minimised, it becomes the floating mini player until maximised again.
+ */
 export function PlayerBar() {
+  const { minimised } = useMiniPlayer();
+  const hasTrack = usePlayerState().track !== null;
+  if (!hasTrack) return null;
+  return minimised ? <MiniPlayer /> : <FullBar />;
+}
+
+function FullBar() {
   const player = usePlayer();
   const s = usePlayerState();
+  const minimise = useRef<HTMLButtonElement>(null);
+  useLayoutEffect(() => {
+    if (takeFocusRequest()) minimise.current?.focus();
+  }, []);
   if (!s.track) return null;
   const fraction = s.duration > 0 ? Math.min(1, s.currentTime / s.duration) : 0;
   return (
@@ -22,7 +40,7 @@ export function PlayerBar() {
       >
         <div className="h-full bg-accent transition-[width] duration-200" style={{ width: `${fraction * 100}%` }} />
       </div>
-      <div className="mx-auto flex max-w-3xl items-center gap-3 py-1.5 pr-3 pl-4">
+      <div className="mx-auto flex max-w-3xl items-center gap-2 py-1.5 pr-2 pl-4">
         <Link to={trackPath(s.track)} className="min-w-0 flex-1 rounded-md py-1" aria-label={`${s.track.title}の詳細を開く`}>
           <span className="block truncate font-medium text-sm leading-snug" data-testid="player-bar-title">
             {s.track.title}
@@ -31,6 +49,16 @@ export function PlayerBar() {
         </Link>
         <SpeedPill rate={s.rate} onClick={() => player.cycleRate()} className="min-w-12 text-xs" />
         <PlayButton size="bar" isPlaying={s.isPlaying} isReady={s.isReady} isLoading={!s.error} onClick={() => player.toggle()} />
+        <button
+          ref={minimise}
+          type="button"
+          onClick={() => setMinimised(true)}
+          aria-label="プレイヤーを最小化"
+          data-testid="player-bar-minimise"
+          className="inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-surface hover:text-fg"
+        >
+          <Minimize2 aria-hidden="true" className="size-5" />
+        </button>
       </div>
     </section>
   );
