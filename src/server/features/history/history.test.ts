@@ -55,7 +55,7 @@ describe('listening history (L-7.2-07, L-7.2-08, L-3-16)', () => {
   });
 });
 
-describe('the player\'s resume lookup and its keepalive reports (issue 4)', () => {
+describe("the player's resume lookup and its keepalive reports (issue 4)", () => {
   it('GET ?trackId=&limit=1 answers the newest entry of that track only', async () => {
     const other = (await insertTrack(t)).id;
     const post = (payload: object) => t.app.inject({ method: 'POST', url: '/api/listening-history', headers: { cookie }, payload });
@@ -71,7 +71,7 @@ describe('the player\'s resume lookup and its keepalive reports (issue 4)', () =
     expect((await t.app.inject({ method: 'GET', url: `/api/user/listening-history?trackId=${trackId}&limit=1` })).statusCode).toBe(401);
   });
 
-  it('accepts a report carrying this site\'s Origin (fetch keepalive on pagehide) and refuses another origin', async () => {
+  it("accepts a report carrying this site's Origin (fetch keepalive on pagehide) and refuses another origin", async () => {
     const payload = { trackId, duration: 12, progressPercent: 40, completed: false };
     const same = await t.app.inject({
       method: 'POST',
