@@ -19,10 +19,16 @@ import type { EngineHooks } from './engine';
 const LastEntrySchema = z.array(ListeningHistoryEntrySchema);
 
 /**
- * POST /api/listening-history. keepalive, so that a report sent as the page goes away still arrives;
- * a same-origin fetch carries the Origin header the server checks, and the session cookie.
+ * POST /api/listening-history. As the page goes away the report is a beacon: a keepalive fetch from a
+ * page that a service worker controls is routed through the worker, and Chromium drops it when the page
+ * is gone first; a beacon is not. Otherwise a keepalive fetch. Both are same-origin, so they carry the
+ * Origin header the server checks, and the session cookie.
  */
-export function sendListeningHistory(report: ListeningReport): void {
+export function sendListeningHistory(report: ListeningReport, leaving = false): void {
+  if (leaving && typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function') {
+    const body = new Blob([JSON.stringify(report)], { type: 'application/json' });
+    if (navigator.sendBeacon('/api/listening-history', body)) return;
+  }
   fetch('/api/listening-history', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
@@ -49,13 +55,13 @@ export function useListeningHistory(): Pick<EngineHooks, 'onListened' | 'resumeP
   const queryClient = useQueryClient();
   return useMemo(
     () => ({
-      onListened: (report: ListeningReport) => {
+      onListened: (report: ListeningReport, { leaving }: { leaving: boolean }) => {
         writeStored(
           'local',
           LOCAL_RESUME_KEY,
           JSON.stringify(rememberLocally(parseLocalResume(readStored('local', LOCAL_RESUME_KEY)), report, Date.now())),
         );
-        if (signedInUser(queryClient)) sendListeningHistory(report);
+        if (signedInUser(queryClient)) sendListeningHistory(report, leaving);
       },
       resumePosition: async (trackId: number, duration: number) => {
         const local = localEntry(parseLocalResume(readStored('local', LOCAL_RESUME_KEY)), trackId);
