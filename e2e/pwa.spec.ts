@@ -32,7 +32,7 @@ async function asPremium(context: BrowserContext) {
     const res = await route.fetch();
     if (!res.ok()) return route.fulfill({ response: res });
     const json = await res.json();
-    return route.fulfill({ response: res, json: { ...json, isPremium: true, premiumEndDate: until } });
+    return route.fulfill({ response: res, json: { ...json, isPremium: true, premiumEndDate: until, endDate: until, daysRemaining: 30 } });
   });
 }
 
