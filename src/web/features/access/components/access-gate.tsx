@@ -4,7 +4,7 @@ import { LoaderCircle } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation, useMatches, useNavigate } from 'react-router';
 import { accessControlQueryOptions } from '../api/get-access-control';
-import { useSignInFollowUp } from './use-sign-in-follow-up';
+import { isReturningAfterSignIn, useSignInFollowUp } from './use-sign-in-follow-up';
 
 /**
  * The access gate (listener spec §2): public paths render at once; every other path waits for
@@ -27,7 +27,7 @@ function CheckedPage({ children }: { children: ReactNode }) {
   const passed = access.isSuccess && target === null;
 
   useEffect(() => {
-    if (passed && searchHasFromAuth(location.search)) {
+    if (passed && searchHasFromAuth(location.search) && !isReturningAfterSignIn()) {
       void navigate({ pathname: location.pathname, search: withoutFromAuth(location.search), hash: location.hash }, { replace: true });
     }
   }, [passed, location, navigate]);

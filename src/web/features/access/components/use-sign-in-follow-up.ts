@@ -11,6 +11,11 @@ import { useLocation, useNavigate } from 'react-router';
  * - a returnPath stored by the login modal wins if the landing page is another one, then is cleared;
  * - on a public page (no access check to remove it) from_auth is removed here.
  */
+let returning = false;
+
+/** True once the follow-up is taking the member back to the stored returnPath: nothing else may navigate over it. */
+export const isReturningAfterSignIn = () => returning;
+
 export function useSignInFollowUp() {
   const { user } = useUser();
   const location = useLocation();
@@ -32,7 +37,10 @@ export function useSignInFollowUp() {
     removeStored('session', STORAGE_KEYS.returnPath);
     const here = `${location.pathname}${withoutFromAuth(location.search)}`;
     if (returnPath?.startsWith('/') && !returnPath.startsWith('//') && returnPath !== here) {
-      void navigate(returnPath, { replace: true });
+      returning = true;
+      void Promise.resolve(navigate(returnPath, { replace: true })).finally(() => {
+        returning = false;
+      });
     } else if (searchHasFromAuth(location.search) && !needsAccessCheck(location.pathname, location.search)) {
       void navigate({ pathname: location.pathname, search: withoutFromAuth(location.search), hash: location.hash }, { replace: true });
     }
