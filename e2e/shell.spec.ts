@@ -18,7 +18,6 @@ test.describe('app shell', () => {
     // Signed in: /create-post is behind the access check (e2e/identity.spec.ts).
     await signInAsDemo(page);
     const pages: [string, string][] = [
-      ['/search', '検索'],
       ['/create-post', '投稿'],
       ['/premium', 'プレミアム'],
       ['/premium-success', 'プレミアム登録完了'],
@@ -28,12 +27,12 @@ test.describe('app shell', () => {
       ['/privacy', 'プライバシーポリシー'],
       ['/commercial-law', '特定商取引法に基づく表記'],
       ['/contact', 'お問い合わせ'],
-      ['/audio-test', '音声テスト'],
       ['/admin', '管理画面'],
       ['/admin/users', 'ユーザー管理'],
       ['/admin/users/u1', 'ユーザー詳細'],
       ['/admin/monitoring', 'モニタリング'],
     ];
+    // /search and /audio-test are real pages now (e2e/search.spec.ts).
     for (const [path, title] of pages) {
       await page.goto(path);
       const soon = page.getByTestId('coming-soon');
