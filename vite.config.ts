@@ -22,11 +22,23 @@ function precacheManifest(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * react-router 7 exports only its development build (warnings and checks, used by `npm run dev` and the
+ * tests); the browser bundle takes the production build it ships next to it.
+ */
+const productionRouter = { find: /^react-router$/, replacement: r('./node_modules/react-router/dist/production/index.mjs') };
+
+export default defineConfig(({ command }) => ({
   root: r('./src/web'),
   publicDir: r('./public'),
   plugins: [react(), tailwindcss(), precacheManifest()],
-  resolve: { alias: { '@shared': r('./src/shared'), '@web': r('./src/web') } },
+  resolve: {
+    alias: [
+      { find: '@shared', replacement: r('./src/shared') },
+      { find: '@web', replacement: r('./src/web') },
+      ...(command === 'build' ? [productionRouter] : []),
+    ],
+  },
   build: { outDir: r('./dist/web'), emptyOutDir: true, sourcemap: true },
   server: {
     port: 5173,
@@ -36,4 +48,4 @@ export default defineConfig({
       '/ping': 'http://127.0.0.1:3000',
     },
   },
-});
+}));

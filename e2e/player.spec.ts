@@ -177,9 +177,11 @@ test.describe('home player', () => {
     const first = initialTrack(await openWithCatalogue(page));
     const toggle = page.getByTestId('hero-player').getByRole('button', { name: /^(再生|一時停止)$/ });
     await toggle.click();
-    await expectPlaying(page);
-    await page.waitForTimeout(1500);
+    // Pause after about a second of sound, measured by the audio itself (a fixed wait after
+    // expectPlaying can pass 3 s on a loaded machine).
+    await expect.poll(async () => (await audio(page)).currentTime, { timeout: 15_000, intervals: [100] }).toBeGreaterThan(1);
     await toggle.click(); // pause before 3 s: nothing, and the 3 s start again
+    expect((await audio(page)).currentTime).toBeLessThan(2.9);
     await page.waitForTimeout(2500);
     expect(counted).toHaveLength(0);
     await toggle.click();

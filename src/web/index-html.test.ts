@@ -14,6 +14,11 @@ describe('index.html (L-2.4-24, L-2.4-26)', () => {
     expect(html).toMatch(/<meta name="theme-color" content="#ffffff"/);
   });
 
+  it('asks for the catalogue early on home with the persisted user id header of api.ts', () => {
+    expect(html).toContain(`localStorage.getItem('${STORAGE_KEYS.persistedUserId}')`);
+    expect(html).toContain("window.__mugenEarly = { '/api/tracks': fetch('/api/tracks'");
+  });
+
   it('links a manifest whose icons exist', () => {
     expect(html).toContain('href="/manifest.webmanifest"');
     expect(manifest).toMatchObject({ name: '無限', short_name: '無限', start_url: '/', display: 'standalone' });

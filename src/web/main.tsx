@@ -1,20 +1,30 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AppProvider } from './app/provider';
+import { RouteErrorBoundary } from './app/routes/route-error';
 import { startServiceWorker } from './lib/service-worker';
-import { createRouter } from './routes';
+import { AppRoutes } from './routes';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProvider>
-      <RouterProvider router={createRouter()} />
-    </AppProvider>
-  </StrictMode>,
-);
+// A transition: the first render yields to the browser every few milliseconds instead of holding the
+// main thread in one long task, so the page answers input while the app starts.
+const reactRoot = createRoot(root);
+startTransition(() => {
+  reactRoot.render(
+    <StrictMode>
+      <AppProvider>
+        <BrowserRouter>
+          <RouteErrorBoundary resetKey="app">
+            <AppRoutes />
+          </RouteErrorBoundary>
+        </BrowserRouter>
+      </AppProvider>
+    </StrictMode>,
+  );
+});
 
 startServiceWorker();

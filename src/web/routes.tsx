@@ -1,134 +1,141 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { type ComponentType, lazy, useMemo } from 'react';
+import { matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router';
+import { trackPageLoad } from './app/page-loading';
 import { RootLayout } from './app/root-layout';
-import { AppLoading } from './app/routes/app-loading';
-import type { PageHandle } from './app/routes/coming-soon';
-import { RouteErrorBoundary } from './app/routes/route-error';
+import { RouteMatchContext } from './app/route-match';
+import { ComingSoonRoute, type PageHandle } from './app/routes/coming-soon';
+import { HomeRoute } from './features/tracks/routes/home';
+
+/**
+ * A page whose code loads when it is first shown (React.lazy). Navigations are transitions, so the
+ * page on screen stays until the next one is ready, with the loading bar of RootLayout meanwhile.
+ */
+function page(load: () => Promise<ComponentType>) {
+  const Page = lazy(() => trackPageLoad(load().then((Component) => ({ default: Component }))));
+  return <Page />;
+}
 
 /** A route whose feature comes in a later issue: its own name and 準備中. */
 const soon = (path: string, title: string): RouteObject => ({
   path,
   handle: { title } satisfies PageHandle,
-  lazy: async () => ({ Component: (await import('./app/routes/coming-soon')).ComingSoonRoute }),
+  element: <ComingSoonRoute title={title} />,
 });
 
-const home = async () => ({ Component: (await import('./features/tracks/routes/home')).HomeRoute });
-const trackDetail = async () => ({ Component: (await import('./features/tracks/routes/track')).TrackRoute });
+const trackDetail = page(async () => (await import('./features/tracks/routes/track')).TrackRoute);
 
 /**
- * The spec's route table (listener spec §2), every page lazy. Static segments rank above dynamic ones,
+ * The spec's route table (listener spec §2): the home page is in the first download (it is where the
+ * radio starts), every other page lazy. Static segments rank above dynamic ones,
  * so /mugen, /search… win over the single-segment profile catch-all /:userId, and any path of more
  * segments that no route names falls to the 404 page.
  */
 export const routes: RouteObject[] = [
   {
-    id: 'root',
-    Component: RootLayout,
-    HydrateFallback: AppLoading,
-    ErrorBoundary: RouteErrorBoundary,
+    element: <RootLayout />,
     children: [
       {
-        ErrorBoundary: RouteErrorBoundary,
         children: [
-          { index: true, lazy: home },
+          { index: true, element: <HomeRoute /> },
           {
             path: '/search',
             handle: { title: '検索' },
-            lazy: async () => ({ Component: (await import('./features/search/routes/search')).SearchRoute }),
+            element: page(async () => (await import('./features/search/routes/search')).SearchRoute),
           },
           soon('/create-post', '投稿'),
           {
             path: '/notifications',
             handle: { title: '通知' },
-            lazy: async () => ({ Component: (await import('./features/notifications/routes/notifications')).NotificationsRoute }),
+            element: page(async () => (await import('./features/notifications/routes/notifications')).NotificationsRoute),
           },
-          { path: '/profile', lazy: async () => ({ Component: (await import('./features/profile/routes/my-page')).MyPageRoute }) },
+          { path: '/profile', element: page(async () => (await import('./features/profile/routes/my-page')).MyPageRoute) },
           {
             path: '/favorites',
             handle: { title: 'お気に入り' },
-            lazy: async () => ({ Component: (await import('./features/likes/routes/favorites')).FavoritesRoute }),
+            element: page(async () => (await import('./features/likes/routes/favorites')).FavoritesRoute),
           },
           {
             path: '/playlists',
             handle: { title: 'プレイリスト' },
-            lazy: async () => ({ Component: (await import('./features/playlists/routes/playlists')).PlaylistsRoute }),
+            element: page(async () => (await import('./features/playlists/routes/playlists')).PlaylistsRoute),
           },
           {
             path: '/create-playlist',
             handle: { title: 'プレイリストを作成' },
-            lazy: async () => ({ Component: (await import('./features/playlists/routes/create-playlist')).CreatePlaylistRoute }),
+            element: page(async () => (await import('./features/playlists/routes/create-playlist')).CreatePlaylistRoute),
           },
           {
             path: '/playlists/:id',
             handle: { title: 'プレイリスト' },
-            lazy: async () => ({ Component: (await import('./features/playlists/routes/playlist')).PlaylistRoute }),
+            element: page(async () => (await import('./features/playlists/routes/playlist')).PlaylistRoute),
           },
           {
             path: '/playlist/:slug',
             handle: { title: 'プレイリスト' },
-            lazy: async () => ({ Component: (await import('./features/playlists/routes/playlist')).PublicSlugRoute }),
+            element: page(async () => (await import('./features/playlists/routes/playlist')).PublicSlugRoute),
           },
           {
             path: '/u/:userId/:slug',
             handle: { title: 'プレイリスト' },
-            lazy: async () => ({ Component: (await import('./features/playlists/routes/playlist')).PublicUserSlugRoute }),
+            element: page(async () => (await import('./features/playlists/routes/playlist')).PublicUserSlugRoute),
           },
           {
             path: '/:userId/playlist/:id',
             handle: { title: 'プレイリスト' },
-            lazy: async () => ({ Component: (await import('./features/playlists/routes/playlist')).UserPlaylistRoute }),
+            element: page(async () => (await import('./features/playlists/routes/playlist')).UserPlaylistRoute),
           },
-          { path: '/track/:id', lazy: trackDetail },
-          { path: '/mugen/track/:id', lazy: trackDetail },
-          { path: '/:userId/track/:id', lazy: trackDetail },
+          { path: '/track/:id', element: trackDetail },
+          { path: '/mugen/track/:id', element: trackDetail },
+          { path: '/:userId/track/:id', element: trackDetail },
           {
             path: '/user/:id',
             handle: { title: 'プロフィール' },
-            lazy: async () => ({ Component: (await import('./features/users/routes/profile')).ProfileRoute }),
+            element: page(async () => (await import('./features/users/routes/profile')).ProfileRoute),
           },
           {
             path: '/:id/followers',
             handle: { title: 'フォロワー' },
-            lazy: async () => ({ Component: (await import('./features/users/routes/follow-list')).FollowersRoute }),
+            element: page(async () => (await import('./features/users/routes/follow-list')).FollowersRoute),
           },
           {
             path: '/:id/following',
             handle: { title: 'フォロー中' },
-            lazy: async () => ({ Component: (await import('./features/users/routes/follow-list')).FollowingRoute }),
+            element: page(async () => (await import('./features/users/routes/follow-list')).FollowingRoute),
           },
           {
             path: '/mugen',
             handle: { title: '無限 公式アカウント' },
-            lazy: async () => ({ Component: (await import('./features/users/routes/profile')).OfficialRoute }),
+            element: page(async () => (await import('./features/users/routes/profile')).OfficialRoute),
           },
           // A path under /pwa/ opens the app in PWA mode (L-4.2-14).
-          { path: '/pwa/*', lazy: async () => ({ Component: (await import('./features/pwa/routes/pwa-entry')).PwaEntryRoute }) },
+          { path: '/pwa/*', element: page(async () => (await import('./features/pwa/routes/pwa-entry')).PwaEntryRoute) },
           soon('/premium', 'プレミアム'),
           soon('/premium-success', 'プレミアム登録完了'),
           soon('/cancel', 'お手続きの中断'),
-          { path: '/i/:code', lazy: async () => ({ Component: (await import('./features/access/routes/invitation')).InvitationRoute }) },
+          { path: '/i/:code', element: page(async () => (await import('./features/access/routes/invitation')).InvitationRoute) },
           {
             path: '/invitation-required',
-            lazy: async () => ({ Component: (await import('./features/access/routes/invitation')).InvitationRequiredRoute }),
+            element: page(async () => (await import('./features/access/routes/invitation')).InvitationRequiredRoute),
           },
           {
             path: '/closed-beta',
-            lazy: async () => ({ Component: (await import('./features/access/routes/closed-beta')).ClosedBetaRoute }),
+            element: page(async () => (await import('./features/access/routes/closed-beta')).ClosedBetaRoute),
           },
           {
             path: '/pending-approval',
-            lazy: async () => ({ Component: (await import('./features/access/routes/pending-approval')).PendingApprovalRoute }),
+            element: page(async () => (await import('./features/access/routes/pending-approval')).PendingApprovalRoute),
           },
           {
             path: '/access-denied',
-            lazy: async () => ({ Component: (await import('./features/access/routes/access-denied')).AccessDeniedRoute }),
+            element: page(async () => (await import('./features/access/routes/access-denied')).AccessDeniedRoute),
           },
           {
             path: '/invalid-invitation',
-            lazy: async () => ({ Component: (await import('./features/access/routes/invalid-invitation')).InvalidInvitationRoute }),
+            element: page(async () => (await import('./features/access/routes/invalid-invitation')).InvalidInvitationRoute),
           },
           {
             path: '/invite-friends',
-            lazy: async () => ({ Component: (await import('./features/access/routes/invite-friends')).InviteFriendsRoute }),
+            element: page(async () => (await import('./features/access/routes/invite-friends')).InviteFriendsRoute),
           },
           soon('/faq', 'よくある質問'),
           soon('/terms', '利用規約'),
@@ -138,7 +145,7 @@ export const routes: RouteObject[] = [
           {
             path: '/audio-test',
             handle: { title: '音声テスト' },
-            lazy: async () => ({ Component: (await import('./features/player/routes/audio-test')).AudioTestRoute }),
+            element: page(async () => (await import('./features/player/routes/audio-test')).AudioTestRoute),
           },
           soon('/admin', '管理画面'),
           soon('/admin/users', 'ユーザー管理'),
@@ -148,13 +155,21 @@ export const routes: RouteObject[] = [
           {
             path: '/:userId',
             handle: { title: 'プロフィール' },
-            lazy: async () => ({ Component: (await import('./features/users/routes/profile')).ProfileRoute }),
+            element: page(async () => (await import('./features/users/routes/profile')).ProfileRoute),
           },
-          { path: '*', lazy: async () => ({ Component: (await import('./app/routes/not-found')).NotFoundRoute }) },
+          { path: '*', element: page(async () => (await import('./app/routes/not-found')).NotFoundRoute) },
         ],
       },
     ],
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+/**
+ * The page for the address, inside the shell. The access gate learns from here whether the address
+ * fell to a splat (the 404 page, or /pwa/*), which it lets through without a check.
+ */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  const splat = useMemo(() => matchRoutes(routes, pathname)?.at(-1)?.params['*'] !== undefined, [pathname]);
+  return <RouteMatchContext.Provider value={splat}>{useRoutes(routes)}</RouteMatchContext.Provider>;
+}

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 export const PLAYLIST_MESSAGES = {
   nameRequired: 'プレイリスト名は必須です',
   nameTooLong: 'プレイリスト名は50文字以内で入力してください',
@@ -42,4 +40,12 @@ export function playlistSlug(userId: string, name: string): string {
   return `${userId}-${body || 'playlist'}`;
 }
 
-export const PlaylistNameSchema = z.string().trim().min(1, PLAYLIST_MESSAGES.nameRequired).max(50, PLAYLIST_MESSAGES.nameTooLong);
+export const PLAYLIST_NAME_MAX = 50;
+
+/** What is wrong with a playlist name (after trimming), or null: required, at most 50 characters. */
+export function playlistNameProblem(name: string): string | null {
+  const n = name.trim();
+  if (n.length < 1) return PLAYLIST_MESSAGES.nameRequired;
+  if (n.length > PLAYLIST_NAME_MAX) return PLAYLIST_MESSAGES.nameTooLong;
+  return null;
+}

@@ -1,4 +1,5 @@
-import { type ProfileUpdate, ProfileUpdateSchema } from '../schemas/auth';
+import type { ProfileUpdate } from '../schemas/auth';
+import { customUserIdProblem, nameProblem, xHandleProblem } from './profile';
 
 /** The edit-profile dialog's texts (listener spec §2 My Page, §5, §8). */
 export const PROFILE_FORM_MESSAGES = {
@@ -49,23 +50,22 @@ export function normaliseXHandle(value: string): string {
 }
 
 /**
- * The dialog's values checked by the shared schema: the PUT body, or the first message of each field.
- * An empty user ID or X account is sent as null (cleared).
+ * The dialog's values checked by the same rules the server's schema applies: the PUT body, or the
+ * message of each field that is wrong. An empty user ID or X account is sent as null (cleared).
  */
 export function validateProfileForm(
   values: ProfileFormValues,
 ): { ok: true; body: ProfileUpdate } | { ok: false; errors: ProfileFormErrors } {
-  const x = normaliseXHandle(values.xHandle);
-  const r = ProfileUpdateSchema.safeParse({
-    name: values.name,
-    customUserId: values.customUserId.trim() || null,
-    xHandle: x || null,
-  });
-  if (r.success) return { ok: true, body: r.data };
+  const name = values.name.trim();
+  const customUserId = values.customUserId.trim();
+  const xHandle = normaliseXHandle(values.xHandle);
   const errors: ProfileFormErrors = {};
-  for (const issue of r.error.issues) {
-    const field = issue.path[0] as keyof ProfileFormValues;
-    errors[field] ??= issue.message;
-  }
-  return { ok: false, errors };
+  const nameError = nameProblem(name);
+  if (nameError) errors.name = nameError;
+  const idError = customUserId ? customUserIdProblem(customUserId) : null;
+  if (idError) errors.customUserId = idError;
+  const xError = xHandle ? xHandleProblem(xHandle) : null;
+  if (xError) errors.xHandle = xError;
+  if (nameError || idError || xError) return { ok: false, errors };
+  return { ok: true, body: { name, customUserId: customUserId || null, xHandle: xHandle || null } };
 }

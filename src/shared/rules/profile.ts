@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Validation messages of the listener spec §5 (profile). */
 export const PROFILE_MESSAGES = {
   nameRequired: '名前を入力してください',
@@ -80,28 +78,40 @@ export const RESERVED_USER_IDS = new Set([
 
 export const USER_ID_PATTERN = /^[A-Za-z0-9_-]+$/;
 
-export const NameSchema = z.string().trim().min(1, PROFILE_MESSAGES.nameRequired).max(50, PROFILE_MESSAGES.nameTooLong);
+const X_HANDLE_PATTERN = /^[A-Za-z0-9_]*$/;
 
-export const CustomUserIdSchema = z
-  .string()
-  .trim()
-  .min(3, PROFILE_MESSAGES.userIdTooShort)
-  .max(30, PROFILE_MESSAGES.userIdTooLong)
-  .regex(USER_ID_PATTERN, PROFILE_MESSAGES.userIdCharset);
+/** The display name (after trimming): required, at most 50 characters. */
+export function nameProblem(value: string): string | null {
+  const v = value.trim();
+  if (v.length < 1) return PROFILE_MESSAGES.nameRequired;
+  if (v.length > 50) return PROFILE_MESSAGES.nameTooLong;
+  return null;
+}
 
-export const XHandleSchema = z
-  .string()
-  .trim()
-  .max(15, PROFILE_MESSAGES.xHandleTooLong)
-  .regex(/^[A-Za-z0-9_]*$/, PROFILE_MESSAGES.xHandleCharset);
+/** The custom user ID (after trimming): 3 to 30 characters of letters, digits, _ and -. */
+export function customUserIdProblem(value: string): string | null {
+  const v = value.trim();
+  if (v.length < 3) return PROFILE_MESSAGES.userIdTooShort;
+  if (v.length > 30) return PROFILE_MESSAGES.userIdTooLong;
+  if (!USER_ID_PATTERN.test(v)) return PROFILE_MESSAGES.userIdCharset;
+  return null;
+}
+
+/** The X handle (after trimming): at most 15 letters, digits and _. */
+export function xHandleProblem(value: string): string | null {
+  const v = value.trim();
+  if (v.length > 15) return PROFILE_MESSAGES.xHandleTooLong;
+  if (!X_HANDLE_PATTERN.test(v)) return PROFILE_MESSAGES.xHandleCharset;
+  return null;
+}
 
 /**
  * The user-ID live check before asking the server: fewer than 3 characters or a bad character set is
  * unavailable with the same messages, and no server call is made.
  */
 export function checkUserIdLocally(value: string): { available: false; reason: string } | null {
-  const r = CustomUserIdSchema.safeParse(value);
-  if (!r.success) return { available: false, reason: r.error.issues[0].message };
+  const problem = customUserIdProblem(value);
+  if (problem) return { available: false, reason: problem };
   if (RESERVED_USER_IDS.has(value.trim().toLowerCase())) return { available: false, reason: PROFILE_MESSAGES.userIdReserved };
   return null;
 }

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { CustomUserIdSchema, NameSchema, XHandleSchema } from '../rules/profile';
+import { customUserIdProblem, nameProblem, xHandleProblem } from '../rules/profile';
+import { checkedString } from './common';
+
+const NameSchema = checkedString(nameProblem);
+const CustomUserIdSchema = checkedString(customUserIdProblem);
+const XHandleSchema = checkedString(xHandleProblem);
 
 /** The signed-in user as GET /api/auth/user answers it (listener spec §3, L-3-01). */
 export const UserSchema = z

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { PlaylistNameSchema } from '../rules/playlist';
+import { playlistNameProblem } from '../rules/playlist';
+import { checkedString } from './common';
 import { TrackSchema } from './track';
 
 export const PlaylistCreateSchema = z.object({
-  name: PlaylistNameSchema,
+  name: checkedString(playlistNameProblem),
   category: z.union([z.string().max(500), z.array(z.string().max(30)).max(10)]).optional(),
   description: z.string().trim().max(500, '説明は500文字以内で入力してください').nullable().optional(),
   isPublic: z.boolean().optional(),
@@ -63,3 +64,23 @@ export const OgSchema = z.object({
   type: z.string(),
   siteName: z.string(),
 });
+
+/** A public playlist as a member's list gives it (GET /api/users/{id}/playlists). */
+export const PublicPlaylistSummarySchema = z.object({
+  id: z.number().int(),
+  userId: z.string(),
+  name: z.string(),
+  category: z.string(),
+  description: z.string().nullable(),
+  isPublic: z.boolean(),
+  publicSlug: z.string().nullable(),
+  impressionCount: z.number().int(),
+  followerCount: z.number().int(),
+  itemCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type PublicPlaylistSummary = z.infer<typeof PublicPlaylistSummarySchema>;
+
+/** A category and how many tracks or playlists use it (GET /api/categories/*, POST /api/categories). */
+export const CategoryCountSchema = z.object({ name: z.string(), usageCount: z.number().int() });
+export type CategoryCount = z.infer<typeof CategoryCountSchema>;

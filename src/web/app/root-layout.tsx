@@ -2,18 +2,22 @@ import { isFooterHiddenPath, showsPlayerBar } from '@shared/rules/shell';
 import { AppHeader } from '@web/components/layout/app-header';
 import { BottomNav } from '@web/components/layout/bottom-nav';
 import { PlayerBar } from '@web/components/player/player-bar';
-import { Toaster } from '@web/components/ui/toaster';
+import { ToasterHost } from '@web/components/ui/toaster-host';
 import { AccessGate } from '@web/features/access/components/access-gate';
-import { CookieConsentBanner } from '@web/features/consent/components/cookie-consent-banner';
+import { CookieConsent } from '@web/features/consent/components/cookie-consent';
 import { PendingLikes } from '@web/features/likes/components/pending-likes';
 import { useUnreadCount } from '@web/features/notifications/api/notifications';
 import { usePlayerValue } from '@web/lib/audio/player-context';
 import { useUser } from '@web/lib/auth';
 import { syncStoredTheme } from '@web/lib/theme';
 import { useKeyboardOpen } from '@web/lib/use-keyboard-open';
-import { useEffect } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { LoginPromptProvider } from './login-prompt-provider';
+import { usePageLoading } from './page-loading';
+import { PageLoading } from './routes/app-loading';
+import { RouteErrorBoundary } from './routes/route-error';
+import { ScrollRestoration } from './scroll-restoration';
 
 /**
  * Header, page, and the bottom stack (persistent player bar above the bottom navigation). The stack is
@@ -21,7 +25,7 @@ import { LoginPromptProvider } from './login-prompt-provider';
  */
 export function RootLayout() {
   const { pathname } = useLocation();
-  const navigation = useNavigation();
+  const pageLoading = usePageLoading();
   const keyboardOpen = useKeyboardOpen();
   const currentTrackId = usePlayerValue((s) => s.track?.id ?? null);
   const footer = !isFooterHiddenPath(pathname) && !keyboardOpen;
@@ -40,14 +44,18 @@ export function RootLayout() {
         本文へスキップ
       </a>
       <div className="flex min-h-dvh flex-col">
-        {navigation.state === 'loading' && (
+        {pageLoading && (
           <div role="progressbar" aria-label="読み込み中" className="fixed inset-x-0 top-0 z-[80] h-0.5 animate-shimmer bg-accent" />
         )}
         <AppHeader />
         <main id="main" className="flex flex-1 flex-col pr-[env(safe-area-inset-right)] pl-[env(safe-area-inset-left)]">
-          <AccessGate>
-            <Outlet />
-          </AccessGate>
+          <RouteErrorBoundary resetKey={pathname}>
+            <Suspense fallback={<PageLoading />}>
+              <AccessGate>
+                <Outlet />
+              </AccessGate>
+            </Suspense>
+          </RouteErrorBoundary>
         </main>
         {(bar || footer) && (
           <div className={footer ? 'sticky bottom-0 z-30' : 'sticky bottom-0 z-30 bg-bg pb-[env(safe-area-inset-bottom)]'}>
@@ -56,9 +64,9 @@ export function RootLayout() {
           </div>
         )}
       </div>
-      <Toaster />
+      <ToasterHost />
       <PendingLikes />
-      <CookieConsentBanner />
+      <CookieConsent />
       <ScrollRestoration />
     </LoginPromptProvider>
   );

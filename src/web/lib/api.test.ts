@@ -66,4 +66,27 @@ describe('api (listener spec §7, §8)', () => {
     answer(204, '');
     expect(await api('/api/x', { method: 'DELETE' })).toBeUndefined();
   });
+
+  it('the first GET of a path index.html asked for early uses that answer, once', async () => {
+    answer(200, '"again"');
+    const early = { '/api/tracks': Promise.resolve(new Response('"early"')) } as Record<string, Promise<Response>>;
+    vi.stubGlobal('window', { localStorage: { getItem: () => null }, __mugenEarly: early });
+    expect(await api('/api/tracks')).toBe('early');
+    expect(calls).toHaveLength(0);
+    expect(await api('/api/tracks')).toBe('again');
+    expect(calls).toHaveLength(1);
+  });
+
+  it('an early request that failed is asked again; a POST never takes an early answer', async () => {
+    answer(200, '"fresh"');
+    const early = {
+      '/api/tracks': Promise.reject(new TypeError('offline')),
+      '/api/x': Promise.resolve(new Response('"early"')),
+    } as Record<string, Promise<Response>>;
+    early['/api/tracks'].catch(() => {});
+    vi.stubGlobal('window', { localStorage: { getItem: () => null }, __mugenEarly: early });
+    expect(await api('/api/tracks')).toBe('fresh');
+    expect(await api('/api/x', { method: 'POST' })).toBe('fresh');
+    expect(calls.map((c) => c.url)).toEqual(['/api/tracks', '/api/x']);
+  });
 });

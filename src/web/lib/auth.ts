@@ -1,11 +1,11 @@
-import { type User, UserSchema } from '@shared/schemas/auth';
+import type { User, UserSchema } from '@shared/schemas/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, api } from './api';
+import { type Answer, ApiError, api } from './api';
 
 /** GET /api/auth/user: the signed-in user, or null when signed out (401; 404 before sign-in exists). */
 export async function getUser(): Promise<User | null> {
   try {
-    return await api('/api/auth/user', { schema: UserSchema });
+    return await api<Answer<typeof UserSchema>>('/api/auth/user');
   } catch (e) {
     if (e instanceof ApiError && (e.status === 401 || e.status === 404)) return null;
     throw e;

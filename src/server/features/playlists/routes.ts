@@ -7,6 +7,7 @@ import { SuccessSchema } from '../../../shared/schemas/auth';
 import { ErrorSchema } from '../../../shared/schemas/common';
 import {
   AddTrackBodySchema,
+  CategoryCountSchema,
   OgSchema,
   PlaylistCreateSchema,
   PlaylistIdParamSchema,
@@ -303,7 +304,7 @@ export function playlistsRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod 
           body: z.object({
             name: z.string().trim().min(1, 'カテゴリ名を入力してください').max(30, 'カテゴリ名は30文字以内で入力してください'),
           }),
-          response: { 200: z.object({ name: z.string(), usageCount: z.number().int() }), 401: ErrorSchema },
+          response: { 200: CategoryCountSchema, 401: ErrorSchema },
         },
       },
       async (request, reply) => {
@@ -324,7 +325,7 @@ export function playlistsRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod 
           tags: ['playlists'],
           summary: 'Category suggestions: up to 5 from the database and 3 from the built-in list',
           querystring: z.object({ q: z.string().max(50).default(''), limit: z.coerce.number().int().min(1).max(10).default(10) }),
-          response: { 200: z.array(z.object({ name: z.string(), usageCount: z.number().int() })) },
+          response: { 200: z.array(CategoryCountSchema) },
         },
       },
       async (request) => {
@@ -348,7 +349,7 @@ export function playlistsRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod 
         schema: {
           tags: ['playlists'],
           summary: 'Categories of visible tracks with their counts',
-          response: { 200: z.array(z.object({ name: z.string(), usageCount: z.number().int() })) },
+          response: { 200: z.array(CategoryCountSchema) },
         },
       },
       async () => {

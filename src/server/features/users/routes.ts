@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { OFFICIAL_CREATED_BY, OFFICIAL_ID } from '../../../shared/constants';
 import { ErrorSchema } from '../../../shared/schemas/common';
+import { PublicPlaylistSummarySchema } from '../../../shared/schemas/playlist';
 import { PublicProfileSchema, UserIdParamSchema, UserRefParamSchema } from '../../../shared/schemas/social';
 import { TrackListSchema } from '../../../shared/schemas/track';
 import type { AppDeps } from '../../app';
@@ -13,20 +14,6 @@ import { listTracksWhere } from '../tracks/service';
 import { findUserByRef, toPublicUser, type UserRow } from './service';
 
 const USER_NOT_FOUND = 'ユーザーが見つかりません';
-
-export const PublicPlaylistSummarySchema = z.object({
-  id: z.number().int(),
-  userId: z.string(),
-  name: z.string(),
-  category: z.string(),
-  description: z.string().nullable(),
-  isPublic: z.boolean(),
-  publicSlug: z.string().nullable(),
-  impressionCount: z.number().int(),
-  followerCount: z.number().int(),
-  itemCount: z.number().int(),
-  createdAt: z.string(),
-});
 
 /** A member's visible tracks; the official account owns every track created by mugen or mugen_official. */
 function ownTracksCondition(user: UserRow) {

@@ -1,9 +1,9 @@
 import { LogoMark } from '@web/components/ui/logo-mark';
 
-/** Shown while the first page's code loads. */
-export function AppLoading() {
+/** Shown in the page's place while a page's code loads for the first time. */
+export function PageLoading() {
   return (
-    <div className="flex min-h-dvh items-center justify-center" role="status" aria-label="読み込み中">
+    <div className="flex flex-1 items-center justify-center py-24" role="status" aria-label="読み込み中">
       <LogoMark className="size-12 animate-shimmer" />
     </div>
   );

@@ -1,7 +1,7 @@
 import { Button } from '@web/components/ui/button';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { Hourglass } from 'lucide-react';
-import { Link, useMatches } from 'react-router';
+import { Link } from 'react-router';
 
 export interface PageHandle {
   title: string;
@@ -11,10 +11,7 @@ export interface PageHandle {
  * The honest page of a route whose feature arrives in a later issue: its name, 準備中, and the way
  * home. Nothing on it pretends to work.
  */
-export function ComingSoonRoute() {
-  const matches = useMatches();
-  const handle = matches.at(-1)?.handle as PageHandle | undefined;
-  const title = handle?.title ?? '準備中';
+export function ComingSoonRoute({ title }: PageHandle) {
   useDocumentTitle();
   return (
     <section

@@ -1,11 +1,10 @@
 import { Button } from '@web/components/ui/button';
 import { TriangleExclamationPoint } from 'lucide-react';
-import { Link, useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
+import { Link } from 'react-router';
 
-/** A page that crashed: said plainly, with a way on. The shell around it keeps working. */
-export function RouteErrorBoundary() {
-  const error = useRouteError();
-  console.error('[route] page failed', error);
+/** A page that crashed: said plainly, with a way on. */
+export function RouteErrorPage() {
   return (
     <section role="alert" className="mx-auto flex w-full max-w-md flex-1 flex-col items-center justify-center px-6 py-16 text-center">
       <span className="inline-flex size-14 items-center justify-center rounded-full bg-danger-soft text-danger">
@@ -21,4 +20,34 @@ export function RouteErrorBoundary() {
       </div>
     </section>
   );
+}
+
+interface BoundaryProps {
+  children: ReactNode;
+  /** Another value (the path) clears a failure: going elsewhere starts afresh. */
+  resetKey: string;
+}
+
+/**
+ * Catches a page that throws while rendering (or whose code failed to load) and shows RouteErrorPage
+ * in its place. Around the page only: the shell around it keeps working.
+ */
+export class RouteErrorBoundary extends Component<BoundaryProps, { failed: boolean; resetKey: string }> {
+  state = { failed: false, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: { failed: boolean; resetKey: string }) {
+    return props.resetKey === state.resetKey ? null : { failed: false, resetKey: props.resetKey };
+  }
+
+  componentDidCatch(error: unknown) {
+    console.error('[route] page failed', error);
+  }
+
+  render() {
+    return this.state.failed ? <RouteErrorPage /> : this.props.children;
+  }
 }

@@ -3,11 +3,19 @@ import { cn } from '@web/lib/cn';
 import { dismissToast, useToasts } from '@web/lib/toast';
 import { X } from 'lucide-react';
 import { Toast } from 'radix-ui';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 
-/** Renders the one current toast (L-8-39); F8 moves focus to the region (L-9-13). */
-export function Toaster() {
+/**
+ * Renders the one current toast (L-8-39); F8 moves focus to the region (L-9-13). `focusOnMount`: an F8
+ * was pressed before this was loaded (ToasterHost), so focus the region once it is here.
+ */
+export function Toaster({ focusOnMount = false }: { focusOnMount?: boolean }) {
   const toasts = useToasts();
+  const viewport = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    if (focusOnMount) viewport.current?.focus();
+  }, [focusOnMount]);
   return (
     <Toast.Provider duration={TOAST_DURATION_MS} label="通知" swipeDirection="up">
       {toasts.map((t) => (
@@ -48,6 +56,7 @@ export function Toaster() {
         </Toast.Root>
       ))}
       <Toast.Viewport
+        ref={viewport}
         label="通知 ({hotkey})"
         className="fixed inset-x-0 top-[calc(4rem+env(safe-area-inset-top))] z-[60] mx-auto flex w-[min(28rem,calc(100%-2rem))] flex-col gap-2 outline-none"
       />

@@ -7,16 +7,13 @@ import {
   resumePosition,
 } from '@shared/rules/player-history';
 import type { User } from '@shared/schemas/auth';
-import { ListeningHistoryEntrySchema } from '@shared/schemas/history';
+import type { ListeningHistoryEntrySchema } from '@shared/schemas/history';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { z } from 'zod';
-import { api } from '../api';
+import { type Answer, api } from '../api';
 import { userQueryOptions } from '../auth';
 import { readStored, writeStored } from '../storage';
 import type { EngineHooks } from './engine';
-
-const LastEntrySchema = z.array(ListeningHistoryEntrySchema);
 
 /**
  * POST /api/listening-history. As the page goes away the report is a beacon: a keepalive fetch from a
@@ -68,7 +65,7 @@ export function useListeningHistory(): Pick<EngineHooks, 'onListened' | 'resumeP
         try {
           const user = await queryClient.ensureQueryData(userQueryOptions());
           if (!user) return resumePosition(local, duration);
-          const [last] = await api(`/api/user/listening-history?trackId=${trackId}&limit=1`, { schema: LastEntrySchema });
+          const [last] = await api<Answer<typeof ListeningHistoryEntrySchema>[]>(`/api/user/listening-history?trackId=${trackId}&limit=1`);
           return resumePosition(last ?? local, duration);
         } catch (e) {
           console.error('[player] listening history unavailable', e);

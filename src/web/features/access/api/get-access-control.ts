@@ -1,8 +1,8 @@
-import { type AccessControl, AccessControlSchema } from '@shared/schemas/auth';
+import type { AccessControl, AccessControlSchema } from '@shared/schemas/auth';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '@web/lib/api';
+import { type Answer, api } from '@web/lib/api';
 
-export const getAccessControl = (): Promise<AccessControl> => api('/api/access-control', { schema: AccessControlSchema });
+export const getAccessControl = (): Promise<AccessControl> => api<Answer<typeof AccessControlSchema>>('/api/access-control');
 
 /**
  * Never cached (listener spec §7): stale at once and dropped as soon as no page watches it, so every

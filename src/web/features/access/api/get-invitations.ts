@@ -1,13 +1,13 @@
-import { InvitationSchema, InvitationStatsSchema } from '@shared/schemas/auth';
+import type { InvitationSchema, InvitationStatsSchema } from '@shared/schemas/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@web/lib/api';
-import { z } from 'zod';
+import { type Answer, api } from '@web/lib/api';
+import type { z } from 'zod';
 
 export type Invitation = z.infer<typeof InvitationSchema>;
 export type InvitationStats = z.infer<typeof InvitationStatsSchema>;
 
-export const getInvitationStats = (): Promise<InvitationStats> => api('/api/invitations/stats', { schema: InvitationStatsSchema });
-export const getMyInvitations = (): Promise<Invitation[]> => api('/api/invitations/my', { schema: z.array(InvitationSchema) });
+export const getInvitationStats = (): Promise<InvitationStats> => api<Answer<typeof InvitationStatsSchema>>('/api/invitations/stats');
+export const getMyInvitations = (): Promise<Invitation[]> => api<Answer<typeof InvitationSchema>[]>('/api/invitations/my');
 
 export const invitationStatsQueryOptions = () =>
   queryOptions({ queryKey: ['invitations', 'stats'], queryFn: getInvitationStats, staleTime: 0 });

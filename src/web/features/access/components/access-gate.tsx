@@ -1,8 +1,9 @@
 import { accessRedirect, needsAccessCheck, searchHasFromAuth, withoutFromAuth } from '@shared/rules/access';
 import { useQuery } from '@tanstack/react-query';
+import { useIsSplatMatch } from '@web/app/route-match';
 import { LoaderCircle } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
-import { Navigate, useLocation, useMatches, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { accessControlQueryOptions } from '../api/get-access-control';
 import { isReturningAfterSignIn, useSignInFollowUp } from './use-sign-in-follow-up';
 
@@ -13,7 +14,7 @@ import { isReturningAfterSignIn, useSignInFollowUp } from './use-sign-in-follow-
  */
 export function AccessGate({ children }: { children: ReactNode }) {
   const { pathname, search } = useLocation();
-  const notFound = useMatches().at(-1)?.params['*'] !== undefined;
+  const notFound = useIsSplatMatch();
   useSignInFollowUp();
   if (!needsAccessCheck(pathname, search, { notFound })) return children;
   return <CheckedPage key={pathname}>{children}</CheckedPage>;

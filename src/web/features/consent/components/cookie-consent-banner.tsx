@@ -2,43 +2,28 @@ import { type ConsentChoice, consentFlags } from '@shared/rules/consent';
 import { Button } from '@web/components/ui/button';
 import { Cookie, X } from 'lucide-react';
 import { Switch } from 'radix-ui';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { recordConsent, storeConsent, storedConsent } from '../api/record-consent';
-
-/** The stored choice is sent once per page load, not again on each render of the shell. */
-let recordedThisLoad = false;
+import { recordConsent, storeConsent } from '../api/record-consent';
 
 /**
  * The cookie consent banner (listener spec §2 Global interface, L-2.4-12 .. L-2.4-17): allow all,
  * essential only (also what closing it means), or a custom analytics choice with the essential switch
  * fixed on. The choice is stored, sent as POST /api/session, and the banner is not shown again.
+ * Shown by CookieConsent when no choice is stored.
  */
 export function CookieConsentBanner() {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(true);
   const [custom, setCustom] = useState(false);
   const [analytics, setAnalytics] = useState(false);
   const analyticsId = useId();
   const essentialId = useId();
-
-  useEffect(() => {
-    const stored = storedConsent();
-    if (!stored) {
-      setOpen(true);
-      return;
-    }
-    if (!recordedThisLoad) {
-      recordedThisLoad = true;
-      void recordConsent(stored);
-    }
-  }, []);
 
   if (!open) return null;
 
   const choose = (choice: ConsentChoice) => {
     const flags = consentFlags(choice);
     storeConsent(flags);
-    recordedThisLoad = true;
     setOpen(false);
     void recordConsent(flags);
   };

@@ -1,8 +1,8 @@
-import { TrackListSchema } from '@shared/schemas/track';
+import type { TrackListSchema } from '@shared/schemas/track';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@web/lib/api';
+import { type Answer, api } from '@web/lib/api';
 
-export const getFavorites = () => api('/api/user/favorites', { schema: TrackListSchema });
+export const getFavorites = () => api<Answer<typeof TrackListSchema>>('/api/user/favorites');
 
 export const favoritesQueryOptions = () => queryOptions({ queryKey: ['favorites'], queryFn: getFavorites });
 

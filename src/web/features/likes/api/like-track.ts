@@ -1,16 +1,16 @@
-import { IsLikedSchema, LikeAnswerSchema } from '@shared/schemas/social';
+import type { IsLikedSchema, LikeAnswerSchema } from '@shared/schemas/social';
 import type { Track } from '@shared/schemas/track';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@web/lib/api';
+import { type Answer, api } from '@web/lib/api';
 import { usePlayer } from '@web/lib/audio/player-context';
 import { useCallback } from 'react';
 import type { z } from 'zod';
 
 type LikeAnswer = z.infer<typeof LikeAnswerSchema>;
 
-export const getLikeStatus = (trackId: number) => api(`/api/likes/check/${trackId}`, { schema: IsLikedSchema });
-export const likeTrack = (trackId: number) => api(`/api/likes/${trackId}`, { method: 'POST', schema: LikeAnswerSchema });
-export const unlikeTrack = (trackId: number) => api(`/api/likes/${trackId}`, { method: 'DELETE', schema: LikeAnswerSchema });
+export const getLikeStatus = (trackId: number) => api<Answer<typeof IsLikedSchema>>(`/api/likes/check/${trackId}`);
+export const likeTrack = (trackId: number) => api<Answer<typeof LikeAnswerSchema>>(`/api/likes/${trackId}`, { method: 'POST' });
+export const unlikeTrack = (trackId: number) => api<Answer<typeof LikeAnswerSchema>>(`/api/likes/${trackId}`, { method: 'DELETE' });
 
 export const likeStatusQueryOptions = (trackId: number) =>
   queryOptions({ queryKey: ['likes', trackId], queryFn: () => getLikeStatus(trackId) });

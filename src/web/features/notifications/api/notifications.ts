@@ -1,14 +1,13 @@
-import { type Notification, NotificationSchema, UnreadCountSchema } from '@shared/schemas/social';
+import type { Notification, NotificationSchema, UnreadCountSchema } from '@shared/schemas/social';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@web/lib/api';
-import { z } from 'zod';
+import { type Answer, api } from '@web/lib/api';
 
 /** The list is fresh for 30 s (listener spec §7); the unread count is asked every 5 s while signed in. */
 export const NOTIFICATIONS_STALE_MS = 30_000;
 export const UNREAD_POLL_MS = 5000;
 
-export const getNotifications = () => api('/api/notifications', { schema: z.array(NotificationSchema) });
-export const getUnreadCount = () => api('/api/notifications/unread-count', { schema: UnreadCountSchema });
+export const getNotifications = () => api<Answer<typeof NotificationSchema>[]>('/api/notifications');
+export const getUnreadCount = () => api<Answer<typeof UnreadCountSchema>>('/api/notifications/unread-count');
 export const markRead = (id: number) => api(`/api/notifications/${id}/read`, { method: 'POST' });
 export const markAllRead = () => api('/api/notifications/read-all', { method: 'POST' });
 

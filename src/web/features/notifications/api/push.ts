@@ -2,7 +2,6 @@ import { type EnableResult, vapidKeyBytes } from '@shared/rules/push';
 import { api } from '@web/lib/api';
 import { registerServiceWorker } from '@web/lib/service-worker';
 import { readStored, writeStored } from '@web/lib/storage';
-import { z } from 'zod';
 
 /** The local switch (listener spec §3: pwa-notifications-enabled). */
 export const PUSH_FLAG_KEY = 'pwa-notifications-enabled';
@@ -39,7 +38,7 @@ export async function enablePush(): Promise<EnableResult> {
     let permission = Notification.permission;
     if (permission === 'default') permission = await Notification.requestPermission();
     if (permission !== 'granted') return { on: false, reason: 'denied' };
-    const { publicKey } = await api('/api/push/vapid-key', { schema: z.object({ publicKey: z.string() }) });
+    const { publicKey } = await api<{ publicKey: string }>('/api/push/vapid-key');
     const registration = await activeRegistration();
     writeStored('local', PUSH_FLAG_KEY, 'true');
     try {
@@ -77,8 +76,7 @@ export async function disablePush(): Promise<void> {
 
 /** POST /api/notifications/test-push: a test notification to my devices. */
 export const sendTestPush = () =>
-  api('/api/notifications/test-push', {
+  api<{ success: boolean; sent: number; failed: number; devices: number }>('/api/notifications/test-push', {
     method: 'POST',
     body: { test: true },
-    schema: z.object({ success: z.boolean(), sent: z.number(), failed: z.number(), devices: z.number() }),
   });

@@ -1,10 +1,10 @@
 import type { Playlist } from '@shared/schemas/playlist';
-import { FollowAnswerSchema } from '@shared/schemas/social';
+import type { FollowAnswerSchema } from '@shared/schemas/social';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@web/lib/api';
+import { type Answer, api } from '@web/lib/api';
 
 export const followPlaylist = (id: number, follow: boolean) =>
-  api(`/api/playlists/${id}/${follow ? 'follow' : 'unfollow'}`, { method: 'POST', schema: FollowAnswerSchema });
+  api<Answer<typeof FollowAnswerSchema>>(`/api/playlists/${id}/${follow ? 'follow' : 'unfollow'}`, { method: 'POST' });
 
 /** POST /api/playlists/{id}/follow or /unfollow; the answer's state and count go into every copy. */
 export function useFollowPlaylist() {

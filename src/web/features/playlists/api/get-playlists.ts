@@ -1,15 +1,12 @@
-import { type Playlist, PlaylistSchema } from '@shared/schemas/playlist';
+import type { Playlist } from '@shared/schemas/playlist';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@web/lib/api';
-import { z } from 'zod';
 
-const PlaylistListSchema = z.array(PlaylistSchema);
-
-export const getMyPlaylists = () => api('/api/playlists/user', { schema: PlaylistListSchema });
-export const getPlaylist = (id: number) => api(`/api/playlists/${id}`, { schema: PlaylistSchema });
-export const getPublicPlaylist = (slug: string) => api(`/api/playlists/public/${encodeURIComponent(slug)}`, { schema: PlaylistSchema });
+export const getMyPlaylists = () => api<Playlist[]>('/api/playlists/user');
+export const getPlaylist = (id: number) => api<Playlist>(`/api/playlists/${id}`);
+export const getPublicPlaylist = (slug: string) => api<Playlist>(`/api/playlists/public/${encodeURIComponent(slug)}`);
 export const getPublicPlaylistOf = (userId: string, slug: string) =>
-  api(`/api/playlists/public/${encodeURIComponent(userId)}/${encodeURIComponent(slug)}`, { schema: PlaylistSchema });
+  api<Playlist>(`/api/playlists/public/${encodeURIComponent(userId)}/${encodeURIComponent(slug)}`);
 
 /** GET /api/playlists/user: my playlists, each with its items. */
 export const myPlaylistsQueryOptions = () => queryOptions({ queryKey: ['playlists', 'user'], queryFn: getMyPlaylists });

@@ -1,18 +1,16 @@
-import type { PlaylistCreateSchema } from '@shared/schemas/playlist';
-import { PlaylistSchema } from '@shared/schemas/playlist';
+import type { CategoryCount, PlaylistCreateSchema, PlaylistSchema } from '@shared/schemas/playlist';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@web/lib/api';
-import { z } from 'zod';
+import { type Answer, api } from '@web/lib/api';
+import type { z } from 'zod';
 
 export type PlaylistInput = z.input<typeof PlaylistCreateSchema>;
 
-export const createPlaylist = (body: PlaylistInput) => api('/api/playlists', { method: 'POST', body, schema: PlaylistSchema });
+export const createPlaylist = (body: PlaylistInput) => api<Answer<typeof PlaylistSchema>>('/api/playlists', { method: 'POST', body });
 export const updatePlaylist = (id: number, body: Partial<PlaylistInput>) =>
-  api(`/api/playlists/${id}`, { method: 'PUT', body, schema: PlaylistSchema });
+  api<Answer<typeof PlaylistSchema>>(`/api/playlists/${id}`, { method: 'PUT', body });
 export const deletePlaylist = (id: number) => api(`/api/playlists/${id}`, { method: 'DELETE' });
 /** Registers a category name for the suggestions (its usage count rises). */
-export const saveCategory = (name: string) =>
-  api('/api/categories', { method: 'POST', body: { name }, schema: z.object({ name: z.string(), usageCount: z.number() }) });
+export const saveCategory = (name: string) => api<CategoryCount>('/api/categories', { method: 'POST', body: { name } });
 
 function useInvalidatePlaylists() {
   const queryClient = useQueryClient();

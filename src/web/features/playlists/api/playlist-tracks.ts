@@ -1,11 +1,11 @@
-import { type Playlist, PlaylistSchema } from '@shared/schemas/playlist';
+import type { Playlist, PlaylistSchema } from '@shared/schemas/playlist';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@web/lib/api';
+import { type Answer, api } from '@web/lib/api';
 
 export const addTrackToPlaylist = (playlistId: number, trackId: number) =>
-  api(`/api/playlists/${playlistId}/tracks`, { method: 'POST', body: { trackId }, schema: PlaylistSchema });
+  api<Answer<typeof PlaylistSchema>>(`/api/playlists/${playlistId}/tracks`, { method: 'POST', body: { trackId } });
 export const removeTrackFromPlaylist = (playlistId: number, trackId: number) =>
-  api(`/api/playlists/${playlistId}/tracks/${trackId}`, { method: 'DELETE', schema: PlaylistSchema });
+  api<Answer<typeof PlaylistSchema>>(`/api/playlists/${playlistId}/tracks/${trackId}`, { method: 'DELETE' });
 export const reorderPlaylist = (playlistId: number, body: { items: { id: number; order: number }[] }) =>
   api(`/api/playlists/${playlistId}/reorder`, { method: 'PUT', body });
 

@@ -1,13 +1,11 @@
 import { CATEGORY_SEARCH_DEBOUNCE_MS, CATEGORY_SEARCH_LIMIT } from '@shared/rules/playlist-form';
+import type { CategoryCount } from '@shared/schemas/playlist';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@web/lib/api';
 import { useEffect, useState } from 'react';
-import { z } from 'zod';
-
-const CategoryListSchema = z.array(z.object({ name: z.string(), usageCount: z.number().int() }));
 
 export const searchCategories = (q: string) =>
-  api(`/api/categories/search?q=${encodeURIComponent(q)}&limit=${CATEGORY_SEARCH_LIMIT}`, { schema: CategoryListSchema });
+  api<CategoryCount[]>(`/api/categories/search?q=${encodeURIComponent(q)}&limit=${CATEGORY_SEARCH_LIMIT}`);
 
 /** A value that follows `value` once it has stopped changing for `ms`. */
 export function useDebounced<T>(value: T, ms: number): T {

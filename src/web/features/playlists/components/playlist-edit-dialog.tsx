@@ -1,5 +1,5 @@
 import { DEFAULT_EDIT_CATEGORIES, splitCategories } from '@shared/categories';
-import { joinCategories, PlaylistNameSchema, playlistSlug } from '@shared/rules/playlist';
+import { joinCategories, playlistNameProblem, playlistSlug } from '@shared/rules/playlist';
 import type { Playlist } from '@shared/schemas/playlist';
 import { Button } from '@web/components/ui/button';
 import { Modal } from '@web/components/ui/dialog';
@@ -41,8 +41,7 @@ function EditForm({ playlist, userId, premium, onDone }: { playlist: Playlist; u
   const [isPublic, setIsPublic] = useState(playlist.isPublic);
   const update = useUpdatePlaylist();
 
-  const parsed = PlaylistNameSchema.safeParse(name);
-  const nameError = parsed.success ? null : parsed.error.issues[0].message;
+  const nameError = playlistNameProblem(name);
   const slug = playlistSlug(userId, name.trim());
 
   const onSubmit = (e: FormEvent) => {

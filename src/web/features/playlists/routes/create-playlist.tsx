@@ -1,5 +1,5 @@
 import { PLAYLIST_LIMIT_FREE, PLAYLIST_LIMIT_PREMIUM } from '@shared/constants';
-import { joinCategories, PLAYLIST_MESSAGES, PlaylistNameSchema, playlistSlug } from '@shared/rules/playlist';
+import { joinCategories, PLAYLIST_MESSAGES, playlistNameProblem, playlistSlug } from '@shared/rules/playlist';
 import { canCreatePlaylist, isPremiumActive, playlistLimit } from '@shared/rules/playlist-form';
 import { LoginRequired } from '@web/components/layout/login-required';
 import { PageHeader } from '@web/components/layout/page-header';
@@ -60,8 +60,7 @@ function CreateForm({ user }: { user: { id: string; isPremium: boolean; premiumE
   const [description, setDescription] = useState('');
   const [isPublic, setIsPublic] = useState(true);
 
-  const parsed = PlaylistNameSchema.safeParse(name);
-  const nameError = parsed.success || !touched ? null : parsed.error.issues[0].message;
+  const nameError = touched ? playlistNameProblem(name) : null;
   const limitReached = mine.isSuccess && count >= playlistLimit(premium);
   const enabled = mine.isSuccess && canCreatePlaylist({ name, hasError: nameError !== null, count, premium, submitting: create.isPending });
 

@@ -1,14 +1,14 @@
 import { NOT_PREMIUM, type PremiumStatus, resolvePremium } from '@shared/rules/premium';
-import { PremiumStatusSchema } from '@shared/schemas/history';
+import type { PremiumStatusSchema } from '@shared/schemas/history';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@web/lib/api';
+import { type Answer, api } from '@web/lib/api';
 import { useUser } from '@web/lib/auth';
 import { useEffect } from 'react';
 import { getLocalPremium, useLocalPremium, writeLocalPremium } from '../stores/local-premium';
 import { clearTrial } from '../stores/trial';
 
 /** GET /api/auth/premium-status: { isPremium, endDate, daysRemaining } of the signed-in member. */
-export const getPremiumStatus = () => api('/api/auth/premium-status', { schema: PremiumStatusSchema });
+export const getPremiumStatus = () => api<Answer<typeof PremiumStatusSchema>>('/api/auth/premium-status');
 
 /**
  * Asked again on mount and whenever the window regains focus (listener spec §4), unlike the app's

@@ -1,18 +1,18 @@
-import { FollowCountsSchema, FollowersSchema, FollowingSchema, type PublicUser } from '@shared/schemas/social';
+import type { FollowCountsSchema, FollowersSchema, FollowingSchema, PublicUser } from '@shared/schemas/social';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@web/lib/api';
+import { type Answer, api } from '@web/lib/api';
 import type { z } from 'zod';
 
 export type FollowCounts = z.infer<typeof FollowCountsSchema>;
 export type FollowDirection = 'followers' | 'following';
 
 export const getFollowCounts = (userId: string): Promise<FollowCounts> =>
-  api(`/api/users/${encodeURIComponent(userId)}/follow-counts`, { schema: FollowCountsSchema });
+  api<Answer<typeof FollowCountsSchema>>(`/api/users/${encodeURIComponent(userId)}/follow-counts`);
 
 export async function getFollowList(userId: string, direction: FollowDirection): Promise<PublicUser[]> {
   const path = `/api/users/${encodeURIComponent(userId)}/${direction}`;
-  if (direction === 'followers') return (await api(path, { schema: FollowersSchema })).followers;
-  return (await api(path, { schema: FollowingSchema })).following;
+  if (direction === 'followers') return (await api<Answer<typeof FollowersSchema>>(path)).followers;
+  return (await api<Answer<typeof FollowingSchema>>(path)).following;
 }
 
 export const followCountsQueryOptions = (userId: string) =>

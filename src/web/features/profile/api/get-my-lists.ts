@@ -1,15 +1,14 @@
-import { type Playlist, PlaylistSchema } from '@shared/schemas/playlist';
-import { type Track, TrackListSchema } from '@shared/schemas/track';
+import type { Playlist, PlaylistSchema } from '@shared/schemas/playlist';
+import type { Track, TrackListSchema } from '@shared/schemas/track';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@web/lib/api';
-import { z } from 'zod';
+import { type Answer, api } from '@web/lib/api';
 
 /** The whole playlist answer: the cache entry ['playlists', 'user'] is shared with the playlists pages. */
 export type MyPlaylist = Playlist;
 
-export const getFavorites = (): Promise<Track[]> => api('/api/user/favorites', { schema: TrackListSchema });
-export const getMyPlaylists = (): Promise<MyPlaylist[]> => api('/api/playlists/user', { schema: z.array(PlaylistSchema) });
-export const getMyTracks = (): Promise<Track[]> => api('/api/my-tracks', { schema: TrackListSchema });
+export const getFavorites = (): Promise<Track[]> => api<Answer<typeof TrackListSchema>>('/api/user/favorites');
+export const getMyPlaylists = (): Promise<MyPlaylist[]> => api<Answer<typeof PlaylistSchema>[]>('/api/playlists/user');
+export const getMyTracks = (): Promise<Track[]> => api<Answer<typeof TrackListSchema>>('/api/my-tracks');
 
 /** Same keys as the likes and playlists features, so their changes refresh these lists too. */
 export const favoritesQueryOptions = () => queryOptions({ queryKey: ['favorites'], queryFn: getFavorites, staleTime: 0 });

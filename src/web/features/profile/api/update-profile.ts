@@ -1,9 +1,10 @@
-import { type ProfileUpdate, type User, UserSchema } from '@shared/schemas/auth';
+import type { ProfileUpdate, User, UserSchema } from '@shared/schemas/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@web/lib/api';
+import { type Answer, api } from '@web/lib/api';
 import { userQueryOptions } from '@web/lib/auth';
 
-export const updateProfile = (body: ProfileUpdate): Promise<User> => api('/api/auth/profile', { method: 'PUT', body, schema: UserSchema });
+export const updateProfile = (body: ProfileUpdate): Promise<User> =>
+  api<Answer<typeof UserSchema>>('/api/auth/profile', { method: 'PUT', body });
 
 /** PUT /api/auth/profile; on success the current user is refreshed (L-7.1-16). */
 export function useUpdateProfile() {

@@ -2,9 +2,6 @@ import { STORAGE_KEYS } from '@shared/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { userQueryOptions } from '@web/lib/auth';
 import { readStored } from '@web/lib/storage';
-import { z } from 'zod';
-
-const UploadAnswerSchema = z.object({ imageUrl: z.string() });
 
 /** A refused upload; `serverError` is the answer's error text when it has one. */
 export class UploadError extends Error {
@@ -35,7 +32,9 @@ export async function uploadProfileImage(file: File): Promise<string> {
     const text = typeof d.error === 'string' && d.error ? d.error : typeof d.message === 'string' && d.message ? d.message : null;
     throw new UploadError(text);
   }
-  return UploadAnswerSchema.parse(data).imageUrl;
+  const imageUrl = (data as { imageUrl?: unknown } | null)?.imageUrl;
+  if (typeof imageUrl !== 'string') throw new UploadError(null);
+  return imageUrl;
 }
 
 export function useUploadProfileImage() {

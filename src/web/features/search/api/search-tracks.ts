@@ -1,7 +1,7 @@
 import { SEARCH_PAGE_SIZE } from '@shared/constants';
-import { SearchAnswerSchema } from '@shared/schemas/search';
+import type { SearchAnswerSchema } from '@shared/schemas/search';
 import { infiniteQueryOptions, type keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '@web/lib/api';
+import { type Answer, api } from '@web/lib/api';
 import type { z } from 'zod';
 
 export type SearchAnswer = z.infer<typeof SearchAnswerSchema>;
@@ -14,7 +14,7 @@ export const searchTracks = (
 ): Promise<SearchAnswer> => {
   const params = new URLSearchParams({ q, limit: String(SEARCH_PAGE_SIZE), offset: String(offset) });
   if (category) params.set('category', category);
-  return api(`/api/search?${params}`, { schema: SearchAnswerSchema, signal });
+  return api<Answer<typeof SearchAnswerSchema>>(`/api/search?${params}`, { signal });
 };
 
 export const searchQueryOptions = (input: { q: string; category: string | null }) =>

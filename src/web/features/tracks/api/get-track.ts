@@ -1,8 +1,8 @@
-import { type Track, TrackSchema } from '@shared/schemas/track';
+import type { Track, TrackSchema } from '@shared/schemas/track';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@web/lib/api';
+import { type Answer, api } from '@web/lib/api';
 
-export const getTrack = (id: number): Promise<Track> => api(`/api/tracks/${id}`, { schema: TrackSchema });
+export const getTrack = (id: number): Promise<Track> => api<Answer<typeof TrackSchema>>(`/api/tracks/${id}`);
 
 export const getTrackQueryOptions = (id: number) =>
   queryOptions({

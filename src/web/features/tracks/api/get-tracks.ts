@@ -1,11 +1,11 @@
-import { type Track, TrackListSchema } from '@shared/schemas/track';
+import type { Track, TrackListSchema } from '@shared/schemas/track';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@web/lib/api';
+import { type Answer, api } from '@web/lib/api';
 
 /** While the catalogue is empty (the first start is still making the demo audio) it is asked again. */
 const EMPTY_CATALOGUE_POLL_MS = 4000;
 
-export const getTracks = (): Promise<Track[]> => api('/api/tracks', { schema: TrackListSchema });
+export const getTracks = (): Promise<Track[]> => api<Answer<typeof TrackListSchema>>('/api/tracks');
 
 export const getTracksQueryOptions = () =>
   queryOptions({

@@ -1,16 +1,16 @@
-import { FollowAnswerSchema, FollowRecordSchema, FollowStatusSchema, type PublicProfileSchema } from '@shared/schemas/social';
+import type { FollowAnswerSchema, FollowRecordSchema, FollowStatusSchema, PublicProfileSchema } from '@shared/schemas/social';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@web/lib/api';
-import { z } from 'zod';
+import { type Answer, api } from '@web/lib/api';
+import type { z } from 'zod';
 
 type Profile = z.infer<typeof PublicProfileSchema>;
 const ref = (id: string) => encodeURIComponent(id);
 
-export const getFollowStatus = (id: string) => api(`/api/users/${ref(id)}/follow-status`, { schema: FollowStatusSchema });
+export const getFollowStatus = (id: string) => api<Answer<typeof FollowStatusSchema>>(`/api/users/${ref(id)}/follow-status`);
 export const setFollow = (id: string, follow: boolean) =>
-  api(`/api/users/${ref(id)}/follow`, { method: follow ? 'POST' : 'DELETE', schema: FollowAnswerSchema });
+  api<Answer<typeof FollowAnswerSchema>>(`/api/users/${ref(id)}/follow`, { method: follow ? 'POST' : 'DELETE' });
 export const getFollowRecords = (direction: 'followers' | 'following', id: string) =>
-  api(`/api/follows/${direction}/${ref(id)}`, { schema: z.array(FollowRecordSchema) });
+  api<Answer<typeof FollowRecordSchema>[]>(`/api/follows/${direction}/${ref(id)}`);
 
 /** GET /api/users/{id}/follow-status, only while signed in. */
 export function useFollowStatus(id: string, enabled: boolean) {

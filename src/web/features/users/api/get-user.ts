@@ -1,29 +1,14 @@
-import { PublicProfileSchema } from '@shared/schemas/social';
-import { TrackListSchema } from '@shared/schemas/track';
+import type { PublicPlaylistSummary } from '@shared/schemas/playlist';
+import type { PublicProfileSchema } from '@shared/schemas/social';
+import type { TrackListSchema } from '@shared/schemas/track';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@web/lib/api';
-import { z } from 'zod';
-
-/** A public playlist as a member's list gives it (GET /api/users/{id}/playlists). */
-export const PublicPlaylistSummarySchema = z.object({
-  id: z.number().int(),
-  userId: z.string(),
-  name: z.string(),
-  category: z.string(),
-  description: z.string().nullable(),
-  isPublic: z.boolean(),
-  publicSlug: z.string().nullable(),
-  impressionCount: z.number().int(),
-  followerCount: z.number().int(),
-  itemCount: z.number().int(),
-  createdAt: z.string(),
-});
+import { type Answer, api } from '@web/lib/api';
 
 const ref = (id: string) => encodeURIComponent(id);
 
-export const getUser = (id: string) => api(`/api/users/${ref(id)}`, { schema: PublicProfileSchema });
-export const getUserTracks = (id: string) => api(`/api/users/${ref(id)}/tracks`, { schema: TrackListSchema });
-export const getUserPlaylists = (id: string) => api(`/api/users/${ref(id)}/playlists`, { schema: z.array(PublicPlaylistSummarySchema) });
+export const getUser = (id: string) => api<Answer<typeof PublicProfileSchema>>(`/api/users/${ref(id)}`);
+export const getUserTracks = (id: string) => api<Answer<typeof TrackListSchema>>(`/api/users/${ref(id)}/tracks`);
+export const getUserPlaylists = (id: string) => api<PublicPlaylistSummary[]>(`/api/users/${ref(id)}/playlists`);
 
 /** GET /api/users/{id} (id or customUserId). */
 export const userQueryOptions = (id: string) => queryOptions({ queryKey: ['users', id], queryFn: () => getUser(id) });
