@@ -22,26 +22,28 @@ export const PlaylistUserSchema = z.object({
 });
 export const PlaylistItemSchema = z.object({ id: z.number().int(), order: z.number().int(), track: TrackSchema });
 
-export const PlaylistSchema = z
-  .object({
-    id: z.number().int(),
-    userId: z.string(),
-    name: z.string(),
-    category: z.string(),
-    description: z.string().nullable(),
-    isPublic: z.boolean(),
-    publicSlug: z.string().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-    impressionCount: z.number().int(),
-    followerCount: z.number().int(),
-    itemCount: z.number().int(),
-    isFollowing: z.boolean(),
-    isOwner: z.boolean(),
-    user: PlaylistUserSchema,
-    items: z.array(PlaylistItemSchema),
-  })
-  .describe('Playlist');
+/** The fields every answer about a playlist carries: the full playlist and a member's list of them. */
+const PlaylistFieldsSchema = z.object({
+  id: z.number().int(),
+  userId: z.string(),
+  name: z.string(),
+  category: z.string(),
+  description: z.string().nullable(),
+  isPublic: z.boolean(),
+  publicSlug: z.string().nullable(),
+  impressionCount: z.number().int(),
+  followerCount: z.number().int(),
+  itemCount: z.number().int(),
+  createdAt: z.string(),
+});
+
+export const PlaylistSchema = PlaylistFieldsSchema.extend({
+  updatedAt: z.string(),
+  isFollowing: z.boolean(),
+  isOwner: z.boolean(),
+  user: PlaylistUserSchema,
+  items: z.array(PlaylistItemSchema),
+}).describe('Playlist');
 export type Playlist = z.infer<typeof PlaylistSchema>;
 
 export const PlaylistIdParamSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -66,19 +68,7 @@ export const OgSchema = z.object({
 });
 
 /** A public playlist as a member's list gives it (GET /api/users/{id}/playlists). */
-export const PublicPlaylistSummarySchema = z.object({
-  id: z.number().int(),
-  userId: z.string(),
-  name: z.string(),
-  category: z.string(),
-  description: z.string().nullable(),
-  isPublic: z.boolean(),
-  publicSlug: z.string().nullable(),
-  impressionCount: z.number().int(),
-  followerCount: z.number().int(),
-  itemCount: z.number().int(),
-  createdAt: z.string(),
-});
+export const PublicPlaylistSummarySchema = PlaylistFieldsSchema;
 export type PublicPlaylistSummary = z.infer<typeof PublicPlaylistSummarySchema>;
 
 /** A category and how many tracks or playlists use it (GET /api/categories/*, POST /api/categories). */

@@ -29,7 +29,8 @@ export function ProgressSlider({ currentTime, duration, disabled, onSeek, classN
   const max = duration > 0 ? duration : 1;
   const value = Math.min(max, Math.max(0, dragging ?? currentTime));
   const off = disabled || duration <= 0;
-  const fraction = value / max;
+  // The drawn thumb's centre: the range input's thumb (1rem wide) travels from 0.5rem to 100% - 0.5rem.
+  const thumbAt = `calc(0.5rem + (100% - 1rem) * ${value / max})`;
 
   // 'change' comes when the pointer lets go and on each key press ('input', React's onChange, while dragging).
   const commit = useRef<(v: number) => void>(() => {});
@@ -73,7 +74,7 @@ export function ProgressSlider({ currentTime, duration, disabled, onSeek, classN
           className="progress-range peer absolute inset-0 z-10 m-0 h-full w-full cursor-pointer touch-none opacity-0 disabled:cursor-default"
         />
         <div className="relative h-1.5 grow overflow-hidden rounded-full bg-surface-2">
-          <div className="absolute h-full rounded-full bg-accent" style={{ width: `calc(0.5rem + (100% - 1rem) * ${fraction})` }} />
+          <div className="absolute h-full rounded-full bg-accent" style={{ width: thumbAt }} />
         </div>
         <div
           aria-hidden="true"
@@ -82,7 +83,7 @@ export function ProgressSlider({ currentTime, duration, disabled, onSeek, classN
             'group-hover:scale-110 peer-focus-visible:scale-125 peer-focus-visible:ring-2 peer-focus-visible:ring-accent peer-focus-visible:ring-offset-2 peer-focus-visible:ring-offset-bg',
             off && 'hidden',
           )}
-          style={{ left: `calc(0.5rem + (100% - 1rem) * ${fraction})` }}
+          style={{ left: thumbAt }}
         />
       </div>
       <div className="-mt-1 flex justify-between text-muted text-xs tabular-nums">
