@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { notificationMessage } from '../../../shared/rules/notifications';
-import type { Db } from '../../db/client';
+import { type Db, rowsOf } from '../../db/client';
 import { notifications, playlists, pushSubscriptions, tracks, users } from '../../db/schema';
 import type { PushSender } from '../../providers/push/sender';
 
@@ -42,43 +42,38 @@ export async function pushToUser(db: Db, send: PushSender, userId: string, paylo
   return { sent, failed, devices: subs.length };
 }
 
+interface ClaimedNotification {
+  id: number;
+  userId: string;
+  type: string;
+  bundleCount: number;
+  actorName: string | null;
+  trackTitle: string | null;
+  playlistName: string | null;
+}
+
 /**
- * Delivers notifications not pushed yet. A row is claimed by setting pushed_at before sending (one
- * statement, so two instances never push the same row); sending happens outside any transaction.
+ * Delivers notifications not pushed yet. One statement claims the rows (pushed_at set, locked rows
+ * skipped) and answers the state it claimed, so two instances never push the same row, and a bundle
+ * that grows while it is being pushed is pushed again with its new count, never twice with the same
+ * one. Sending happens outside any transaction.
  */
 export async function deliverPendingPushes(db: Db, send: PushSender, batch = 50): Promise<number> {
-  const claimed = await db
-    .update(notifications)
-    .set({ pushedAt: sql`now()` })
-    .where(
-      inArray(
-        notifications.id,
-        sql`(select id from ${notifications} where ${notifications.pushedAt} is null order by id limit ${batch} for update skip locked)`,
-      ),
-    )
-    .returning({ id: notifications.id });
-  if (!claimed.length) return 0;
-  const rows = await db
-    .select({
-      id: notifications.id,
-      userId: notifications.userId,
-      type: notifications.type,
-      bundleCount: notifications.bundleCount,
-      actorName: users.name,
-      trackTitle: tracks.title,
-      playlistName: playlists.name,
-    })
-    .from(notifications)
-    .leftJoin(users, eq(users.id, notifications.actorUserId))
-    .leftJoin(tracks, eq(tracks.id, notifications.trackId))
-    .leftJoin(playlists, eq(playlists.id, notifications.playlistId))
-    .where(
-      inArray(
-        notifications.id,
-        claimed.map((c) => c.id),
-      ),
-    )
-    .orderBy(asc(notifications.id));
+  const rows = rowsOf<ClaimedNotification>(
+    await db.execute(sql`
+      with claimed as (
+        update ${notifications} set pushed_at = now()
+        where id in (select id from ${notifications} where pushed_at is null order by id limit ${batch} for update skip locked)
+        returning id, user_id, type, bundle_count, actor_user_id, track_id, playlist_id
+      )
+      select c.id, c.user_id as "userId", c.type, c.bundle_count as "bundleCount",
+        u.name as "actorName", t.title as "trackTitle", p.name as "playlistName"
+      from claimed c
+      left join ${users} u on u.id = c.actor_user_id
+      left join ${tracks} t on t.id = c.track_id
+      left join ${playlists} p on p.id = c.playlist_id
+      order by c.id`),
+  );
   for (const n of rows) {
     await pushToUser(db, send, n.userId, {
       title: '無限',
