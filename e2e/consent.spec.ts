@@ -79,4 +79,62 @@ test.describe('cookie consent banner', () => {
     await page.getByTestId('cookie-banner').getByRole('button', { name: '必要なもののみ' }).click();
     expect(await stored(page)).toMatchObject({ cookie: 'true', analytics: 'false' });
   });
+
+  /** Holds the app's entry script until the returned function is called: the page shows only index.html's markup. */
+  async function holdApp(page: Page) {
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    return release;
+  }
+
+  test('L-2.4-12 L-2.4-13: the banner is on the first paint, before the app has loaded, and a choice made there counts', async ({
+    page,
+  }) => {
+    const sessions = recordRequests(page, '/api/session');
+    const release = await holdApp(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    const early = page.locator('#static-consent');
+    await expect(early).toBeVisible();
+    await expect(early.getByRole('link', { name: 'プライバシーポリシー' })).toHaveAttribute('href', '/privacy');
+    await early.getByRole('button', { name: 'すべて許可' }).click();
+    await expect(early).toBeHidden();
+    expect(await stored(page)).toMatchObject({ cookie: 'true', analytics: 'true' });
+
+    release();
+    await expect(page.getByTestId('bottom-nav')).toBeVisible();
+    // The app finds the choice stored: no banner of its own, and the consent session is sent.
+    await expect.poll(() => sessions.length).toBe(1);
+    expect(JSON.parse(sessions[0].body ?? '{}')).toMatchObject({ cookieConsent: true, analyticsConsent: true });
+    await expect(page.getByTestId('cookie-banner')).toHaveCount(0);
+  });
+
+  test("L-2.4-13: カスタマイズ tapped before the app has loaded opens the app's banner on the custom choice", async ({ page }) => {
+    const release = await holdApp(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.locator('#static-consent').getByRole('button', { name: 'カスタマイズ' }).click();
+    release();
+    const banner = page.getByTestId('cookie-banner');
+    await expect(banner.getByRole('switch', { name: /分析Cookie/ })).toBeVisible();
+    await expect(page.locator('#static-consent')).toHaveCount(0);
+    await banner.getByRole('button', { name: '選択した設定を保存' }).click();
+    await expect(banner).toBeHidden();
+    expect(await stored(page)).toMatchObject({ cookie: 'true', analytics: 'false' });
+  });
+
+  test('L-2.4-12: a visitor who has chosen never sees the banner, not even before the app has loaded', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('mugen_cookie_consent', 'true'));
+    const release = await holdApp(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.locator('#static-consent')).toBeHidden();
+    release();
+    await expect(page.getByTestId('bottom-nav')).toBeVisible();
+    await expect(page.getByTestId('cookie-banner')).toHaveCount(0);
+  });
 });

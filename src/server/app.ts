@@ -22,6 +22,7 @@ import { authRoutes } from './features/auth/routes';
 import { viewerResolver } from './features/auth/session';
 import { cardFor, withCard } from './features/cards/service';
 import { followsRoutes } from './features/follows/routes';
+import { htmlPageSender } from './features/health/html-page';
 import { registerRateLimits } from './features/health/rate-limits';
 import { healthRoutes } from './features/health/routes';
 import { registerSecurityHeaders } from './features/health/security';
@@ -97,6 +98,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // index.html is read once per start (it changes only with a new build); each page gets its card.
   const indexHtml = hasWeb ? fs.readFileSync(path.join(webDir, 'index.html'), 'utf8') : '';
   await registerSecurityHeaders(app, config, indexHtml);
+  const sendPage = htmlPageSender();
 
   await app.register(fastifyCookie);
   await registerRateLimits(app, config);
@@ -175,10 +177,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       // Client-side routes (including unknown ones, which the app renders as its 404 page).
       const origin = config.publicUrl ?? `${request.protocol}://${request.host}`;
       const card = await cardFor(database.db, url, origin).catch(() => null);
-      return reply
-        .header('Cache-Control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(withCard(indexHtml, card, origin));
+      return sendPage(request, reply, withCard(indexHtml, card, origin), { shared: card === null });
     }
     return reply.code(404).send({ message: isApi ? MESSAGES.notFound : MESSAGES.notFound });
   });

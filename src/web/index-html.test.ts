@@ -1,4 +1,8 @@
 import fs from 'node:fs';
+import { CookieConsentBanner } from '@web/features/consent/components/cookie-consent-banner';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../shared/constants';
 
@@ -28,5 +32,25 @@ describe('index.html (L-2.4-24, L-2.4-26)', () => {
       const file = new URL(`../../public${icon.src}`, import.meta.url);
       expect(fs.readFileSync(file).subarray(1, 4).toString()).toBe('PNG');
     }
+  });
+
+  it('paints the cookie banner of the app as static markup on a first visit (L-2.4-12)', () => {
+    const section = html.match(/<section id="static-consent"[\s\S]*?<\/section>/)?.[0] ?? '';
+    // What only the static copy has: its id, hidden until the script shows it, and each button's choice.
+    const staticMarkup = section.replace(/>\s+</g, '><').replace(/ (id|data-choice)="[^"]*"| hidden/g, '');
+    const app = renderToStaticMarkup(createElement(MemoryRouter, null, createElement(CookieConsentBanner))).replace(
+      / data-(testid|discover)="[^"]*"/g,
+      '',
+    );
+    expect(staticMarkup).toBe(app);
+    expect(section.match(/data-choice="(\w+)"/g)).toEqual([
+      'data-choice="essential"', // the close button means essential only
+      'data-choice="all"',
+      'data-choice="essential"',
+      'data-choice="custom"',
+    ]);
+    expect(html).toContain(`localStorage.getItem('${STORAGE_KEYS.cookieConsent}') !== 'true'`);
+    expect(html).toContain(`localStorage.setItem('${STORAGE_KEYS.cookieConsent}', 'true')`);
+    expect(html).toContain(`localStorage.setItem('${STORAGE_KEYS.analyticsConsent}', String(choice === 'all'))`);
   });
 });

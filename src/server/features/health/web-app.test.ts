@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playlists } from '../../db/schema';
 import { createTestApp, insertTrack, insertUser, type TestApp } from '../../test/app';
@@ -10,13 +11,15 @@ import { createTestApp, insertTrack, insertUser, type TestApp } from '../../test
 let t: TestApp;
 let webDir: string;
 const bigScript = `console.log(${JSON.stringify('無限'.repeat(5000))});`;
+// The built index.html carries the stylesheet inline (vite.config.ts).
+const bigStyle = '.a{color:red}'.repeat(500);
 
 beforeAll(async () => {
   webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mugen-web-'));
   await fs.mkdir(path.join(webDir, 'assets'));
   await fs.writeFile(
     path.join(webDir, 'index.html'),
-    '<!doctype html><html lang="ja"><head><title>無限 Mugen</title><meta name="description" content="x" /><script>document.documentElement.dataset.t = "1";</script></head><body><div id="root"></div></body></html>',
+    `<!doctype html><html lang="ja"><head><title>無限 Mugen</title><meta name="description" content="x" /><style>${bigStyle}</style><script>document.documentElement.dataset.t = "1";</script></head><body><div id="root"></div></body></html>`,
   );
   await fs.writeFile(path.join(webDir, 'assets', 'index-abc123.js'), bigScript);
   await fs.writeFile(path.join(webDir, 'manifest.webmanifest'), '{"name":"無限"}');
@@ -38,6 +41,20 @@ describe('serving the web app', () => {
       expect(res.body).toContain('<html lang="ja">');
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it("compresses the app routes' index.html (with its inline stylesheet)", async () => {
+    for (const url of ['/', '/search']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(res.headers.vary).toMatch(/Accept-Encoding/);
+      expect(res.rawPayload.length).toBeLessThan(bigStyle.length / 10);
+      expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toContain(bigStyle);
+    }
+    const gzip = await t.app.inject({ method: 'GET', url: '/track/1', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toContain('<html lang="ja">');
   });
 
   it('serves hashed assets with long-lived caching and compression', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { notificationMessage } from '../../../shared/rules/notifications';
 import { type Db, rowsOf } from '../../db/client';
 import { notifications, playlists, pushSubscriptions, tracks, users } from '../../db/schema';

@@ -5,16 +5,20 @@ import { Switch } from 'radix-ui';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { recordConsent, storeConsent } from '../api/record-consent';
+import { takeStaticBanner } from '../static-banner';
 
 /**
  * The cookie consent banner (listener spec §2 Global interface, L-2.4-12 .. L-2.4-17): allow all,
  * essential only (also what closing it means), or a custom analytics choice with the essential switch
  * fixed on. The choice is stored, sent as POST /api/session, and the banner is not shown again.
- * Shown by CookieConsent when no choice is stored.
+ * Shown by CookieConsent when no choice is stored. It takes the place of the static copy that
+ * index.html paints before the scripts run (on the custom choice when カスタマイズ was tapped there).
+ * It does not slide in: it is part of the first screen, painted with it (the page's largest text, so
+ * an entrance animation would delay the largest contentful paint).
  */
 export function CookieConsentBanner() {
   const [open, setOpen] = useState(true);
-  const [custom, setCustom] = useState(false);
+  const [custom, setCustom] = useState(() => takeStaticBanner()?.custom ?? false);
   const [analytics, setAnalytics] = useState(false);
   const analyticsId = useId();
   const essentialId = useId();
@@ -34,7 +38,7 @@ export function CookieConsentBanner() {
       data-testid="cookie-banner"
       className="fixed inset-x-0 bottom-0 z-[45] px-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]"
     >
-      <div className="relative mx-auto max-h-[calc(100dvh-5rem)] w-full max-w-xl overflow-y-auto rounded-3xl border border-border bg-bg p-5 pt-4 shadow-card animate-slide-from-below">
+      <div className="relative mx-auto max-h-[calc(100dvh-5rem)] w-full max-w-xl overflow-y-auto rounded-3xl border border-border bg-bg p-5 pt-4 shadow-card">
         <button
           type="button"
           aria-label="閉じる（必要なCookieのみ許可）"
