@@ -108,7 +108,26 @@ export default defineConfig(({ command }) => ({
       ...(command === 'build' ? [productionRouter] : []),
     ],
   },
-  build: { outDir: r('./dist/web'), emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: r('./dist/web'),
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // The libraries of the first screen in chunks of their own: a browser parses each module script
+        // as it arrives, in a task of its own, so no single parse holds the main thread long (a phone
+        // parsing one 360 kB chunk blocked it for about 75 ms at Lighthouse's CPU). Cached apart from
+        // the app's own code, they also survive a release that changes only the app.
+        codeSplitting: {
+          groups: [
+            { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
+            { name: 'react', test: /node_modules[\\/](react|react-router)[\\/]/ },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: {

@@ -244,6 +244,29 @@ describe('AudioEngine', () => {
     });
   });
 
+  it('tells its listeners only about changes: a media event that changes nothing re-renders nothing', async () => {
+    engine.adoptCatalogue([track(1), track(2)]);
+    await vi.advanceTimersByTimeAsync(50);
+    let told = 0;
+    engine.subscribe(() => {
+      told += 1;
+    });
+    const before = engine.getSnapshot();
+    // Not ready and not playing already: these say nothing new.
+    el.emit('emptied');
+    el.emit('loadstart');
+    expect(told).toBe(0);
+    expect(engine.getSnapshot()).toBe(before);
+    el.becomeReady();
+    expect(told).toBeGreaterThan(0);
+    expect(engine.getSnapshot().isReady).toBe(true);
+    engine.play();
+    await vi.advanceTimersByTimeAsync(0);
+    el.emit('playing');
+    expect(told).toBeGreaterThan(0);
+    expect(engine.getSnapshot().isPlaying).toBe(true);
+  });
+
   it('writes new counts into the current track and the queue', () => {
     engine.adoptCatalogue([track(1), track(2)]);
     engine.updateTrack(1, { likeCount: 5 });

@@ -123,6 +123,9 @@ export class AudioEngine {
   getSnapshot = () => this.state;
 
   private set(patch: Partial<PlayerSnapshot>) {
+    // A media event that changes nothing (emptied while not ready, a third canplay…) re-renders nothing.
+    const keys = Object.keys(patch) as (keyof PlayerSnapshot)[];
+    if (keys.every((k) => Object.is(this.state[k], patch[k]))) return;
     this.state = { ...this.state, ...patch };
     for (const l of this.listeners) l();
   }

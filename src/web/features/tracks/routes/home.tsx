@@ -4,7 +4,7 @@ import { LogoMark } from '@web/components/ui/logo-mark';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { usePlayer, usePlayerValue } from '@web/lib/audio/player-context';
 import { useDocumentTitle } from '@web/lib/use-document-title';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useDeferredValue, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { getTrackQueryOptions } from '../api/get-track';
 import { useTracks } from '../api/get-tracks';
@@ -48,6 +48,10 @@ export function HomeRoute() {
     player.adoptCatalogue(list, requestedId);
   }, [tracks.data, requested, player, queryClient, setParams]);
 
+  // The hero replaces the skeleton in a render of its own that yields to the browser: the player's
+  // state is an external store, so the render its change starts would otherwise be one long task.
+  const showHero = useDeferredValue(hasTrack);
+
   if (tracks.isPending) return <HeroSkeleton />;
   if (tracks.isError && !hasTrack) {
     return (
@@ -58,16 +62,16 @@ export function HomeRoute() {
       </CenteredState>
     );
   }
-  if (!hasTrack) {
-    return (
-      <CenteredState
-        title="デモ音声を準備しています…"
-        body="はじめての起動では、デモ音声の作成に数分かかることがあります。準備ができしだい自動で表示されます。"
-        busy
-      />
-    );
-  }
-  return <HeroPlayer />;
+  if (showHero) return <HeroPlayer />;
+  // A track is cued, or is about to be (the effect above adopts the catalogue): the hero comes next.
+  if (hasTrack || (tracks.data?.length ?? 0) > 0) return <HeroSkeleton />;
+  return (
+    <CenteredState
+      title="デモ音声を準備しています…"
+      body="はじめての起動では、デモ音声の作成に数分かかることがあります。準備ができしだい自動で表示されます。"
+      busy
+    />
+  );
 }
 
 function CenteredState({ title, body, busy, children }: { title: string; body: string; busy?: boolean; children?: ReactNode }) {
