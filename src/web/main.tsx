@@ -1,30 +1,8 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { AppProvider } from './app/provider';
-import { RouteErrorBoundary } from './app/routes/route-error';
-import { startServiceWorker } from './lib/service-worker';
-import { AppRoutes } from './routes';
+// The libraries first, then the app: the browser evaluates each module graph in a task of its own, so
+// starting the app is two shorter tasks instead of one long one (docs/decisions/0012-first-paint.md).
+// The build asks for the app's chunks together with these (vite.config.ts, paintFirst()).
+import 'react';
+import 'react-dom/client';
 import './styles.css';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('#root is missing from index.html');
-
-// A transition: the first render yields to the browser every few milliseconds instead of holding the
-// main thread in one long task, so the page answers input while the app starts.
-const reactRoot = createRoot(root);
-startTransition(() => {
-  reactRoot.render(
-    <StrictMode>
-      <AppProvider>
-        <BrowserRouter>
-          <RouteErrorBoundary resetKey="app">
-            <AppRoutes />
-          </RouteErrorBoundary>
-        </BrowserRouter>
-      </AppProvider>
-    </StrictMode>,
-  );
-});
-
-startServiceWorker();
+void import('./app/start');
