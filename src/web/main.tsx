@@ -5,4 +5,5 @@ import 'react';
 import 'react-dom/client';
 import './styles.css';
 
-void import('./app/start');
+// The service worker's version is this chunk's hashed name (src/web/lib/service-worker.ts).
+void import('./app/start').then(({ startApp }) => startApp(import.meta.url));

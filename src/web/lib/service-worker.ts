@@ -4,8 +4,14 @@
  * the page reloads when a new worker takes control. The worker itself: public/service-worker.js.
  */
 
-/** The build's version: the hashed name of the entry chunk this module is bundled into ('dev' in development). */
-export function buildVersion(url: string = import.meta.url): string {
+/** The URL of the build's entry chunk, handed over by main.tsx through startServiceWorker(). */
+let entryUrl: string | undefined;
+
+/**
+ * The build's version: the hashed name of the entry chunk ('dev' in development). The entry's hash
+ * changes with any change of the build: its stylesheet, and the hashed names of the chunks it loads.
+ */
+export function buildVersion(url: string = entryUrl ?? import.meta.url): string {
   const file = new URL(url).pathname.split('/').pop() ?? '';
   const m = /^(.+)\.js$/.exec(file);
   return m && new URL(url).pathname.startsWith('/assets/') ? m[1] : 'dev';
@@ -49,7 +55,8 @@ export function reloadOnControllerChange(source: ControllerSource, reload: () =>
 }
 
 /** Registers the worker after the page has loaded and keeps it up to date. */
-export function startServiceWorker() {
+export function startServiceWorker(entry: string) {
+  entryUrl = entry;
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
   reloadOnControllerChange(navigator.serviceWorker, () => window.location.reload());
   const start = () => void registerServiceWorker();
