@@ -28,9 +28,10 @@ function precacheManifest(): Plugin {
  * first visit, the cookie banner as static markup; this makes that paint need nothing but the document:
  * - the stylesheet goes into index.html as a <style> element (one file, 12 kB gzip; the file itself is
  *   dropped, so the service worker does not cache it twice);
- * - the app's scripts are asked for once that paint is on screen, by a small inline loader (the entry
- *   and its modulepreload list, as Vite wrote them), not by tags the parser finds at once. It waits for
- *   the frame after the first animation frame, or one second where frames do not run (a hidden tab).
+ * - the app's scripts are asked for once that paint is on screen, by a small inline loader, not by tags
+ *   the parser finds at once: the entry and its modulepreload list as Vite wrote them, and the chunks of
+ *   the app that the entry imports next (src/web/main.tsx). It waits for the frame after the first
+ *   animation frame, or one second where frames do not run (a hidden tab).
  * Runs after Vite's own HTML step and before the precache manifest is written.
  */
 function paintFirst(): Plugin {
@@ -133,10 +134,9 @@ export default defineConfig(({ command }) => ({
     sourcemap: true,
     rolldownOptions: {
       output: {
-        // The libraries of the first screen in chunks of their own: a browser parses each module script
-        // as it arrives, in a task of its own, so no single parse holds the main thread long (a phone
-        // parsing one 360 kB chunk blocked it for about 75 ms at Lighthouse's CPU). Cached apart from
-        // the app's own code, they also survive a release that changes only the app.
+        // The libraries of the first screen in chunks of their own: the browser parses each module
+        // script as it arrives, in a task of its own, rather than one 360 kB chunk in one task. Cached
+        // apart from the app's own code, they also survive a release that changes only the app.
         codeSplitting: {
           groups: [
             { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
