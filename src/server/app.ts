@@ -177,7 +177,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       // Client-side routes (including unknown ones, which the app renders as its 404 page).
       const origin = config.publicUrl ?? `${request.protocol}://${request.host}`;
       const card = await cardFor(database.db, url, origin).catch(() => null);
-      return sendPage(request, reply, withCard(indexHtml, card, origin), { shared: card === null });
+      return sendPage(request, reply, withCard(indexHtml, card, origin), { keep: card === null ? origin : null });
     }
     return reply.code(404).send({ message: isApi ? MESSAGES.notFound : MESSAGES.notFound });
   });

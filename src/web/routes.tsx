@@ -34,132 +34,128 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
+      { index: true, element: <HomeRoute /> },
       {
-        children: [
-          { index: true, element: <HomeRoute /> },
-          {
-            path: '/search',
-            handle: { title: '検索' },
-            element: page(async () => (await import('./features/search/routes/search')).SearchRoute),
-          },
-          soon('/create-post', '投稿'),
-          {
-            path: '/notifications',
-            handle: { title: '通知' },
-            element: page(async () => (await import('./features/notifications/routes/notifications')).NotificationsRoute),
-          },
-          { path: '/profile', element: page(async () => (await import('./features/profile/routes/my-page')).MyPageRoute) },
-          {
-            path: '/favorites',
-            handle: { title: 'お気に入り' },
-            element: page(async () => (await import('./features/likes/routes/favorites')).FavoritesRoute),
-          },
-          {
-            path: '/playlists',
-            handle: { title: 'プレイリスト' },
-            element: page(async () => (await import('./features/playlists/routes/playlists')).PlaylistsRoute),
-          },
-          {
-            path: '/create-playlist',
-            handle: { title: 'プレイリストを作成' },
-            element: page(async () => (await import('./features/playlists/routes/create-playlist')).CreatePlaylistRoute),
-          },
-          {
-            path: '/playlists/:id',
-            handle: { title: 'プレイリスト' },
-            element: page(async () => (await import('./features/playlists/routes/playlist')).PlaylistRoute),
-          },
-          {
-            path: '/playlist/:slug',
-            handle: { title: 'プレイリスト' },
-            element: page(async () => (await import('./features/playlists/routes/playlist')).PublicSlugRoute),
-          },
-          {
-            path: '/u/:userId/:slug',
-            handle: { title: 'プレイリスト' },
-            element: page(async () => (await import('./features/playlists/routes/playlist')).PublicUserSlugRoute),
-          },
-          {
-            path: '/:userId/playlist/:id',
-            handle: { title: 'プレイリスト' },
-            element: page(async () => (await import('./features/playlists/routes/playlist')).UserPlaylistRoute),
-          },
-          { path: '/track/:id', element: trackDetail },
-          { path: '/mugen/track/:id', element: trackDetail },
-          { path: '/:userId/track/:id', element: trackDetail },
-          {
-            path: '/user/:id',
-            handle: { title: 'プロフィール' },
-            element: page(async () => (await import('./features/users/routes/profile')).ProfileRoute),
-          },
-          {
-            path: '/:id/followers',
-            handle: { title: 'フォロワー' },
-            element: page(async () => (await import('./features/users/routes/follow-list')).FollowersRoute),
-          },
-          {
-            path: '/:id/following',
-            handle: { title: 'フォロー中' },
-            element: page(async () => (await import('./features/users/routes/follow-list')).FollowingRoute),
-          },
-          {
-            path: '/mugen',
-            handle: { title: '無限 公式アカウント' },
-            element: page(async () => (await import('./features/users/routes/profile')).OfficialRoute),
-          },
-          // A path under /pwa/ opens the app in PWA mode (L-4.2-14).
-          { path: '/pwa/*', element: page(async () => (await import('./features/pwa/routes/pwa-entry')).PwaEntryRoute) },
-          soon('/premium', 'プレミアム'),
-          soon('/premium-success', 'プレミアム登録完了'),
-          soon('/cancel', 'お手続きの中断'),
-          { path: '/i/:code', element: page(async () => (await import('./features/access/routes/invitation')).InvitationRoute) },
-          {
-            path: '/invitation-required',
-            element: page(async () => (await import('./features/access/routes/invitation')).InvitationRequiredRoute),
-          },
-          {
-            path: '/closed-beta',
-            element: page(async () => (await import('./features/access/routes/closed-beta')).ClosedBetaRoute),
-          },
-          {
-            path: '/pending-approval',
-            element: page(async () => (await import('./features/access/routes/pending-approval')).PendingApprovalRoute),
-          },
-          {
-            path: '/access-denied',
-            element: page(async () => (await import('./features/access/routes/access-denied')).AccessDeniedRoute),
-          },
-          {
-            path: '/invalid-invitation',
-            element: page(async () => (await import('./features/access/routes/invalid-invitation')).InvalidInvitationRoute),
-          },
-          {
-            path: '/invite-friends',
-            element: page(async () => (await import('./features/access/routes/invite-friends')).InviteFriendsRoute),
-          },
-          soon('/faq', 'よくある質問'),
-          soon('/terms', '利用規約'),
-          soon('/privacy', 'プライバシーポリシー'),
-          soon('/commercial-law', '特定商取引法に基づく表記'),
-          soon('/contact', 'お問い合わせ'),
-          {
-            path: '/audio-test',
-            handle: { title: '音声テスト' },
-            element: page(async () => (await import('./features/player/routes/audio-test')).AudioTestRoute),
-          },
-          soon('/admin', '管理画面'),
-          soon('/admin/users', 'ユーザー管理'),
-          soon('/admin/users/:userId', 'ユーザー詳細'),
-          soon('/admin/monitoring', 'モニタリング'),
-          // A single segment is a user profile (by customUserId or id).
-          {
-            path: '/:userId',
-            handle: { title: 'プロフィール' },
-            element: page(async () => (await import('./features/users/routes/profile')).ProfileRoute),
-          },
-          { path: '*', element: page(async () => (await import('./app/routes/not-found')).NotFoundRoute) },
-        ],
+        path: '/search',
+        handle: { title: '検索' },
+        element: page(async () => (await import('./features/search/routes/search')).SearchRoute),
       },
+      soon('/create-post', '投稿'),
+      {
+        path: '/notifications',
+        handle: { title: '通知' },
+        element: page(async () => (await import('./features/notifications/routes/notifications')).NotificationsRoute),
+      },
+      { path: '/profile', element: page(async () => (await import('./features/profile/routes/my-page')).MyPageRoute) },
+      {
+        path: '/favorites',
+        handle: { title: 'お気に入り' },
+        element: page(async () => (await import('./features/likes/routes/favorites')).FavoritesRoute),
+      },
+      {
+        path: '/playlists',
+        handle: { title: 'プレイリスト' },
+        element: page(async () => (await import('./features/playlists/routes/playlists')).PlaylistsRoute),
+      },
+      {
+        path: '/create-playlist',
+        handle: { title: 'プレイリストを作成' },
+        element: page(async () => (await import('./features/playlists/routes/create-playlist')).CreatePlaylistRoute),
+      },
+      {
+        path: '/playlists/:id',
+        handle: { title: 'プレイリスト' },
+        element: page(async () => (await import('./features/playlists/routes/playlist')).PlaylistRoute),
+      },
+      {
+        path: '/playlist/:slug',
+        handle: { title: 'プレイリスト' },
+        element: page(async () => (await import('./features/playlists/routes/playlist')).PublicSlugRoute),
+      },
+      {
+        path: '/u/:userId/:slug',
+        handle: { title: 'プレイリスト' },
+        element: page(async () => (await import('./features/playlists/routes/playlist')).PublicUserSlugRoute),
+      },
+      {
+        path: '/:userId/playlist/:id',
+        handle: { title: 'プレイリスト' },
+        element: page(async () => (await import('./features/playlists/routes/playlist')).UserPlaylistRoute),
+      },
+      { path: '/track/:id', element: trackDetail },
+      { path: '/mugen/track/:id', element: trackDetail },
+      { path: '/:userId/track/:id', element: trackDetail },
+      {
+        path: '/user/:id',
+        handle: { title: 'プロフィール' },
+        element: page(async () => (await import('./features/users/routes/profile')).ProfileRoute),
+      },
+      {
+        path: '/:id/followers',
+        handle: { title: 'フォロワー' },
+        element: page(async () => (await import('./features/users/routes/follow-list')).FollowersRoute),
+      },
+      {
+        path: '/:id/following',
+        handle: { title: 'フォロー中' },
+        element: page(async () => (await import('./features/users/routes/follow-list')).FollowingRoute),
+      },
+      {
+        path: '/mugen',
+        handle: { title: '無限 公式アカウント' },
+        element: page(async () => (await import('./features/users/routes/profile')).OfficialRoute),
+      },
+      // A path under /pwa/ opens the app in PWA mode (L-4.2-14).
+      { path: '/pwa/*', element: page(async () => (await import('./features/pwa/routes/pwa-entry')).PwaEntryRoute) },
+      soon('/premium', 'プレミアム'),
+      soon('/premium-success', 'プレミアム登録完了'),
+      soon('/cancel', 'お手続きの中断'),
+      { path: '/i/:code', element: page(async () => (await import('./features/access/routes/invitation')).InvitationRoute) },
+      {
+        path: '/invitation-required',
+        element: page(async () => (await import('./features/access/routes/invitation')).InvitationRequiredRoute),
+      },
+      {
+        path: '/closed-beta',
+        element: page(async () => (await import('./features/access/routes/closed-beta')).ClosedBetaRoute),
+      },
+      {
+        path: '/pending-approval',
+        element: page(async () => (await import('./features/access/routes/pending-approval')).PendingApprovalRoute),
+      },
+      {
+        path: '/access-denied',
+        element: page(async () => (await import('./features/access/routes/access-denied')).AccessDeniedRoute),
+      },
+      {
+        path: '/invalid-invitation',
+        element: page(async () => (await import('./features/access/routes/invalid-invitation')).InvalidInvitationRoute),
+      },
+      {
+        path: '/invite-friends',
+        element: page(async () => (await import('./features/access/routes/invite-friends')).InviteFriendsRoute),
+      },
+      soon('/faq', 'よくある質問'),
+      soon('/terms', '利用規約'),
+      soon('/privacy', 'プライバシーポリシー'),
+      soon('/commercial-law', '特定商取引法に基づく表記'),
+      soon('/contact', 'お問い合わせ'),
+      {
+        path: '/audio-test',
+        handle: { title: '音声テスト' },
+        element: page(async () => (await import('./features/player/routes/audio-test')).AudioTestRoute),
+      },
+      soon('/admin', '管理画面'),
+      soon('/admin/users', 'ユーザー管理'),
+      soon('/admin/users/:userId', 'ユーザー詳細'),
+      soon('/admin/monitoring', 'モニタリング'),
+      // A single segment is a user profile (by customUserId or id).
+      {
+        path: '/:userId',
+        handle: { title: 'プロフィール' },
+        element: page(async () => (await import('./features/users/routes/profile')).ProfileRoute),
+      },
+      { path: '*', element: page(async () => (await import('./app/routes/not-found')).NotFoundRoute) },
     ],
   },
 ];

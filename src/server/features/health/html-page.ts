@@ -34,32 +34,29 @@ function compress(html: string, encoding: Encoding, best: boolean): Buffer {
   return zlib.gzipSync(html, { level: best ? 9 : 6 });
 }
 
-/** Pages kept compressed: the site page differs only by origin, so a few are enough. */
+/** Site pages kept compressed, one per origin that asked (a server answers under one or two names). */
 const KEPT_PAGES = 4;
 
 /**
  * Sends the app's pages (index.html with the site's or a track's or playlist's card in its head)
  * compressed. They come from the not-found handler, which @fastify/compress does not reach (it adds
- * itself to routes). The site page (`shared`: the same for every route without a card) is compressed
- * once at its best and kept; a page with its own card, per request.
+ * itself to routes). The site page (`keep`: the same for every route without a card, apart from the
+ * origin in its card) is compressed once at its best and kept under that key; a page with its own
+ * card, per request.
  */
 export function htmlPageSender() {
   const kept = new Map<string, Buffer>();
-  return (request: FastifyRequest, reply: FastifyReply, html: string, { shared }: { shared: boolean }) => {
+  return (request: FastifyRequest, reply: FastifyReply, html: string, { keep }: { keep: string | null }) => {
     reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
     const encoding = pageEncoding(request.headers['accept-encoding']);
     if (!encoding) return reply.send(html);
-    let body: Buffer | undefined;
-    if (shared) {
-      const key = `${encoding}\n${html}`;
-      body = kept.get(key);
-      if (!body) {
-        body = compress(html, encoding, true);
-        if (kept.size >= KEPT_PAGES) kept.delete(kept.keys().next().value as string);
-        kept.set(key, body);
-      }
-    } else {
-      body = compress(html, encoding, false);
+    if (keep === null) return reply.header('Content-Encoding', encoding).send(compress(html, encoding, false));
+    const key = `${encoding} ${keep}`;
+    let body = kept.get(key);
+    if (!body) {
+      body = compress(html, encoding, true);
+      if (kept.size >= KEPT_PAGES) kept.delete(kept.keys().next().value as string);
+      kept.set(key, body);
     }
     return reply.header('Content-Encoding', encoding).send(body);
   };
