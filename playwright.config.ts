@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from './e2e/chromium';
 
 // Journeys in Debian's Chromium (Playwright cannot download its own browser here) against the real
 // server with the demo content, started by scripts/serve-e2e.mjs on port 3100.
@@ -35,21 +36,12 @@ export default defineConfig({
       ],
     },
     timezoneId: 'Asia/Tokyo',
+    // The server refuses writes that do not name this site as their Origin (issue 13). The browser's
+    // own requests carry it; the journeys' direct API calls (page.request) carry it from here.
+    extraHTTPHeaders: { origin: baseURL },
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--autoplay-policy=no-user-gesture-required',
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH,
   },
   projects: [
     {

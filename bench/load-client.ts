@@ -34,8 +34,19 @@ const result = await autocannon({
             headers: { range: `bytes=${start}-${start + 65_535}` },
           };
         }
-        if (r < 17) return { ...req, method: r % 2 ? 'POST' : 'DELETE', path: `/api/likes/${pick(cfg.trackIds)}`, headers: { cookie } };
-        return { ...req, method: r % 2 ? 'POST' : 'DELETE', path: `/api/users/${pick(cfg.userIds)}/follow`, headers: { cookie } };
+        if (r < 17)
+          return {
+            ...req,
+            method: r % 2 ? 'POST' : 'DELETE',
+            path: `/api/likes/${pick(cfg.trackIds)}`,
+            headers: { cookie, origin: cfg.url },
+          };
+        return {
+          ...req,
+          method: r % 2 ? 'POST' : 'DELETE',
+          path: `/api/users/${pick(cfg.userIds)}/follow`,
+          headers: { cookie, origin: cfg.url },
+        };
       },
     },
   ],

@@ -7,6 +7,7 @@
 // clear, 50 ms, request) is the baseline of the same run.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from '../e2e/chromium';
 
 const port = process.env.E2E_PORT ?? '3100';
 const base = `http://127.0.0.1:${port}`;
@@ -31,19 +32,7 @@ if (!(await up())) {
   }
 }
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--autoplay-policy=no-user-gesture-required',
-  ],
-});
+const browser = await chromium.launch(CHROMIUM_LAUNCH);
 const figures: Record<'next' | 'previous', number[]> = { next: [], previous: [] };
 try {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ja-JP' });

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { catalogue, expectPlaying, signInAsDemo } from './support';
+import { animationsDone } from './waits';
 
 /**
  * axe-core over the home, track and search pages, light and dark, signed out and in: no serious or
@@ -30,7 +31,7 @@ for (const signedIn of [false, true]) {
         await expect(page.locator('h1').first()).toBeVisible();
         await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
         // Let entrance animations end, so colours are measured as they stay.
-        await page.waitForTimeout(400);
+        await animationsDone(page);
         expect(await seriousViolations(page), `${path} (${theme})`).toEqual([]);
       }
     });
@@ -84,11 +85,11 @@ test('accessibility scan: the menu, the install guide and the PWA settings dialo
   await page.goto('/');
   await page.getByRole('button', { name: 'メニューを開く' }).click();
   await expect(page.getByRole('dialog', { name: 'メニュー' })).toBeVisible();
-  await page.waitForTimeout(400);
+  await animationsDone(page);
   expect(await seriousViolations(page), 'menu').toEqual([]);
   await page.getByRole('button', { name: /ホーム画面に追加/ }).click();
   await expect(page.getByRole('dialog', { name: 'ホーム画面に追加' })).toBeVisible();
-  await page.waitForTimeout(400);
+  await animationsDone(page);
   expect(await seriousViolations(page), 'install guide').toEqual([]);
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'メニューを開く' }).click();
@@ -102,6 +103,6 @@ test('accessibility scan: the menu, the install guide and the PWA settings dialo
   await dialog.getByRole('switch', { name: 'バックグラウンド再生' }).focus();
   await page.keyboard.press('Space');
   await expect(dialog.getByRole('alert')).toBeVisible();
-  await page.waitForTimeout(400);
+  await animationsDone(page);
   expect(await seriousViolations(page), 'PWA settings').toEqual([]);
 });

@@ -37,7 +37,7 @@ export function pngBuffer(width = 16, height = 16, rgb: [number, number, number]
 /** The demo member's invitation codes, read through its own session (the page's cookies are left signed out). */
 export async function demoInvitations(page: Page): Promise<Invitation[]> {
   const res = await page.request.post('/api/auth/dev-login', { data: { email: 'demo@example.com' } });
-  expect(res.ok(), await res.text()).toBe(true);
+  expect(res.status(), await res.text()).toBe(200);
   const list: Invitation[] = await (await page.request.get('/api/invitations/my')).json();
   await page.context().clearCookies();
   return list;
@@ -57,7 +57,7 @@ export async function signUpNewcomer(page: Page, name = 'テスト新規'): Prom
   const code = await usableCode(page);
   const email = `newcomer-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   const res = await page.request.post('/api/auth/dev-login', { data: { email, name, invitationCode: code } });
-  expect(res.ok(), await res.text()).toBe(true);
+  expect(res.status(), await res.text()).toBe(200);
   const { user } = await res.json();
   return { id: user.id, email };
 }

@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { demoInvitations, pngBuffer, recordRequests, signUpNewcomer, toastWith, usableCode } from './identity-support';
 import { catalogue, signInAsDemo } from './support';
+import { requestsSettled } from './waits';
 
 test.describe('invitation, sign-in and My Page', () => {
   test('L-2.3-01 L-2.3-02 L-2.2-13 L-5-03 L-5-10 L-5-13 L-7.1-15 L-8-24 L-7.1-19 L-8-28 L-2.7-10 L-7.1-07: a newcomer comes in by an invitation link, edits the profile, uploads a picture and logs out', async ({
@@ -83,7 +84,7 @@ test.describe('invitation, sign-in and My Page', () => {
     await expect(avatar).toHaveAttribute('src', /^\/uploads\/profile\/.+\.webp$/);
     await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
-    // Logout navigates to the logout endpoint and the session ends.
+    // Logout posts to the logout endpoint, then goes home; the session has ended (issue 13.8).
     await page.getByTestId('logout').click();
     await expect(page).toHaveURL((url) => url.pathname === '/');
     expect((await page.request.get('/api/auth/user')).status()).toBe(401);
@@ -164,7 +165,7 @@ test.describe('invitation, sign-in and My Page', () => {
     ]) {
       await page.goto(path);
       await expect(page.locator('main')).toBeVisible();
-      await page.waitForTimeout(400);
+      await requestsSettled(page);
       expect(access, path).toHaveLength(0);
       expect(new URL(page.url()).pathname, path).toBe(path);
     }
@@ -172,8 +173,8 @@ test.describe('invitation, sign-in and My Page', () => {
 
   test('L-2.2-13 L-6-08 L-2.3-07 L-2.3-08 L-2.3-09 L-2.3-10: approved members pass; pending and denied members see their status pages', async ({
     page,
+    demo: _demo,
   }) => {
-    await signInAsDemo(page);
     await page.goto('/notifications?from_auth=1');
     await expect(page).toHaveURL((url) => url.pathname === '/notifications' && url.search === '');
 
@@ -329,8 +330,7 @@ test.describe('invitation, sign-in and My Page', () => {
     await expect(page).toHaveURL((u) => u.pathname === `/${me.customUserId}/following`);
   });
 
-  test('L-2.7-18 L-2.1-10 L-2.1-11 L-2.7-21 L-2.7-29: My Page tabs follow ?tab=', async ({ page }) => {
-    await signInAsDemo(page);
+  test('L-2.7-18 L-2.1-10 L-2.1-11 L-2.7-21 L-2.7-29: My Page tabs follow ?tab=', async ({ page, demo: _demo }) => {
     const playlists = await (await page.request.get('/api/playlists/user')).json();
     const tabs = page.getByRole('tablist', { name: 'マイページのタブ' });
     for (const [query, label] of [
@@ -356,9 +356,9 @@ test.describe('invitation, sign-in and My Page', () => {
   test('L-2.7-31 L-2.7-32 L-2.7-35: the owner hides and shows a posted track after confirming; a delete asks first and a failed one keeps it', async ({
     page,
     request,
+    demo: _demo,
   }) => {
     await catalogue(request);
-    await signInAsDemo(page);
     const mine = await (await page.request.get('/api/my-tracks')).json();
     test.skip(mine.length === 0, 'the demo member has no posted track in this demo');
     await page.goto('/profile?tab=my-tracks');

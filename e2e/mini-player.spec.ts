@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { audio, catalogue, expectPlaying } from './support';
+import { touchGesture } from './touch';
 
 /** Plays the home track, then opens the search page, where the persistent bar shows. */
 async function barOnSearch(page: Page, play = true) {
@@ -31,24 +32,10 @@ async function expectInside(page: Page, mini: Locator) {
   expect(b.y + b.height).toBeLessThanOrEqual(view.height);
 }
 
-/** A real finger (Chrome DevTools touch events, which Chromium turns into touch pointer events). */
+/** A finger dragging the card; it rests before it lifts, as one that puts something down does (a quick
+ * flick would start a fling, and Chromium turns the next tap into a fling stop rather than a click). */
 async function touchDrag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from.x, y: from.y }] });
-  const steps = 10;
-  for (let i = 1; i <= steps; i++) {
-    await cdp.send('Input.dispatchTouchEvent', {
-      type: 'touchMove',
-      touchPoints: [{ x: from.x + ((to.x - from.x) * i) / steps, y: from.y + ((to.y - from.y) * i) / steps }],
-    });
-    await page.waitForTimeout(16);
-  }
-  // The finger rests before it lifts, as one that puts something down does: a quick flick would start a
-  // fling, and Chromium turns the next tap into a fling stop rather than a click.
-  await page.waitForTimeout(150);
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: to.x, y: to.y }] });
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  await cdp.detach();
+  await touchGesture(page, { from, to, moveMs: 160, steps: 10, restMs: 150 });
 }
 
 test.describe('mini player', () => {

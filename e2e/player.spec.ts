@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { audio, catalogue, expectHeroTrack, expectPlaying, heroTitle, initialTrack, openWithCatalogue, swipe } from './support';
+import { nextFrame, requestsSettled } from './waits';
 
 test.describe('home player', () => {
   test('L-2.1-01 L-2.5-01 L-2.5-05 L-4.2-02 L-4.2-07 L-4.2-08: a new visitor presses play and the audio plays', async ({
@@ -174,24 +175,47 @@ test.describe('home player', () => {
     page.on('request', (r) => {
       if (r.method() === 'POST' && r.url().includes('/increment-play-count')) counted.push(r.url());
     });
+    // The page's clock: the journey moves it instead of waiting. The page notes (in its own time) when
+    // sound last started, so the 3 s are counted from there whatever the machine's load.
+    await page.clock.install();
+    await page.addInitScript(() => {
+      document.addEventListener('playing', () => ((window as unknown as { __playingAt: number }).__playingAt = Date.now()), true);
+    });
     const first = initialTrack(await openWithCatalogue(page));
     const toggle = page.getByTestId('hero-player').getByRole('button', { name: /^(再生|一時停止)$/ });
     await toggle.click();
-    // Pause after about a second of sound, measured by the audio itself (a fixed wait after
-    // expectPlaying can pass 3 s on a loaded machine).
-    await expect.poll(async () => (await audio(page)).currentTime, { timeout: 15_000, intervals: [100] }).toBeGreaterThan(1);
-    await toggle.click(); // pause before 3 s: nothing, and the 3 s start again
-    expect((await audio(page)).currentTime).toBeLessThan(2.9);
-    await page.waitForTimeout(2500);
-    expect(counted).toHaveLength(0);
+    // The page's clock stopped as the sound starts: this first stretch lasts under 3 s of it however
+    // long the machine takes. Pause after about a second of sound, from wherever the track started (one
+    // heard before resumes part-way): nothing is counted, and the 3 s start again.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
+    await expectPlaying(page);
+    const startedAt = (await audio(page)).currentTime;
+    await expect.poll(async () => (await audio(page)).currentTime, { timeout: 15_000, intervals: [100] }).toBeGreaterThan(startedAt + 1);
     await toggle.click();
-    await page.waitForTimeout(2000);
+    await expect.poll(async () => (await audio(page)).paused).toBe(true);
+    await page.clock.runFor(5000);
+    await requestsSettled(page);
     expect(counted).toHaveLength(0);
+
+    // Sound again; the page's clock moves only as the journey moves it.
+    const before = await page.evaluate(() => (window as unknown as { __playingAt: number }).__playingAt);
+    await toggle.click();
+    await expectPlaying(page);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __playingAt: number }).__playingAt)).not.toBe(before);
+    // Moved to just before 3 s of this stretch: still nothing.
+    const heard = await page.evaluate(() => Date.now() - (window as unknown as { __playingAt: number }).__playingAt);
+    expect(heard).toBeLessThan(2900);
+    await page.clock.runFor(2900 - heard);
+    await requestsSettled(page);
+    expect(counted).toHaveLength(0);
+    // Past 3 s: counted once, and never again for this load.
     const sent = page.waitForResponse((r) => r.url().endsWith(`/api/tracks/${first.id}/increment-play-count`));
+    await page.clock.runFor(200);
     const answer = await (await sent).json();
     expect(answer).toMatchObject({ success: true });
     expect(answer.playCount).toBeGreaterThan(first.playCount);
-    await page.waitForTimeout(4000);
+    await page.clock.runFor(10_000);
+    await requestsSettled(page);
     expect(counted).toEqual([expect.stringContaining(`/api/tracks/${first.id}/increment-play-count`)]);
     const r = await (await sent).request();
     expect(r.headers()['content-type']).toBeUndefined();
@@ -209,7 +233,7 @@ test.describe('home player', () => {
     expect((await (await sent).json()).impressionCount).toBeGreaterThan(first.impressionCount);
     await page.goto(`/?track=${first.id}`);
     await expectHeroTrack(page, first);
-    await page.waitForTimeout(1000);
+    await requestsSettled(page);
     expect(seen.filter((p) => p === `/api/tracks/${first.id}/increment-impression-count`)).toHaveLength(1);
   });
 
@@ -254,11 +278,11 @@ test.describe('swipe on a touch screen', () => {
     const y = art.y - 40;
 
     await swipe(page, { x, y, dy: -90, durationMs: 200 });
-    await page.waitForTimeout(400);
+    await nextFrame(page);
     await expectHeroTrack(page, at(start));
 
     await swipe(page, { x, y, dy: -150, durationMs: 600 });
-    await page.waitForTimeout(400);
+    await nextFrame(page);
     await expectHeroTrack(page, at(start));
 
     await swipe(page, { x, y, dy: -150, durationMs: 200 });

@@ -1,8 +1,10 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { CREATE_PAGE_CATEGORIES, DEFAULT_EDIT_CATEGORIES } from '../src/shared/categories';
 import type { Playlist } from '../src/shared/schemas/playlist';
+import { test } from './fixtures';
 import { apiAs, DEMO_EMAIL, LISTENER, longPressDrag, type Member, newPage, signInAs } from './social-support';
-import { audio, catalogue } from './support';
+import { audio, catalogue, skipToEnd } from './support';
+import { requestsSettled } from './waits';
 
 /** Removes the member's playlists, so that every run starts below the free limit of 10. */
 async function clearPlaylists(api: APIRequestContext) {
@@ -20,7 +22,7 @@ async function makePlaylist(
   const res = await api.post('/api/playlists', { data: { name, ...extra } });
   expect(res.status(), await res.text()).toBe(201);
   const p: Playlist = await res.json();
-  for (const trackId of trackIds) expect((await api.post(`/api/playlists/${p.id}/tracks`, { data: { trackId } })).ok()).toBe(true);
+  for (const trackId of trackIds) expect((await api.post(`/api/playlists/${p.id}/tracks`, { data: { trackId } })).status()).toBe(200);
   return (await api.get(`/api/playlists/${p.id}`)).json();
 }
 
@@ -30,19 +32,6 @@ const itemTrackIds = (page: Page) =>
 async function apiOrder(api: APIRequestContext, id: number): Promise<number[]> {
   const p: Playlist = await (await api.get(`/api/playlists/${id}`)).json();
   return p.items.map((i) => i.track.id);
-}
-
-/** Lets the current track play to its last half second, so that it ends soon. */
-async function skipToEnd(page: Page) {
-  await expect
-    .poll(async () => {
-      const a = await audio(page);
-      return Number.isFinite(a.duration) && a.duration > 1 && !a.paused;
-    })
-    .toBe(true);
-  await page.getByTestId('player-audio').evaluate((el: HTMLAudioElement) => {
-    el.currentTime = el.duration - 0.4;
-  });
 }
 
 test.describe('a playlist from creation to a listener at the other end (desktop)', () => {
@@ -82,7 +71,9 @@ test.describe('a playlist from creation to a listener at the other end (desktop)
     });
     const category = page.getByTestId('category-input');
     await category.pressSequentially('ニュース', { delay: 60 });
-    await page.waitForTimeout(800);
+    // One search, for the whole word, once the typing pauses: never one per keystroke.
+    await expect.poll(() => searches).toEqual(['ニュース']);
+    await requestsSettled(page);
     expect(searches).toEqual(['ニュース']);
     await category.press('Enter');
     await category.fill('ニュース');
@@ -199,6 +190,8 @@ test.describe('a playlist from creation to a listener at the other end (desktop)
 
     // —— another member follows it and plays it to the end ——
     const other = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+    // The page's own clock, so that "nothing plays after the last track" is proved without waiting.
+    await other.page.clock.install();
     await signInAs(other.page, DEMO_EMAIL);
     await other.page.goto(shareUrl);
     const follow = other.page.getByTestId('follow-playlist');
@@ -223,7 +216,8 @@ test.describe('a playlist from creation to a listener at the other end (desktop)
     }
     // After the last track playback stops: no next track, nothing playing.
     await expect.poll(async () => (await audio(other.page)).paused, { timeout: 10_000 }).toBe(true);
-    await other.page.waitForTimeout(2000);
+    await other.page.clock.runFor(2000);
+    await requestsSettled(other.page);
     const end = await audio(other.page);
     expect(end.src).toBe(`/api/stream/${expected[2]}`);
     expect(end.paused).toBe(true);
@@ -265,9 +259,15 @@ test.describe('playlists on a phone', () => {
 
     // A quick swipe on a row scrolls; it never reorders.
     const before = await apiOrder(page.request, p.id);
+    const reorders: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'PUT' && r.url().endsWith('/reorder')) reorders.push(r.url());
+    });
     const row = (await page.getByTestId('playlist-item').nth(0).boundingBox())!;
-    await longPressDrag(page, { x: row.x + 40, y: row.y + 20 }, { x: row.x + 40, y: row.y + 200 }, 30);
-    await page.waitForTimeout(500);
+    await longPressDrag(page, { x: row.x + 40, y: row.y + 20 }, { x: row.x + 40, y: row.y + 200 }, { hold: false });
+    await requestsSettled(page);
+    await expect(page.locator('[data-dragging="true"]')).toHaveCount(0);
+    expect(reorders).toEqual([]);
     expect(await apiOrder(page.request, p.id)).toEqual(before);
 
     // The dialog (not a popover) on a phone: adding from the track page.
@@ -286,8 +286,8 @@ test.describe('my playlists', () => {
   test('L-2.1-13 L-2.1-14 L-5-32 L-9-08 L-3-06: the list with the edit dialog and delete; visitors see a login prompt', async ({
     page,
     browser,
+    listener: me,
   }) => {
-    const me = await signInAs(page, LISTENER.email, LISTENER.name);
     await clearPlaylists(page.request);
     const p = await makePlaylist(page.request, `編集前 ${Date.now() % 100_000}`, []);
     expect(p.category).toBe('その他');
@@ -329,8 +329,7 @@ test.describe('my playlists', () => {
     await visitor.context.close();
   });
 
-  test('L-5-22: create is disabled once a free member has 10 playlists', async ({ page }) => {
-    await signInAs(page, LISTENER.email, LISTENER.name);
+  test('L-5-22: create is disabled once a free member has 10 playlists', async ({ page, listener: _listener }) => {
     await clearPlaylists(page.request);
     const one = await makePlaylist(page.request, `上限 ${Date.now() % 100_000}`, []);
     const ten = Array.from({ length: 10 }, (_, i) => ({ ...one, id: one.id * 100 + i, name: `上限 ${i}` }));

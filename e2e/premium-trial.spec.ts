@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { recordRequests, toastWith } from './identity-support';
 import { audio, catalogue, signInAsDemo } from './support';
 
@@ -133,8 +134,8 @@ test.describe('premium and the 2x trial', () => {
 
   test('L-2.4-26 L-4.1-02: a free member keeps the white theme colour, and premium status is asked again when the window comes back', async ({
     page,
+    demo: _demo,
   }) => {
-    await signInAsDemo(page);
     const asked = recordRequests(page, '/api/auth/premium-status');
     await page.goto('/');
     await expect.poll(() => asked.length).toBe(1);

@@ -1,4 +1,5 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { catalogue, signInAsDemo } from './support';
 
 /** Waits until a service worker controls the page and returns its script URL. */
@@ -169,8 +170,7 @@ test.describe('install guide and PWA settings', () => {
     expect(await page.evaluate(() => localStorage.getItem('pwa-notifications-enabled'))).toBe('false');
   });
 
-  test('background play is refused for a non-premium member with the premium-only alert', async ({ page }) => {
-    await signInAsDemo(page);
+  test('background play is refused for a non-premium member with the premium-only alert', async ({ page, demo: _demo }) => {
     await page.addInitScript(() => sessionStorage.setItem('pwa-mode', 'true'));
     await page.goto('/');
     const dialog = await openPwaSettings(page);

@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
-import { catalogue, signInAsDemo } from './support';
+import { expect, test } from './fixtures';
+import { catalogue } from './support';
+import { nextFrame } from './waits';
 
 test.describe('app shell', () => {
   test('L-2.1-48: unknown paths of several segments show the 404 page; one segment is a profile', async ({ page }) => {
@@ -14,11 +15,8 @@ test.describe('app shell', () => {
     await expect(page.getByTestId('user-not-found')).toBeVisible();
   });
 
-  test('every route of the route table has its page (準備中 where the feature is later)', async ({ page }) => {
-    // Signed in: /create-post is behind the access check (e2e/identity.spec.ts).
-    await signInAsDemo(page);
+  test('every route of the route table has its page (準備中 where the feature is later)', async ({ page, demo: _demo }) => {
     const pages: [string, string][] = [
-      ['/create-post', '投稿'],
       ['/premium', 'プレミアム'],
       ['/premium-success', 'プレミアム登録完了'],
       ['/cancel', 'お手続きの中断'],
@@ -32,7 +30,7 @@ test.describe('app shell', () => {
       ['/admin/users/u1', 'ユーザー詳細'],
       ['/admin/monitoring', 'モニタリング'],
     ];
-    // /search and /audio-test are real pages now (e2e/search.spec.ts).
+    // /search, /audio-test (e2e/search.spec.ts) and /create-post (e2e/creation.spec.ts) are real pages now.
     for (const [path, title] of pages) {
       await page.goto(path);
       const soon = page.getByTestId('coming-soon');
@@ -172,7 +170,7 @@ test.describe('app shell', () => {
     const nav = page.getByTestId('bottom-nav');
     await expect(nav).toBeVisible();
     await page.setViewportSize({ width: 390, height: 744 });
-    await page.waitForTimeout(300);
+    await nextFrame(page);
     await expect(nav).toBeVisible();
     await page.setViewportSize({ width: 390, height: 644 });
     await expect(nav).toHaveCount(0);
@@ -184,7 +182,7 @@ test.describe('app shell', () => {
   test('L-2.1-52: a desktop window made shorter keeps its footer', async ({ page }) => {
     await page.goto('/search');
     await page.setViewportSize({ width: 390, height: 600 });
-    await page.waitForTimeout(300);
+    await nextFrame(page);
     await expect(page.getByTestId('bottom-nav')).toBeVisible();
   });
 
@@ -208,9 +206,8 @@ test.describe('app shell', () => {
     await expect(page.getByTestId('login-modal')).toBeVisible();
   });
 
-  test('L-2.4-01: signed in, each item of the bottom navigation goes to its page', async ({ page, request }) => {
+  test('L-2.4-01: signed in, each item of the bottom navigation goes to its page', async ({ page, request, demo: _demo }) => {
     await catalogue(request);
-    await signInAsDemo(page);
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'メインナビゲーション' });
     for (const [label, path] of [
@@ -227,9 +224,12 @@ test.describe('app shell', () => {
     }
   });
 
-  test('L-2.5-03 L-2.5-04: signed in, like toggles at once and add-to-playlist opens the list of playlists', async ({ page, request }) => {
+  test('L-2.5-03 L-2.5-04: signed in, like toggles at once and add-to-playlist opens the list of playlists', async ({
+    page,
+    request,
+    demo: _demo,
+  }) => {
     await catalogue(request);
-    await signInAsDemo(page);
     await page.goto('/');
     const hero = page.getByTestId('hero-player');
     const like = hero.getByRole('button', { name: /^いいね/ });

@@ -1,5 +1,6 @@
 import { type APIRequestContext, type Browser, type BrowserContextOptions, expect, type Page, request } from '@playwright/test';
 import type { Track } from '../src/shared/schemas/track';
+import { touchGesture } from './touch';
 
 /**
  * Helpers of the social and playlist journeys: members signed in through the development sign-in, and
@@ -21,7 +22,7 @@ async function devLogin(api: APIRequestContext, email: string, name?: string) {
   ).json();
   await demo.dispose();
   const code = codes.find((c) => c.isActive && c.usedCount < c.maxUses)?.code;
-  expect(code, 'an unused invitation code of the demo member').toBeTruthy();
+  expect(code, 'an unused invitation code of the demo member').toMatch(/^[A-Z2-9]{8}$/);
   return api.post('/api/auth/dev-login', { data: { email, name, invitationCode: code } });
 }
 
@@ -37,7 +38,7 @@ export interface Member {
 /** Signs the page's browser context in as `email` (registering the member first if needed). */
 export async function signInAs(page: Page, email: string, name?: string): Promise<Member> {
   const res = await devLogin(page.request, email, name);
-  expect(res.ok(), await res.text()).toBe(true);
+  expect(res.status(), await res.text()).toBe(200);
   return (await res.json()).user;
 }
 
@@ -45,7 +46,7 @@ export async function signInAs(page: Page, email: string, name?: string): Promis
 export async function apiAs(email: string, name?: string): Promise<{ api: APIRequestContext; me: Member }> {
   const api = await request.newContext({ baseURL: BASE_URL });
   const res = await devLogin(api, email, name);
-  expect(res.ok(), await res.text()).toBe(true);
+  expect(res.status(), await res.text()).toBe(200);
   return { api, me: (await res.json()).user };
 }
 
@@ -73,32 +74,22 @@ export async function demoTracks(api: APIRequestContext): Promise<Track[]> {
 /** The unread badge on the bottom navigation's 通知 item. */
 export const unreadBadge = (page: Page) => page.getByTestId('badge-notifications');
 
-/** A long press with a real finger, then a move to `to` and a release (Chrome DevTools touch events). */
-export async function longPressDrag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }, holdMs = 450) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from.x, y: from.y }] });
-  await page.waitForTimeout(holdMs);
-  const steps = 12;
-  for (let i = 1; i <= steps; i++) {
-    const x = from.x + ((to.x - from.x) * i) / steps;
-    const y = from.y + ((to.y - from.y) * i) / steps;
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
-    await page.waitForTimeout(30);
-  }
-  await page.waitForTimeout(150);
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  await cdp.detach();
+/**
+ * A press held until the page picks the row up (its `data-dragging`), then moved to `to` and put down.
+ * `hold: false` is a quick swipe that starts moving at once: the page must scroll, never pick the row up.
+ */
+export async function longPressDrag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }, { hold = true } = {}) {
+  await touchGesture(page, {
+    from,
+    to,
+    moveMs: hold ? 360 : 120,
+    steps: 12,
+    heldWhen: hold ? page.locator('[data-dragging="true"]') : undefined,
+    restMs: hold ? 150 : 0,
+  });
 }
 
 /** A finger pulling down from `y` by `dy` px, then letting go. */
 export async function pullDown(page: Page, x: number, y: number, dy: number) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
-  const steps = 10;
-  for (let i = 1; i <= steps; i++) {
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y + (dy * i) / steps }] });
-    await page.waitForTimeout(20);
-  }
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  await cdp.detach();
+  await touchGesture(page, { from: { x, y }, to: { x, y: y + dy }, moveMs: 200, steps: 10 });
 }

@@ -1,7 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { formatCount } from '../src/shared/rules/format';
+import { expect, test } from './fixtures';
 import { apiAs, DEMO_EMAIL, demoTracks, LISTENER, newPage, pullDown, signInAs, unreadBadge } from './social-support';
 import { apiTrack, catalogue } from './support';
+import { requestsSettled } from './waits';
 
 const pending = (page: import('@playwright/test').Page, id: number) => page.evaluate((k) => localStorage.getItem(k), `pendingLike_${id}`);
 
@@ -58,8 +59,8 @@ test.describe('likes', () => {
 
   test('L-4.3-01 L-4.3-02 L-4.3-03 L-4.3-05 L-4.3-06 L-7.2-14 L-2.1-12: like and unlike at once, roll back silently, list in favourites', async ({
     page,
+    listener: _listener,
   }) => {
-    await signInAs(page, LISTENER.email, LISTENER.name);
     const [track] = await demoTracks(page.request);
     await page.request.delete(`/api/likes/${track.id}`);
     const base = (await apiTrack(page.request, track.id)).likeCount;
@@ -139,8 +140,8 @@ test.describe('follows and public profiles', () => {
   test('L-4.5-01 L-2.8-05 L-2.8-02 L-2.8-13 L-2.1-25 L-2.1-26: follow from a public profile and see the follower count change', async ({
     page,
     browser,
+    listener: me,
   }) => {
-    const me = await signInAs(page, LISTENER.email, LISTENER.name);
     await page.request.delete('/api/users/demo/follow');
     await page.goto('/demo');
     await expect(page.getByTestId('profile-name')).toHaveText('デモユーザー');
@@ -240,8 +241,7 @@ test.describe('follows and public profiles', () => {
     await expect.poll(() => region.evaluate((el) => el.contains(document.activeElement))).toBe(true);
   });
 
-  test('L-8-18 L-8-19 L-8-20: a failed follow says 操作に失敗しました and which action failed', async ({ page }) => {
-    await signInAs(page, LISTENER.email, LISTENER.name);
+  test('L-8-18 L-8-19 L-8-20: a failed follow says 操作に失敗しました and which action failed', async ({ page, listener: _listener }) => {
     await page.request.delete('/api/users/demo/follow');
     await page.route('**/api/users/demo/follow', (route) => route.fulfill({ status: 500, json: { message: 'x' } }));
     await page.goto('/demo');
@@ -278,7 +278,7 @@ test.describe('notifications', () => {
     await expect(unreadBadge(page)).toHaveCount(0);
 
     await listener.delete(`/api/likes/${track.id}`);
-    expect((await listener.post(`/api/likes/${track.id}`)).ok()).toBe(true);
+    expect((await listener.post(`/api/likes/${track.id}`)).status()).toBe(200);
     await expect(unreadBadge(page)).toHaveText('1', { timeout: 12_000 });
     expect(await (await page.request.get('/api/notifications/unread-count')).json()).toEqual({ count: 1 });
     // Polled about every 5 s.
@@ -315,8 +315,7 @@ test.describe('notifications', () => {
     await listener.dispose();
   });
 
-  test('L-2.4-05 L-9-01 L-2.11-04 L-2.11-06 L-2.11-08..12: badge 9+, kinds, bundles and relative times', async ({ page }) => {
-    await signInAs(page, DEMO_EMAIL);
+  test('L-2.4-05 L-9-01 L-2.11-04 L-2.11-06 L-2.11-08..12: badge 9+, kinds, bundles and relative times', async ({ page, demo: _demo }) => {
     let unread = 12;
     await page.route('**/api/notifications/unread-count', (route) => route.fulfill({ json: { count: unread } }));
     const ago = (s: number) => new Date(Date.now() - s * 1000).toISOString();
@@ -388,7 +387,7 @@ test.describe('notifications', () => {
       if (new URL(r.url()).pathname === '/api/notifications' && r.method() === 'GET') asked += 1;
     });
     await pullDown(page, 195, 260, 100); // 30 px of pull: not enough
-    await page.waitForTimeout(600);
+    await requestsSettled(page);
     expect(asked).toBe(0);
     await pullDown(page, 195, 260, 400); // 80 px (the most)
     await expect.poll(() => asked).toBe(1);

@@ -6,7 +6,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -21,33 +21,38 @@ import { accessRoutes } from './features/access/routes';
 import { authRoutes } from './features/auth/routes';
 import { viewerResolver } from './features/auth/session';
 import { cardFor, withCard } from './features/cards/service';
+import { creationRoutes } from './features/creation/routes';
+import type { CreationVoice } from './features/creation/voice';
 import { followsRoutes } from './features/follows/routes';
-import { htmlPageSender } from './features/health/html-page';
-import { registerRateLimits } from './features/health/rate-limits';
 import { healthRoutes } from './features/health/routes';
-import { registerSecurityHeaders } from './features/health/security';
 import { historyRoutes } from './features/history/routes';
 import { likesRoutes } from './features/likes/routes';
+import { startPushDispatcher } from './features/notifications/push';
+import { pushRoutes } from './features/notifications/push-routes';
 import { notificationsRoutes } from './features/notifications/routes';
 import { playlistsRoutes } from './features/playlists/routes';
-import { profileRoutes } from './features/profiles/routes';
-import { pushRoutes } from './features/push/routes';
-import { startPushDispatcher } from './features/push/service';
+import { premiumRoutes } from './features/premium/routes';
+import { profileRoutes } from './features/profile/routes';
 import { searchRoutes } from './features/search/routes';
+import { relayTrackChanges } from './features/tracks/changes';
 import { tracksRoutes } from './features/tracks/routes';
 import { usersRoutes } from './features/users/routes';
+import { AppError, sendError } from './http/errors';
+import { SESSION_SECURITY_SCHEME } from './http/guards';
+import { htmlPageSender } from './http/html-page';
+import { registerInputGuard } from './http/input-guard';
+import { registerMetrics } from './http/metrics';
+import { registerOriginCheck } from './http/origin';
+import { publicOrigin } from './http/public-origin';
+import { registerRateLimits } from './http/rate-limits';
+import { registerSecurityHeaders } from './http/security-headers';
 import { createWebPushSender, type PushSender } from './providers/push/sender';
-import { loadVapidKeys, type VapidKeys } from './providers/push/vapid';
+import { loadVapidKeys } from './providers/push/vapid';
 import { createStorage } from './providers/storage/index';
 import type { StorageProvider } from './providers/storage/types';
+import type { AppDeps } from './types';
 
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  db: Database['db'];
-  storage: StorageProvider;
-  push: { vapid: VapidKeys; send: PushSender };
-}
+export type { AppDeps } from './types';
 
 export interface BuildOptions {
   /** An already open (and migrated) database; otherwise one is opened from the config. */
@@ -55,9 +60,9 @@ export interface BuildOptions {
   storage?: StorageProvider;
   /** A push sender other than the Web Push protocol (tests may count deliveries). */
   pushSender?: PushSender;
+  /** The creation's voice (tests give a fast or failing one); the offline voice otherwise. */
+  voice?: CreationVoice;
 }
-
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -85,12 +90,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const database = opts.database ?? (await openDatabase(config));
   const storage = opts.storage ?? createStorage(config);
   const vapid = loadVapidKeys({ ...config.vapid, dataDir: config.dataDir });
-  const push = { vapid, send: opts.pushSender ?? createWebPushSender(vapid) };
+  const push = { vapid, send: opts.pushSender ?? createWebPushSender(vapid, { extraOrigins: config.pushExtraOrigins }) };
   const deps: AppDeps = { config, database, db: database.db, storage, push };
   if (config.pushPollMs > 0) {
     const stop = startPushDispatcher(database.db, push.send, config.pushPollMs, (err) => app.log.error({ err }, 'push delivery failed'));
     app.addHook('onClose', stop);
   }
+  // Other instances' track changes reach this instance's caches (stream metadata, catalogue page).
+  const stopRelay = await relayTrackChanges(database);
+  app.addHook('onClose', stopRelay);
   if (!opts.database) app.addHook('onClose', () => database.close());
 
   const webDir = config.webDir;
@@ -103,18 +111,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(fastifyCookie);
   await registerRateLimits(app, config);
   app.decorateRequest('viewer', viewerResolver(database.db, config.sessionTtlDays));
+  app.decorateRequest('member', null);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!STATE_CHANGING.has(request.method)) return;
-    const origin = request.headers.origin;
-    if (origin && !isSameOrigin(origin, request.headers.host, config.publicUrl)) {
-      return sendError(reply, 403, MESSAGES.crossOrigin);
-    }
-  });
+  registerOriginCheck(app, config.publicUrl);
+  registerInputGuard(app);
+  registerMetrics(app, deps);
 
   app.setErrorHandler((error, request, reply) => {
+    // A service's failure for a person to read (http/errors.ts): its status and catalogue message.
+    if (error instanceof AppError) return sendError(reply, error.status, error.message, error.extra);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       // Our schemas carry the spec's Japanese messages; zod's own defaults are English, so those
@@ -137,6 +144,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     openapi: {
       info: { title: 'Mugen API', description: '無限: Japanese AI talk radio', version: '0.1.0' },
       servers: config.publicUrl ? [{ url: config.publicUrl }] : [],
+      components: { securitySchemes: { session: SESSION_SECURITY_SCHEME } },
     },
     transform: jsonSchemaTransform,
   });
@@ -153,6 +161,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(notificationsRoutes(deps));
   await app.register(playlistsRoutes(deps));
   await app.register(historyRoutes(deps));
+  await app.register(premiumRoutes(deps));
+  await app.register(creationRoutes(deps, opts.voice));
   await app.register(searchRoutes(deps));
   await app.register(pushRoutes(deps));
 
@@ -172,10 +182,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0];
-    const isApi = url.startsWith('/api/') || url === '/api' || url === '/health' || url === '/ping' || url.startsWith('/uploads/');
+    const isApi =
+      url.startsWith('/api/') ||
+      url === '/api' ||
+      url === '/health' ||
+      url === '/ping' ||
+      url === '/metrics' ||
+      url.startsWith('/uploads/');
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !path.extname(url)) {
       // Client-side routes (including unknown ones, which the app renders as its 404 page).
-      const origin = config.publicUrl ?? `${request.protocol}://${request.host}`;
+      const origin = publicOrigin(config, request);
       const card = await cardFor(database.db, url, origin).catch(() => null);
       return sendPage(request, reply, withCard(indexHtml, card, origin), { keep: card === null ? origin : null });
     }
@@ -185,23 +201,5 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   return app;
 }
 
-/**
- * An error answer from a hook or the error handler: serialised directly, not by the route's response
- * schemas (which describe the handler's own answers).
- */
-function sendError(reply: FastifyReply, status: number, message: string) {
-  return reply.code(status).type('application/json; charset=utf-8').serializer(JSON.stringify).send({ message });
-}
-
 const SECRET_PARAMS = /([?&](?:code|state|token|session|invitation|password)=)[^&#]*/gi;
 export const redactUrl = (url: string) => url.replace(SECRET_PARAMS, '$1***');
-
-function isSameOrigin(origin: string, host: string | undefined, publicUrl: string | undefined): boolean {
-  try {
-    const o = new URL(origin);
-    if (publicUrl && o.origin === new URL(publicUrl).origin) return true;
-    return host !== undefined && o.host === host;
-  } catch {
-    return false;
-  }
-}

@@ -1,5 +1,9 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import type { LlmSettings } from './providers/llm/index';
+import type { S3Settings } from './providers/storage/s3';
+import type { TtsSettings } from './providers/tts/index';
 
 /**
  * Every environment variable Mugen reads, parsed once. Each one is listed in .env.example.
@@ -30,13 +34,49 @@ const EnvSchema = z.object({
   DEMO_SEED: bool.optional(),
   TRUST_PROXY: bool.default(false),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  TTS_PROVIDER: z.enum(['espeak']).default('espeak'),
+  // 'espeak' is the former name of the offline voice.
+  TTS_PROVIDER: z
+    .enum(['offline', 'espeak', 'voicevox', 'google', 'openai'])
+    .default('offline')
+    .transform((v) => (v === 'espeak' ? 'offline' : v)),
+  VOICEVOX_URL: optionalUrl,
+  // Speaker (style) ids of ハルカ and ケンタ: 2 四国めたん (ノーマル), 13 青山龍星 (ノーマル).
+  VOICEVOX_SPEAKERS: z
+    .string()
+    .regex(/^\s*\d+\s*,\s*\d+\s*$/, 'two speaker ids, ハルカ,ケンタ (e.g. 2,13)')
+    .default('2,13'),
+  GOOGLE_TTS_API_KEY: z.string().optional(),
+  GOOGLE_TTS_BASE_URL: z.string().url().default('https://texttospeech.googleapis.com'),
+  // Voice names of ハルカ,ケンタ.
+  GOOGLE_TTS_VOICES: z
+    .string()
+    .regex(/^\s*ja-JP-[\w-]+\s*,\s*ja-JP-[\w-]+\s*$/, 'two ja-JP voice names, ハルカ,ケンタ')
+    .default('ja-JP-Neural2-B,ja-JP-Neural2-D'),
+  OPENAI_TTS_MODEL: z.string().min(1).default('gpt-4o-mini-tts'),
+  // Voices of ハルカ,ケンタ.
+  OPENAI_TTS_VOICES: z
+    .string()
+    .regex(/^\s*[\w-]+\s*,\s*[\w-]+\s*$/, 'two voice names, ハルカ,ケンタ')
+    .default('nova,onyx'),
+  /** A deadline for each call to an AI provider (script writer, voice). */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+  LLM_PROVIDER: z.enum(['offline', 'openai', 'gemini']).default('offline'),
+  GEMINI_API_KEY: z.string().optional(),
+  GEMINI_MODEL: z.string().min(1).default('gemini-2.5-flash'),
+  GEMINI_BASE_URL: optionalUrl,
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
+  OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  WORKERS_IN_APP: bool.default(true),
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: optionalUrl,
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool.optional(),
+  // With S3, the stream redirects to a short-lived presigned URL (the app out of the audio data path);
+  // 'proxy' keeps sending the bytes through the app.
+  S3_STREAM: z.enum(['redirect', 'proxy']).default('redirect'),
   S3_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9/_-]*$/, 'letters, digits, / _ - only')
@@ -51,7 +91,44 @@ const EnvSchema = z.object({
     .string()
     .regex(/^(mailto:|https:)/, 'must start with mailto: or https:')
     .optional(),
+  // Networks whose clients may read GET /metrics without an admin session (comma-separated CIDRs).
+  METRICS_ALLOW: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const cidrs = v
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean);
+      for (const c of cidrs) {
+        const [addr, bits] = c.split('/');
+        const family = isIP(addr);
+        const max = family === 6 ? 128 : 32;
+        if (!family || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= max)))
+          ctx.addIssue({ code: 'custom', message: `not a network: ${c}` });
+      }
+      return cidrs;
+    }),
   PUSH_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  PUSH_EXTRA_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const origins: string[] = [];
+      for (const part of v
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean)) {
+        try {
+          const u = new URL(part);
+          if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new Error();
+          origins.push(u.origin);
+        } catch {
+          ctx.addIssue({ code: 'custom', message: `not an http(s) origin: ${part}` });
+        }
+      }
+      return origins;
+    }),
   RATE_LIMIT_SCALE: z.coerce.number().min(0).max(1000).default(1),
 });
 
@@ -72,19 +149,15 @@ export interface Config {
   demoSeed: boolean;
   trustProxy: boolean;
   sessionTtlDays: number;
-  ttsProvider: Env['TTS_PROVIDER'];
+  /** Who speaks scripts (the offline two-host eSpeak NG voice) and who writes them (the offline writer). */
+  /** The voice of the two hosts (TTS_PROVIDER): plain data, handed to the render worker. */
+  tts: TtsSettings;
+  /** The script writer (LLM_PROVIDER), as plain data. */
+  llm: LlmSettings;
+  /** Run the task workers inside the app process (the default; the embedded database needs it). */
+  workersInApp: boolean;
   /** Media in an S3-compatible bucket when S3_BUCKET is set, else files under DATA_DIR/media. */
-  s3:
-    | {
-        bucket: string;
-        endpoint?: string;
-        region: string;
-        accessKeyId?: string;
-        secretAccessKey?: string;
-        forcePathStyle: boolean;
-        prefix: string;
-      }
-    | undefined;
+  s3: (S3Settings & { prefix: string; stream: 'redirect' | 'proxy' }) | undefined;
   /** Google (or any OpenID Connect issuer) sign-in; undefined when not configured. */
   oidc: { issuerUrl: string; clientId: string; clientSecret: string } | undefined;
   /** The development account chooser and POST /api/auth/dev-login: only without Google and never in production. */
@@ -93,6 +166,13 @@ export interface Config {
   vapid: { publicKey?: string; privateKey?: string; subject: string };
   /** How often the push dispatcher looks for notifications to deliver; 0 turns it off. */
   pushPollMs: number;
+  /**
+   * Push services accepted besides the browsers' own (FCM, Mozilla, Apple, Microsoft): exact origins
+   * of a self-hosted push service, or of a local stand-in in tests. https only in production.
+   */
+  pushExtraOrigins: string[];
+  /** Networks (CIDR) allowed to read /metrics without an admin session. */
+  metricsAllow: string[];
   /** Multiplies every rate limit; 0 turns rate limiting off. */
   rateLimitScale: number;
   /** Single-use invitation codes a new member receives. */
@@ -102,6 +182,59 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+const pair = (v: string) => {
+  const [a, b] = v.split(',').map((x) => x.trim());
+  return { ハルカ: a, ケンタ: b };
+};
+
+/** The script writer of LLM_PROVIDER; a provider chosen without its key refuses the start. */
+function llmSettings(e: Env): LlmSettings {
+  const timeoutMs = e.AI_TIMEOUT_MS;
+  switch (e.LLM_PROVIDER) {
+    case 'openai':
+      if (!e.OPENAI_API_KEY) throw new ConfigError('Invalid OPENAI_API_KEY="": LLM_PROVIDER=openai needs a key');
+      return { provider: 'openai', apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL, model: e.OPENAI_MODEL, timeoutMs };
+    case 'gemini':
+      if (!e.GEMINI_API_KEY) throw new ConfigError('Invalid GEMINI_API_KEY="": LLM_PROVIDER=gemini needs a key');
+      return { provider: 'gemini', apiKey: e.GEMINI_API_KEY, model: e.GEMINI_MODEL, baseUrl: e.GEMINI_BASE_URL, timeoutMs };
+    default:
+      return { provider: 'offline' };
+  }
+}
+
+/** The voice of TTS_PROVIDER; a provider chosen without its key or address refuses the start. */
+function ttsSettings(e: Env): TtsSettings {
+  const timeoutMs = e.AI_TIMEOUT_MS;
+  switch (e.TTS_PROVIDER) {
+    case 'voicevox': {
+      if (!e.VOICEVOX_URL) throw new ConfigError('Invalid VOICEVOX_URL="": TTS_PROVIDER=voicevox needs the engine\'s URL');
+      const ids = pair(e.VOICEVOX_SPEAKERS);
+      return { provider: 'voicevox', url: e.VOICEVOX_URL, speakers: { ハルカ: Number(ids.ハルカ), ケンタ: Number(ids.ケンタ) }, timeoutMs };
+    }
+    case 'google':
+      if (!e.GOOGLE_TTS_API_KEY) throw new ConfigError('Invalid GOOGLE_TTS_API_KEY="": TTS_PROVIDER=google needs a key');
+      return {
+        provider: 'google',
+        apiKey: e.GOOGLE_TTS_API_KEY,
+        baseUrl: e.GOOGLE_TTS_BASE_URL,
+        voices: pair(e.GOOGLE_TTS_VOICES),
+        timeoutMs,
+      };
+    case 'openai':
+      if (!e.OPENAI_API_KEY) throw new ConfigError('Invalid OPENAI_API_KEY="": TTS_PROVIDER=openai needs a key');
+      return {
+        provider: 'openai',
+        apiKey: e.OPENAI_API_KEY,
+        baseUrl: e.OPENAI_BASE_URL,
+        model: e.OPENAI_TTS_MODEL,
+        voices: pair(e.OPENAI_TTS_VOICES),
+        timeoutMs,
+      };
+    default:
+      return { provider: 'offline' };
+  }
+}
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = EnvSchema.safeParse(source);
@@ -124,6 +257,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     const missing = e.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
     throw new ConfigError(`Invalid ${missing}="": VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together`);
   }
+  const tts = ttsSettings(e);
+  const llm = llmSettings(e);
+  const plainPush = e.PUSH_EXTRA_ORIGINS.find((o) => !o.startsWith('https:'));
+  if (isProduction && plainPush) throw new ConfigError(`Invalid PUSH_EXTRA_ORIGINS=${JSON.stringify(plainPush)}: https only in production`);
   if (isProduction && e.DEMO_SEED) throw new ConfigError('Invalid DEMO_SEED=true: the demo seed is never run when NODE_ENV=production');
   return {
     env: e.NODE_ENV,
@@ -139,7 +276,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     demoSeed: isProduction ? false : (e.DEMO_SEED ?? true),
     trustProxy: e.TRUST_PROXY,
     sessionTtlDays: e.SESSION_TTL_DAYS,
-    ttsProvider: e.TTS_PROVIDER,
+    tts,
+    llm,
+    workersInApp: e.WORKERS_IN_APP,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,
@@ -149,6 +288,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
           secretAccessKey: e.S3_SECRET_ACCESS_KEY,
           forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
           prefix: e.S3_PREFIX,
+          stream: e.S3_STREAM,
         }
       : undefined,
     oidc,
@@ -156,6 +296,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     invitesPerMember: e.INVITES_PER_MEMBER,
     vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT ?? 'mailto:support@mugen.invalid' },
     pushPollMs: e.PUSH_POLL_MS,
+    pushExtraOrigins: e.PUSH_EXTRA_ORIGINS,
+    metricsAllow: e.METRICS_ALLOW,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     webDir: path.resolve('dist/web'),
     ...overrides,

@@ -5,8 +5,9 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { appMeta } from './db/schema';
 import { seedDemoAccounts, seedDemoTracks } from './db/seed';
+import { startJobWorkers } from './jobs/workers';
 import { serverRunningOn, writePidFile } from './lib/pid-file';
-import { closeRenderPool, renderInWorker } from './providers/audio/render-pool';
+import { closeRenderPool, renderDialogueInWorker } from './providers/audio/render-pool';
 import { createStorage } from './providers/storage/index';
 
 // Plain lines on a laptop; JSON lines (like Fastify's own) in production, for log collectors.
@@ -65,6 +66,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await seedDone.catch(() => {});
+    await stopWorkers();
     // Stop accepting; requests in flight finish. A keep-alive connection becomes idle only when its
     // last answer is sent, so idle connections are swept until the server has closed.
     const closed = app.close();
@@ -78,6 +80,11 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  // Task workers run in this process too (WORKERS_IN_APP=false leaves them to `npm run worker`).
+  const stopWorkers = config.workersInApp
+    ? await startJobWorkers(database, storage, { tts: config.tts, log: (err) => app.log.error({ err }, 'task failed') })
+    : async () => {};
+
   await app.listen({ port: config.port, host: config.host });
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s at http://${shown}:${config.port} (API docs at /api/docs)`);
@@ -87,7 +94,7 @@ async function main() {
     seedDone = seedDemoTracks({
       db: database.db,
       storage,
-      render: (text) => renderInWorker(text),
+      render: (script) => renderDialogueInWorker(script),
       demoUserId,
       log: { info: say },
       signal: seeding.signal,

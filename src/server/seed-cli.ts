@@ -2,7 +2,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { appMeta } from './db/schema';
 import { seedDemoAccounts, seedDemoTracks } from './db/seed';
-import { closeRenderPool, renderInWorker } from './providers/audio/render-pool';
+import { closeRenderPool, renderDialogueInWorker } from './providers/audio/render-pool';
 import { createStorage } from './providers/storage/index';
 
 try {
@@ -14,7 +14,7 @@ try {
   await seedDemoTracks({
     db: database.db,
     storage: createStorage(config),
-    render: (text) => renderInWorker(text),
+    render: (script) => renderDialogueInWorker(script),
     demoUserId,
     log: { info: (m) => console.log(`[mugen] ${m}`) },
   });

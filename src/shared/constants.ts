@@ -1,6 +1,8 @@
 /** Business constants of the spec (listener spec §9, creator spec §9). Timings in milliseconds. */
 export const PRODUCT_NAME = 'Mugen';
 export const PRODUCT_NAME_JA = '無限';
+/** The site's name in titles, cards and the media session: 無限 Mugen. */
+export const SITE_NAME = `${PRODUCT_NAME_JA} ${PRODUCT_NAME}`;
 export const OFFICIAL_ID = 'mugen';
 export const OFFICIAL_CREATED_BY = ['mugen', 'mugen_official'] as const;
 export const OFFICIAL_AVATAR = '∞';
@@ -16,7 +18,6 @@ export const SWIPE_MAX_DURATION_MS = 500;
 export const MARQUEE_TITLE_THRESHOLD = 18;
 export const RECOMMENDED_COUNT = 20;
 
-export const PREMIUM_PRICE_YEN = 550;
 export const TRIAL_HOURS = 24;
 /** Local premium (set by the browser, e.g. after a purchase) lasts one calendar month. */
 export const LOCAL_PREMIUM_MONTHS = 1;
@@ -57,3 +58,7 @@ export const STORAGE_KEYS = {
 /** Search (listener spec §2, §9): the box waits 300 ms after the last keystroke; results come 20 at a time. */
 export const SEARCH_DEBOUNCE_MS = 300;
 export const SEARCH_PAGE_SIZE = 20;
+
+/** GET /api/tracks: tracks per page by default, and at most. */
+export const DEFAULT_LIST_LIMIT = 200;
+export const MAX_LIST_LIMIT = 1000;

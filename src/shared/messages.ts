@@ -11,4 +11,13 @@ export const MESSAGES = {
   tooManyRequests: 'リクエストが多すぎます。しばらくしてからもう一度お試しください',
   comingSoon: '準備中',
   crossOrigin: '不正なリクエスト元です',
+  signInUnavailable: 'ログインは現在利用できません',
+  userNotFound: 'ユーザーが見つかりません',
+  cannotFollowSelf: '自分自身をフォローすることはできません',
+  notificationNotFound: '通知が見つかりません',
+  testPushBody: 'テスト通知です。通知は正しく届いています。',
+  pushUnknownService: 'この通知の送信先には対応していません',
+  pushEndpointTaken: 'この端末の通知は別のアカウントで登録されています。通知を一度オフにしてからもう一度お試しください',
+  logoutPostOnly: 'ログアウトはアプリのログアウトボタンから行ってください',
+  unstorableText: '入力内容に使用できない文字が含まれています',
 } as const;

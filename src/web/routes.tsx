@@ -1,10 +1,11 @@
+import { APP_TEXT } from '@shared/messages/app';
 import { type ComponentType, lazy, useMemo } from 'react';
 import { matchRoutes, type RouteObject, renderMatches, useLocation } from 'react-router';
 import { trackPageLoad } from './app/page-loading';
 import { RootLayout } from './app/root-layout';
-import { RouteMatchContext } from './app/route-match';
 import { ComingSoonRoute, type PageHandle } from './app/routes/coming-soon';
 import { HomeRoute } from './features/tracks/routes/home';
+import { RouteMatchContext } from './lib/route-match';
 
 /**
  * A page whose code loads when it is first shown (React.lazy). Navigations are transitions, so the
@@ -37,49 +38,53 @@ export const routes: RouteObject[] = [
       { index: true, element: <HomeRoute /> },
       {
         path: '/search',
-        handle: { title: '検索' },
-        element: page(async () => (await import('./features/search/routes/search')).SearchRoute),
+        handle: { title: APP_TEXT.routes.searchTitle },
+        element: page(async () => (await import('./app/routes/search')).SearchRoute),
       },
-      soon('/create-post', '投稿'),
+      {
+        path: '/create-post',
+        handle: { title: APP_TEXT.routes.createPostTitle },
+        element: page(async () => (await import('./app/routes/create-post')).CreatePostPage),
+      },
       {
         path: '/notifications',
-        handle: { title: '通知' },
+        handle: { title: APP_TEXT.routes.notificationsTitle },
         element: page(async () => (await import('./features/notifications/routes/notifications')).NotificationsRoute),
       },
-      { path: '/profile', element: page(async () => (await import('./features/profile/routes/my-page')).MyPageRoute) },
+      { path: '/profile', element: page(async () => (await import('./app/routes/my-page')).MyPageRoute) },
       {
         path: '/favorites',
-        handle: { title: 'お気に入り' },
+        handle: { title: APP_TEXT.routes.favoritesTitle },
         element: page(async () => (await import('./features/likes/routes/favorites')).FavoritesRoute),
       },
       {
         path: '/playlists',
-        handle: { title: 'プレイリスト' },
+        handle: { title: APP_TEXT.routes.playlistTitle },
         element: page(async () => (await import('./features/playlists/routes/playlists')).PlaylistsRoute),
       },
       {
         path: '/create-playlist',
-        handle: { title: 'プレイリストを作成' },
+        handle: { title: APP_TEXT.routes.createPlaylistTitle },
         element: page(async () => (await import('./features/playlists/routes/create-playlist')).CreatePlaylistRoute),
       },
       {
         path: '/playlists/:id',
-        handle: { title: 'プレイリスト' },
+        handle: { title: APP_TEXT.routes.playlistTitle },
         element: page(async () => (await import('./features/playlists/routes/playlist')).PlaylistRoute),
       },
       {
         path: '/playlist/:slug',
-        handle: { title: 'プレイリスト' },
+        handle: { title: APP_TEXT.routes.playlistTitle },
         element: page(async () => (await import('./features/playlists/routes/playlist')).PublicSlugRoute),
       },
       {
         path: '/u/:userId/:slug',
-        handle: { title: 'プレイリスト' },
+        handle: { title: APP_TEXT.routes.playlistTitle },
         element: page(async () => (await import('./features/playlists/routes/playlist')).PublicUserSlugRoute),
       },
       {
         path: '/:userId/playlist/:id',
-        handle: { title: 'プレイリスト' },
+        handle: { title: APP_TEXT.routes.playlistTitle },
         element: page(async () => (await import('./features/playlists/routes/playlist')).UserPlaylistRoute),
       },
       { path: '/track/:id', element: trackDetail },
@@ -87,29 +92,29 @@ export const routes: RouteObject[] = [
       { path: '/:userId/track/:id', element: trackDetail },
       {
         path: '/user/:id',
-        handle: { title: 'プロフィール' },
+        handle: { title: APP_TEXT.routes.profileTitle },
         element: page(async () => (await import('./features/users/routes/profile')).ProfileRoute),
       },
       {
         path: '/:id/followers',
-        handle: { title: 'フォロワー' },
+        handle: { title: APP_TEXT.routes.followersTitle },
         element: page(async () => (await import('./features/users/routes/follow-list')).FollowersRoute),
       },
       {
         path: '/:id/following',
-        handle: { title: 'フォロー中' },
+        handle: { title: APP_TEXT.routes.followingTitle },
         element: page(async () => (await import('./features/users/routes/follow-list')).FollowingRoute),
       },
       {
         path: '/mugen',
-        handle: { title: '無限 公式アカウント' },
+        handle: { title: APP_TEXT.routes.officialTitle },
         element: page(async () => (await import('./features/users/routes/profile')).OfficialRoute),
       },
       // A path under /pwa/ opens the app in PWA mode (L-4.2-14).
       { path: '/pwa/*', element: page(async () => (await import('./features/pwa/routes/pwa-entry')).PwaEntryRoute) },
-      soon('/premium', 'プレミアム'),
-      soon('/premium-success', 'プレミアム登録完了'),
-      soon('/cancel', 'お手続きの中断'),
+      soon('/premium', APP_TEXT.routes.premiumTitle),
+      soon('/premium-success', APP_TEXT.routes.premiumSuccessTitle),
+      soon('/cancel', APP_TEXT.routes.cancelTitle),
       { path: '/i/:code', element: page(async () => (await import('./features/access/routes/invitation')).InvitationRoute) },
       {
         path: '/invitation-required',
@@ -135,24 +140,24 @@ export const routes: RouteObject[] = [
         path: '/invite-friends',
         element: page(async () => (await import('./features/access/routes/invite-friends')).InviteFriendsRoute),
       },
-      soon('/faq', 'よくある質問'),
-      soon('/terms', '利用規約'),
-      soon('/privacy', 'プライバシーポリシー'),
-      soon('/commercial-law', '特定商取引法に基づく表記'),
-      soon('/contact', 'お問い合わせ'),
+      soon('/faq', APP_TEXT.routes.faqTitle),
+      soon('/terms', APP_TEXT.routes.termsTitle),
+      soon('/privacy', APP_TEXT.routes.privacyTitle),
+      soon('/commercial-law', APP_TEXT.routes.commercialLawTitle),
+      soon('/contact', APP_TEXT.routes.contactTitle),
       {
         path: '/audio-test',
-        handle: { title: '音声テスト' },
-        element: page(async () => (await import('./features/player/routes/audio-test')).AudioTestRoute),
+        handle: { title: APP_TEXT.routes.audioTestTitle },
+        element: page(async () => (await import('./app/routes/audio-test')).AudioTestRoute),
       },
-      soon('/admin', '管理画面'),
-      soon('/admin/users', 'ユーザー管理'),
-      soon('/admin/users/:userId', 'ユーザー詳細'),
-      soon('/admin/monitoring', 'モニタリング'),
+      soon('/admin', APP_TEXT.routes.adminTitle),
+      soon('/admin/users', APP_TEXT.routes.adminUsersTitle),
+      soon('/admin/users/:userId', APP_TEXT.routes.adminUsersUserIdTitle),
+      soon('/admin/monitoring', APP_TEXT.routes.adminMonitoringTitle),
       // A single segment is a user profile (by customUserId or id).
       {
         path: '/:userId',
-        handle: { title: 'プロフィール' },
+        handle: { title: APP_TEXT.routes.profileTitle },
         element: page(async () => (await import('./features/users/routes/profile')).ProfileRoute),
       },
       { path: '*', element: page(async () => (await import('./app/routes/not-found')).NotFoundRoute) },

@@ -22,7 +22,17 @@ export interface Database {
   fresh: boolean;
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
+  /**
+   * Subscribes to a NOTIFY channel (PostgreSQL: one dedicated connection per database handle; PGlite:
+   * its own listener). Answers the unsubscribe function.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/** Sends a NOTIFY after the current statement (after commit inside a transaction). */
+export async function notifyChannel(db: Db, channel: string, payload: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${channel}, ${payload})`);
 }
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -37,6 +47,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const closers = new Set<() => Promise<void>>();
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -55,8 +66,51 @@ async function openPostgres(url: string): Promise<Database> {
       }
     },
     ping: () => pingDb(db),
-    close: () => pool.end(),
+    listen: (channel, onPayload) => listenPostgres(url, channel, onPayload, closers),
+    async close() {
+      for (const close of [...closers]) await close().catch(() => {});
+      await pool.end();
+    },
   };
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other queries). A dropped
+ * connection is opened again after a second, so a restart of PostgreSQL does not silence the channel.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  closers: Set<() => Promise<void>>,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (n) => {
+      if (n.channel === channel) onPayload(n.payload ?? '');
+    });
+    c.on('error', () => {
+      if (stopped) return;
+      client = null;
+      retry = setTimeout(() => void connect().catch(() => {}), 1000);
+      retry.unref();
+    });
+    await c.connect();
+    await c.query(`listen ${pg.escapeIdentifier(channel)}`);
+    client = c;
+  };
+  await connect();
+  const stop = async () => {
+    stopped = true;
+    clearTimeout(retry);
+    closers.delete(stop);
+    await client?.end().catch(() => {});
+  };
+  closers.add(stop);
+  return stop;
 }
 
 async function openPglite(dir: string): Promise<Database> {
@@ -73,6 +127,12 @@ async function openPglite(dir: string): Promise<Database> {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
     },
     ping: () => pingDb(db),
+    async listen(channel, onPayload) {
+      const unsubscribe = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await unsubscribe();
+      };
+    },
     async close() {
       if (!client.closed) await client.close();
     },

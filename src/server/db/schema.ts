@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -93,6 +107,10 @@ export const tracks = pgTable(
     userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     category: text('category'),
     script: text('script'),
+    /** When each line of the script is spoken (ms), for the transcript that follows playback. */
+    transcript: jsonb('transcript').$type<{ speaker: string; text: string; startMs: number; endMs: number }[]>(),
+    /** The 128 kbit/s variant premium members stream (same name, in audio-hq/), when one was made. */
+    hqFilename: text('hq_filename'),
     isVisible: boolean('is_visible').notNull().default(true),
     isPremiumOnly: boolean('is_premium_only').notNull().default(false),
     playCount: integer('play_count').notNull().default(0),
@@ -100,10 +118,18 @@ export const tracks = pgTable(
     impressionCount: integer('impression_count').notNull().default(0),
     bookmarkCount: integer('bookmark_count').notNull().default(0),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The recommendation score without its clock, kept by a trigger with every counter (migration 0007):
+     * (plays + likes×2 + impressions×0.5) × exp((uploaded − 2025-01-01) / 30 days). The score now is this
+     * × exp(−(now − 2025-01-01) / 30 days) + the id's jitter, so its index walks tracks in the order of
+     * their decayed engagement (features/tracks/service.ts, recommendedIds).
+     */
+    scoreBase: doublePrecision('score_base').notNull().default(0),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('tracks_filename_idx').on(t.filename),
+    index('tracks_score_idx').on(t.scoreBase.desc().nullsFirst(), t.id).where(sql`${t.isVisible}`),
     index('tracks_visible_uploaded_idx').on(t.isVisible, t.uploadedAt),
     index('tracks_user_idx').on(t.userId),
     check(
@@ -285,4 +311,74 @@ export const pushSubscriptions = pgTable(
     lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+/**
+ * Generations a member used on one Asia/Tokyo calendar day (YYYY-MM-DD). One row per member and day;
+ * its count moves by a conditional upsert, so concurrent requests can never pass the daily limit.
+ */
+export const creationUsage = pgTable(
+  'creation_usage',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] }), check('creation_usage_count_check', sql`${t.count} >= 0`)],
+);
+
+/** Spoken previews of the creation page: the member's own, kept one hour, then deleted with their file. */
+export const creationPreviews = pgTable(
+  'creation_previews',
+  {
+    filename: text('filename').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    script: text('script').notNull(),
+    duration: real('duration').notNull(),
+    speakingRate: real('speaking_rate').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('creation_previews_user_idx').on(t.userId), index('creation_previews_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * The durable task queue (ARCHITECTURE.md): each row is a job and its state, claimed by a worker with
+ * FOR UPDATE SKIP LOCKED under a lease (an expired lease makes it claimable again), retried with
+ * backoff, progress and stage written as it goes. Members' publications and the admin's generations
+ * are both tasks.
+ */
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    /** The job's input, validated by its versioned schema in src/server/jobs/definitions.ts. */
+    payload: jsonb('payload').notNull(),
+    payloadVersion: integer('payload_version').notNull().default(1),
+    status: text('status').notNull().default('queued'),
+    stage: text('stage'),
+    progress: integer('progress').notNull().default(0),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    lockedBy: text('locked_by'),
+    errorMessage: text('error_message'),
+    result: jsonb('result'),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('tasks_claim_idx').on(t.status, t.runAfter),
+    index('tasks_user_idx').on(t.userId),
+    check('tasks_status_check', sql`${t.status} in ('queued', 'processing', 'completed', 'failed', 'cancelled')`),
+    check('tasks_progress_check', sql`${t.progress} >= 0 and ${t.progress} <= 100`),
+  ],
 );

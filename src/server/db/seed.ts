@@ -1,13 +1,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { existingFilenames } from '../features/tracks/service';
+import { trackChanged } from '../features/tracks/changes';
+import { existingFilenames, hqAudioKey } from '../features/tracks/service';
 import { audioKey } from '../features/tracks/stream';
+import type { LineTiming } from '../providers/audio/dialogue';
 import type { StorageProvider } from '../providers/storage/types';
 import type { Db } from './client';
 import { invitations, tracks, users } from './schema';
 import { DEMO_MEMBER, DEMO_TRACKS, type DemoTrack, OFFICIAL_ACCOUNT } from './seed-content';
 
-export type RenderFn = (text: string) => Promise<{ mp3: Buffer; duration: number }>;
+/** Speaks a two-host script: the MP3, its duration, and where they exist the 128 kbit/s variant and line timings. */
+export type RenderFn = (script: string) => Promise<{ mp3: Buffer; duration: number; mp3Hq?: Buffer; lines?: LineTiming[] }>;
 
 type Log = { info(msg: string): void };
 
@@ -84,8 +87,10 @@ export async function seedDemoTracks(opts: {
     if (opts.signal?.aborted) return;
     n += 1;
     log.info(`making demo audio: ${n} of ${total} (${t.title})`);
-    const { mp3, duration } = await render(spokenText(t.script));
+    // The same pipeline as a member's published track: two hosts, -16 LUFS, 64 and 128 kbit/s.
+    const { mp3, duration, mp3Hq, lines } = await render(t.script);
     await storage.put(audioKey(filenameOf(t)), mp3);
+    if (mp3Hq) await storage.put(hqAudioKey(filenameOf(t)), mp3Hq);
     const index = DEMO_TRACKS.indexOf(t);
     await db
       .insert(tracks)
@@ -98,10 +103,13 @@ export async function seedDemoTracks(opts: {
         userId: t.official ? OFFICIAL_ACCOUNT.id : demoUserId,
         category: t.category,
         script: t.script,
+        transcript: lines ?? null,
+        hqFilename: mp3Hq ? filenameOf(t) : null,
         // Spread over the last weeks so the recommendation score has ages to work with.
         uploadedAt: new Date(Date.now() - (DEMO_TRACKS.length - index) * 86_400_000),
       })
       .onConflictDoNothing();
+    await trackChanged(db, null);
   }
   log.info(`demo audio ready: ${total} tracks`);
 }

@@ -3,11 +3,12 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app';
+import { type BuildOptions, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import { invitations, tracks, users } from '../db/schema';
 import { createSession, SESSION_COOKIE } from '../features/auth/session';
+import { trackChanged } from '../features/tracks/changes';
 import { audioKey } from '../features/tracks/stream';
 import { createStorage } from '../providers/storage/index';
 import type { StorageProvider } from '../providers/storage/types';
@@ -19,11 +20,39 @@ export interface TestApp {
   db: Database['db'];
   storage: StorageProvider;
   config: Config;
+  /** app.inject exactly as given: no Origin header is added (for tests of the Origin check itself). */
+  rawInject: FastifyInstance['inject'];
   close(): Promise<void>;
 }
 
+/** The origin of app.inject's default host, which a browser page of the app would send. */
+export const TEST_ORIGIN = 'http://localhost';
+
+/**
+ * app.inject as a browser page of the site would call it: every call carries this site's Origin,
+ * unless the test gives its own Origin or Referer.
+ */
+function withBrowserOrigin(app: FastifyInstance): FastifyInstance['inject'] {
+  const raw = app.inject.bind(app) as (opts?: unknown) => unknown;
+  const patched = (opts?: unknown) => {
+    if (!opts || typeof opts !== 'object') return raw(opts);
+    const o = opts as { headers?: Record<string, unknown> };
+    const headers = { ...(o.headers ?? {}) };
+    const named = Object.keys(headers).map((k) => k.toLowerCase());
+    if (!named.includes('origin') && !named.includes('referer')) headers.origin = TEST_ORIGIN;
+    return raw({ ...o, headers });
+  };
+  const rawInject = raw as FastifyInstance['inject'];
+  (app as { inject: unknown }).inject = patched;
+  return rawInject;
+}
+
 /** A fresh app on a fresh database copied from the migrated template (PGlite, or PostgreSQL in CI). */
-export async function createTestApp(env: Record<string, string> = {}, overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  overrides: Partial<Config> = {},
+  build: Omit<BuildOptions, 'database' | 'storage'> = {},
+): Promise<TestApp> {
   const dataDir = path.join(TEST_ROOT, 'run', `${process.pid}-${randomBytes(4).toString('hex')}`);
   await fs.mkdir(dataDir, { recursive: true });
   let dropDb: (() => Promise<void>) | undefined;
@@ -58,10 +87,12 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
   );
   const database = await openDatabase(config);
   const storage = createStorage(config);
-  const app = await buildApp(config, { database, storage });
+  const app = await buildApp(config, { ...build, database, storage });
   await app.ready();
+  const rawInject = withBrowserOrigin(app);
   return {
     app,
+    rawInject,
     database,
     db: database.db,
     storage,
@@ -96,6 +127,7 @@ export async function insertTrack(
     .insert(tracks)
     .values({ title: 'テスト音声', duration: 180, createdBy: 'mugen', fileSize: audio.length, ...fields, filename })
     .returning();
+  await trackChanged(t.db, null); // as publishing does: the catalogue shows it at once
   return row;
 }
 

@@ -90,3 +90,9 @@ export function googleSignInUrl(opts: { redirect?: string; code?: string; paymen
   const q = params.toString();
   return q ? `/api/auth/google?${q}` : '/api/auth/google';
 }
+
+/** Why a newcomer's sign-in was refused: the page the browser goes to, and the message an API caller reads. */
+export const SIGN_IN_REFUSALS = {
+  invitation_required: { page: '/closed-beta', message: '新規登録には招待が必要です' },
+  invalid_invitation: { page: '/invalid-invitation', message: 'この招待コードは使用済みか、有効期限が切れています' },
+} as const;

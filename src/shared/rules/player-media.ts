@@ -1,4 +1,4 @@
-import { PRODUCT_NAME, PRODUCT_NAME_JA } from '../constants';
+import { PRODUCT_NAME_JA, SITE_NAME } from '../constants';
 import { avatarFor } from './format';
 
 /** What the lock screen, the notification shade and headset controls show for a track (Media Session). */
@@ -26,7 +26,7 @@ export function mediaMetadataFor(track: { title: string; posterName: string | nu
   return {
     title: track.title,
     artist: track.posterName?.trim() || PRODUCT_NAME_JA,
-    album: `${PRODUCT_NAME_JA} ${PRODUCT_NAME}`,
+    album: SITE_NAME,
     artwork: picture.kind === 'image' ? [{ src: picture.src }] : APP_ARTWORK.map((a) => ({ ...a })),
   };
 }

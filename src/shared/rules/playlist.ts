@@ -13,6 +13,10 @@ export const PLAYLIST_MESSAGES = {
   removeFailed: 'プレイリストからの削除に失敗しました',
   reorderFailed: '順序の更新に失敗しました',
   reordered: '順序を更新しました',
+  notInPlaylist: 'この音声はプレイリストにありません',
+  cannotFollow: 'このプレイリストはフォローできません',
+  categoryRequired: 'カテゴリ名を入力してください',
+  categoryTooLong: 'カテゴリ名は30文字以内で入力してください',
 } as const;
 
 export const OTHER_CATEGORY = 'その他';
@@ -49,3 +53,6 @@ export function playlistNameProblem(name: string): string | null {
   if (n.length > PLAYLIST_NAME_MAX) return PLAYLIST_MESSAGES.nameTooLong;
   return null;
 }
+
+/** A playlist's card text when it has no description of its own. */
+export const playlistCardDescription = (ownerName: string, itemCount: number) => `${ownerName}さんのプレイリスト（${itemCount}件の音声）`;

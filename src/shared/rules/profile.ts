@@ -115,3 +115,39 @@ export function checkUserIdLocally(value: string): { available: false; reason: s
   if (RESERVED_USER_IDS.has(value.trim().toLowerCase())) return { available: false, reason: PROFILE_MESSAGES.userIdReserved };
   return null;
 }
+
+/** Where an uploaded profile picture is served: the key the server issued, as a path. */
+export const PROFILE_UPLOAD_PATH = /^\/uploads\/profile\/[A-Za-z0-9_-]+-[0-9a-f]{12}\.webp$/;
+
+export const PICTURE_MESSAGES = {
+  chooseImage: '画像ファイルを選択してください',
+  tooLarge: '画像ファイルは10MB以下にしてください',
+  uploadFailed: 'アップロードに失敗しました',
+  imagesOnly: '画像ファイルのみアップロード可能です',
+  invalid: 'プロフィール画像は、アップロードした画像か2文字以内の絵文字を指定してください',
+  notYours: 'アップロードした画像のみ設定できます',
+} as const;
+
+/**
+ * An emoji avatar: one or two user-perceived characters (graphemes), each a pictograph or symbol
+ * (flags, skin tones and ZWJ sequences included), never letters, digits, markup or a URL.
+ */
+export function isEmojiAvatar(value: string): boolean {
+  const graphemes = [...new Intl.Segmenter('ja', { granularity: 'grapheme' }).segment(value)].map((s) => s.segment);
+  if (graphemes.length < 1 || graphemes.length > 2) return false;
+  // Joiners, variation selectors and keycaps glue a grapheme together; what remains must be symbols.
+  const glue = /\u200d|\ufe0f|\u20e3|\p{Emoji_Modifier}/gu;
+  const symbol = /^(?:\p{Extended_Pictographic}|\p{Emoji_Presentation}|\p{So}|\p{Sm}|\p{Regional_Indicator})+$/u;
+  return graphemes.every((g) => symbol.test(g.replace(glue, '')));
+}
+
+/**
+ * What `picture` may be set to by a member (listener spec §5, issue 13): nothing, an emoji of at most
+ * 2 characters, or the path of an upload the server issued. Which upload is the member's own is the
+ * server's question; this only refuses everything else (foreign URLs are tracking pixels,
+ * `javascript:` is worse).
+ */
+export function pictureProblem(value: string): string | null {
+  if (value === '' || isEmojiAvatar(value) || PROFILE_UPLOAD_PATH.test(value)) return null;
+  return PICTURE_MESSAGES.invalid;
+}

@@ -1,4 +1,4 @@
-import { KEYBOARD_THRESHOLD_PX, PRODUCT_NAME, PRODUCT_NAME_JA } from '../constants';
+import { KEYBOARD_THRESHOLD_PX, SITE_NAME } from '../constants';
 
 /** Pages without the footer: premium, premium-success, invitation and closed-beta pages (listener spec §2). */
 const FOOTERLESS_PATHS = new Set([
@@ -50,7 +50,7 @@ export function isKeyboardOpen(baselineHeight: number, currentHeight: number): b
   return baselineHeight - currentHeight > KEYBOARD_THRESHOLD_PX;
 }
 
-export const SITE_TITLE = `${PRODUCT_NAME_JA} ${PRODUCT_NAME}`;
+export const SITE_TITLE = SITE_NAME;
 
 /** Document title: "{page} | 無限 Mugen", or the product name alone. */
 export function documentTitle(page?: string | null): string {

@@ -39,6 +39,7 @@ export const ProfileUpdateSchema = z.object({
   name: NameSchema.optional(),
   // An empty user ID clears it; nullable rather than a union, so a bad value reports the spec's message.
   customUserId: z.preprocess((v) => (v === '' ? null : v), CustomUserIdSchema.nullable()).optional(),
+  // Checked against the member's current picture on the server (an unchanged value is always fine).
   picture: z.string().trim().max(2048).nullable().optional(),
   xHandle: XHandleSchema.nullable().optional(),
 });
@@ -75,4 +76,21 @@ export const GoogleStartQuerySchema = z.object({
   payment: z.string().max(10).optional(),
 });
 
-export const SuccessSchema = z.object({ success: z.literal(true) });
+export { SuccessSchema } from './common';
+
+export const CheckUserIdParamSchema = z.object({ customUserId: z.string().max(200) });
+export const ProfileImageAnswerSchema = z.object({ imageUrl: z.string() });
+/** Upload errors carry the message twice, as `error` and `message` (listener spec §5). */
+export const UploadErrorSchema = z.object({ error: z.string(), message: z.string() });
+export const ProfileFileParamSchema = z.object({
+  file: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+\.webp$/)
+    .max(120),
+});
+
+export const OidcCallbackQuerySchema = z
+  .object({ state: z.string().max(200).optional(), code: z.string().max(2000).optional(), error: z.string().max(200).optional() })
+  .passthrough();
+export const DevChooserQuerySchema = z.object({ redirect: z.string().max(500).optional(), code: z.string().max(64).optional() });
+export const SignInRefusedSchema = z.object({ message: z.string(), reason: z.enum(['invitation_required', 'invalid_invitation']) });

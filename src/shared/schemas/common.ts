@@ -3,10 +3,17 @@ import { z } from 'zod';
 export const ErrorSchema = z.object({ message: z.string() }).describe('Error');
 export type ApiError = z.infer<typeof ErrorSchema>;
 
+/** The largest value of a PostgreSQL integer (serial ids, counters). */
+export const INT32_MAX = 2_147_483_647;
+
+/** A database id: a positive 32-bit integer (coerced, so it reads path and query text too). */
+export const IntId = z.coerce.number().int().positive().max(INT32_MAX);
+
 /** A positive integer id in a path, e.g. /api/tracks/{id}. */
-export const IdParamSchema = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
-});
+export const IdParamSchema = z.object({ id: IntId });
+
+/** `{ success: true }`, the answer of calls that only confirm. */
+export const SuccessSchema = z.object({ success: z.literal(true) });
 
 /**
  * A trimmed string checked by one of the shared rules' plain functions (src/shared/rules), so the

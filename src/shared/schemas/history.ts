@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { IntId } from './common';
 
 export const ListeningHistoryInputSchema = z.object({
-  trackId: z.coerce.number().int().positive().max(2_147_483_647),
+  trackId: IntId,
   duration: z.number().min(0).max(86_400).describe('seconds listened'),
   progressPercent: z.number().min(0).max(100),
   completed: z.boolean().default(false),
@@ -14,8 +15,7 @@ export const ListeningHistoryEntrySchema = z.object({
   completed: z.boolean(),
   createdAt: z.string(),
 });
-export const PremiumStatusSchema = z.object({
-  isPremium: z.boolean(),
-  endDate: z.string().nullable(),
-  daysRemaining: z.number().int().min(0),
+export const ListeningHistoryQuerySchema = z.object({
+  trackId: IntId.optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
 });

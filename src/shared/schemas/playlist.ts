@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { playlistNameProblem } from '../rules/playlist';
-import { checkedString } from './common';
+import { PLAYLIST_MESSAGES, playlistNameProblem } from '../rules/playlist';
+import { checkedString, IntId } from './common';
 import { TrackSchema } from './track';
 
 export const PlaylistCreateSchema = z.object({
@@ -46,12 +46,22 @@ export const PlaylistSchema = PlaylistFieldsSchema.extend({
 }).describe('Playlist');
 export type Playlist = z.infer<typeof PlaylistSchema>;
 
-export const PlaylistIdParamSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-export const PlaylistTrackParamSchema = z.object({
-  playlistId: z.coerce.number().int().positive().max(2_147_483_647),
-  trackId: z.coerce.number().int().positive().max(2_147_483_647),
+export const PlaylistIdParamSchema = z.object({ id: IntId });
+/** /api/playlists/{id}/tracks/{trackId}. */
+export const PlaylistTrackParamSchema = z.object({ id: IntId, trackId: IntId });
+export const AddTrackBodySchema = z.object({ trackId: IntId });
+export const PublicSlugParamSchema = z.object({ slug: z.string().max(300) });
+export const UserPublicSlugParamSchema = z.object({ userId: z.string().max(100), slug: z.string().max(300) });
+export const OgParamSchema = z.object({ customUserId: z.string().max(100), id: IntId });
+export const PlaylistFollowAnswerSchema = z.object({ success: z.literal(true), isFollowing: z.boolean(), followerCount: z.number().int() });
+export const IsInPlaylistSchema = z.object({ isInPlaylist: z.boolean() });
+export const CategoryCreateSchema = z.object({
+  name: z.string().trim().min(1, PLAYLIST_MESSAGES.categoryRequired).max(30, PLAYLIST_MESSAGES.categoryTooLong),
 });
-export const AddTrackBodySchema = z.object({ trackId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const CategorySearchQuerySchema = z.object({
+  q: z.string().max(50).default(''),
+  limit: z.coerce.number().int().min(1).max(10).default(10),
+});
 export const ReorderSchema = z.object({
   items: z
     .array(z.object({ id: z.number().int(), order: z.number().int().min(0).max(100_000) }))

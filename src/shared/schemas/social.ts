@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { IntId } from './common';
 
-export const TrackIdParamSchema = z.object({ trackId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const TrackIdParamSchema = z.object({ trackId: IntId });
 /** A member addressed by internal id or public customUserId. */
 export const UserRefParamSchema = z.object({ id: z.string().min(1).max(100) });
 export const UserIdParamSchema = z.object({ userId: z.string().min(1).max(100) });

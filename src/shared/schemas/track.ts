@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../constants';
 
 export const TrackSchema = z
   .object({
@@ -27,3 +28,21 @@ export const CategoryParamSchema = z.object({ category: z.string().min(1).max(10
 
 export const CountAnswerSchema = z.object({ success: z.literal(true), count: z.number().int() });
 export type CountAnswer = z.infer<typeof CountAnswerSchema>;
+
+/** GET /api/tracks paging. */
+export const TrackListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(MAX_LIST_LIMIT).optional().describe(`default ${DEFAULT_LIST_LIMIT}`),
+  offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
+});
+export const VisibilityBodySchema = z.object({ isVisible: z.boolean() });
+export const PlayCountAnswerSchema = z.object({ success: z.literal(true), playCount: z.number().int() });
+export const ImpressionCountAnswerSchema = z.object({ success: z.literal(true), impressionCount: z.number().int() });
+
+export const TranscriptSchema = z.object({
+  lines: z.array(
+    z.object({ speaker: z.string(), text: z.string(), startMs: z.number().int().nullable(), endMs: z.number().int().nullable() }),
+  ),
+});
+
+/** GET /api/stream/{id}?quality=high: the 128 kbit/s variant for premium listeners. */
+export const StreamQuerySchema = z.object({ quality: z.enum(['standard', 'high']).optional() });

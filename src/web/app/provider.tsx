@@ -3,13 +3,15 @@ import { usePremium } from '@web/features/premium/api/get-premium-status';
 import { PremiumEffects } from '@web/features/premium/components/premium-effects';
 import { useRateRule } from '@web/features/premium/hooks/use-rate-rule';
 import { useIncrementPlayCount } from '@web/features/tracks/api/increment-play-count';
+import { TrackActionsProvider } from '@web/features/tracks/components/track-actions';
 import { useListeningHistory } from '@web/lib/audio/listening-history';
 import { PlayerProvider } from '@web/lib/audio/player-provider';
 import { isBackgroundPlayAllowed, usePwaAutoplay, usePwaMode } from '@web/lib/pwa';
 import { createQueryClient } from '@web/lib/query-client';
 import { type ReactNode, useCallback, useState } from 'react';
+import { TRACK_ACTIONS } from './track-actions';
 
-/** Everything above the router: the query cache and the one audio player. */
+/** Everything above the router: the query cache, the one audio player and the track players' actions. */
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
@@ -31,7 +33,7 @@ function Player({ children }: { children: ReactNode }) {
     <PlayerProvider onPlayCounted={countPlay} decideRate={decideRate} backgroundPlayAllowed={backgroundPlay} {...history}>
       <PremiumEffects />
       <PwaAutoplay pwa={pwa} />
-      {children}
+      <TrackActionsProvider value={TRACK_ACTIONS}>{children}</TrackActionsProvider>
     </PlayerProvider>
   );
 }

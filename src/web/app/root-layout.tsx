@@ -1,3 +1,4 @@
+import { APP_TEXT } from '@shared/messages/app';
 import { isFooterHiddenPath, showsPlayerBar } from '@shared/rules/shell';
 import { AppHeader } from '@web/components/layout/app-header';
 import { BottomNav } from '@web/components/layout/bottom-nav';
@@ -14,6 +15,7 @@ import { useKeyboardOpen } from '@web/lib/use-keyboard-open';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { LoginPromptProvider } from './login-prompt-provider';
+import { MenuDrawer } from './menu/menu-drawer';
 import { usePageLoading } from './page-loading';
 import { PageLoading } from './routes/app-loading';
 import { RouteErrorBoundary } from './routes/route-error';
@@ -41,13 +43,17 @@ export function RootLayout() {
         href="#main"
         className="sr-only z-[70] rounded-full bg-accent px-4 py-2 text-accent-fg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
-        本文へスキップ
+        {APP_TEXT.rootLayout.link}
       </a>
       <div className="flex min-h-dvh flex-col">
         {pageLoading && (
-          <div role="progressbar" aria-label="読み込み中" className="fixed inset-x-0 top-0 z-[80] h-0.5 animate-shimmer bg-accent" />
+          <div
+            role="progressbar"
+            aria-label={APP_TEXT.rootLayout.ariaLabel}
+            className="fixed inset-x-0 top-0 z-[80] h-0.5 animate-shimmer bg-accent"
+          />
         )}
-        <AppHeader />
+        <AppHeader menu={<MenuDrawer />} />
         <main id="main" className="flex flex-1 flex-col pr-[env(safe-area-inset-right)] pl-[env(safe-area-inset-left)]">
           <RouteErrorBoundary resetKey={pathname}>
             <Suspense fallback={<PageLoading />}>

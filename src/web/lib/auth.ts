@@ -1,6 +1,7 @@
 import type { User, UserSchema } from '@shared/schemas/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type Answer, ApiError, api } from './api';
+import { queryKeys } from './query-keys';
 
 /** GET /api/auth/user: the signed-in user, or null when signed out (401; 404 before sign-in exists). */
 export async function getUser(): Promise<User | null> {
@@ -15,7 +16,7 @@ export async function getUser(): Promise<User | null> {
 /** Cached 5 minutes and refetched when the window regains focus or the tab becomes visible (spec §7). */
 export const userQueryOptions = () =>
   queryOptions({
-    queryKey: ['auth', 'user'],
+    queryKey: queryKeys.auth.user(),
     queryFn: getUser,
     staleTime: 5 * 60_000,
     refetchOnWindowFocus: true,

@@ -9,10 +9,12 @@ export function startSignIn(opts: { redirect?: string; code?: string } = {}) {
 }
 
 /**
- * Logout navigates to the logout endpoint (listener spec §6). The id kept for persistent favourites is
- * dropped first: on a shared device the next person must not send it.
+ * Logout ends the session with POST /api/auth/logout, then the page goes home (listener spec §6 has
+ * a navigation; the server allows only POST, see docs/decisions/0013-security-hardening.md). The id
+ * kept for persistent favourites is dropped first: on a shared device the next person must not send it.
  */
-export function signOut() {
+export async function signOut() {
   removeStored('local', STORAGE_KEYS.persistedUserId);
-  window.location.assign('/api/auth/logout');
+  await fetch('/api/auth/logout', { method: 'POST', credentials: 'same-origin' }).catch(() => undefined);
+  window.location.assign('/');
 }

@@ -54,3 +54,25 @@ export async function createInvitations(db: Db, createdBy: string | null, count:
 export async function invitationsOf(db: Db, userId: string) {
   return db.select().from(invitations).where(eq(invitations.createdBy, userId)).orderBy(desc(invitations.createdAt), desc(invitations.id));
 }
+
+/** /api/invitations/stats: uses of the member's codes, and the uses still available to give. */
+export async function invitationStats(db: Db, user: { id: string; canInvite: boolean }) {
+  const rows = await invitationsOf(db, user.id);
+  return {
+    totalInvitesUsed: rows.reduce((n, r) => n + r.usedCount, 0),
+    availableInvites: user.canInvite ? rows.filter((r) => r.isActive).reduce((n, r) => n + Math.max(0, r.maxUses - r.usedCount), 0) : 0,
+  };
+}
+
+/** /api/invitations/my: a member whose invite permission was taken away sees their codes as inactive. */
+export async function myInvitations(db: Db, user: { id: string; canInvite: boolean }) {
+  const rows = await invitationsOf(db, user.id);
+  return rows.map((r) => ({
+    id: r.id,
+    code: r.code,
+    usedCount: r.usedCount,
+    maxUses: r.maxUses,
+    isActive: r.isActive && user.canInvite,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}

@@ -182,10 +182,14 @@ describe('sessions', () => {
     expect(row.expiresAt.getTime()).toBeGreaterThan(Date.now() + 20 * 86_400_000);
   });
 
-  it('GET /api/auth/logout ends the session and goes home; POST does too (L-7.1-07, L-7.1-08)', async () => {
+  it('GET /api/auth/logout by a same-origin navigation ends the session and goes home; POST does too (L-7.1-07, L-7.1-08)', async () => {
     const inv = await insertInvitation(t.db);
     const a = await devLogin(t.app, { email: 'logout@example.com', invitationCode: inv.code });
-    const res = await t.app.inject({ method: 'GET', url: '/api/auth/logout', headers: { cookie: a.cookie } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/logout',
+      headers: { cookie: a.cookie, 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate' },
+    });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/');
     expect(res.cookies.find((c) => c.name === SESSION_COOKIE)?.value).toBe('');

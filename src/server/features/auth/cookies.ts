@@ -31,7 +31,10 @@ export function safeRedirect(redirect: string | undefined, payment: boolean): st
     const u = new URL(target, 'http://mugen.invalid');
     if (u.origin !== 'http://mugen.invalid') return '/';
     if (payment) u.searchParams.set('payment', 'true');
-    return u.pathname + u.search;
+    // The URL parser folds `/.//x` into the path `//x`, which a browser reads as another host
+    // (protocol-relative): collapse leading slashes, so only a same-origin path ever comes out.
+    const out = `/${u.pathname.replace(/^\/+/, '')}${u.search}`;
+    return out.startsWith('//') || out.startsWith('/\\') ? '/' : out;
   } catch {
     return '/';
   }

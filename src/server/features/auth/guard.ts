@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { MESSAGES } from '../../../shared/messages';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 
@@ -12,14 +11,4 @@ export async function currentUser(db: Db, request: FastifyRequest): Promise<User
   if (!viewer?.userId) return null;
   const [row] = await db.select().from(users).where(eq(users.id, viewer.userId)).limit(1);
   return row ?? null;
-}
-
-/** Answers 401 (Japanese message) and returns null when nobody usable is signed in. */
-export async function requireUser(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<UserRow | null> {
-  const user = await currentUser(db, request);
-  if (!user) {
-    await reply.code(401).send({ message: MESSAGES.loginRequired });
-    return null;
-  }
-  return user;
 }

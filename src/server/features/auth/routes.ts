@@ -1,43 +1,51 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { MESSAGES } from '../../../shared/messages';
+import { SIGN_IN_REFUSALS } from '../../../shared/rules/access';
 import {
   ConsentSessionSchema,
+  DevChooserQuerySchema,
   DevLoginSchema,
   GoogleStartQuerySchema,
+  OidcCallbackQuerySchema,
+  SignInRefusedSchema,
   SuccessSchema,
   UserAnswerSchema,
   UserSchema,
 } from '../../../shared/schemas/auth';
 import { ErrorSchema } from '../../../shared/schemas/common';
-import type { AppDeps } from '../../app';
-import { authFlows, consentSessions, sessions, users } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { memberOf, membersOnly } from '../../http/guards';
+import { publicOrigin } from '../../http/public-origin';
+import type { AppDeps } from '../../types';
 import { deleteAccount } from './account';
 import { clearSessionCookie, OIDC_STATE_COOKIE, safeRedirect, setSessionCookie, withFromAuth } from './cookies';
 import { devChooserPage } from './dev-chooser';
-import { currentUser, requireUser } from './guard';
+import { currentUser } from './guard';
 import { createOidc, type Oidc } from './oidc';
-import { type SignInResult, signInOrRegister } from './service';
-import { createSession, hashToken, SESSION_COOKIE } from './session';
+import { SignInRefused, type SignInResult, signInOrRegister } from './service';
+import { createSession, SESSION_COOKIE } from './session';
+import { endSessionByToken, liveSession, recentMembers, recordConsent, saveAuthFlow, takeAuthFlow } from './store';
 import { toUser } from './users';
 
 const FLOW_TTL_MS = 10 * 60_000;
-const SignInRefusedSchema = z.object({ message: z.string(), reason: z.enum(['invitation_required', 'invalid_invitation']) });
 
-const REFUSAL = {
-  invitation_required: { page: '/closed-beta', message: '新規登録には招待が必要です' },
-  invalid_invitation: { page: '/invalid-invitation', message: 'この招待コードは使用済みか、有効期限が切れています' },
-} as const;
-
-export function authRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod {
+export function authRoutes({ db, config, storage }: AppDeps): FastifyPluginAsyncZod {
   const oidc: Oidc | undefined = config.oidc ? createOidc(config.oidc) : undefined;
 
   return async (app) => {
-    const origin = (request: { protocol: string; host: string }) => config.publicUrl ?? `${request.protocol}://${request.host}`;
+    const origin = (request: { protocol: string; host: string }) => publicOrigin(config, request);
 
-    const startSession = async (reply: import('fastify').FastifyReply, userId: string, deviceInfo: string | undefined) => {
+    const endSession = (token: string | undefined) => endSessionByToken(db, token);
+    /**
+     * A sign-in always starts a new session (a new token: no fixation) and ends the one whose cookie
+     * came with it, whoever it belonged to, so a browser never keeps a second member's session alive
+     * behind the new one (ASVS 7.2.4).
+     */
+    const startSession = async (request: FastifyRequest, reply: FastifyReply, userId: string) => {
+      await endSession(request.cookies[SESSION_COOKIE]);
+      const deviceInfo = request.headers['user-agent'];
       const { token, expiresAt } = await createSession(db, { userId, ttlDays: config.sessionTtlDays, deviceInfo });
       setSessionCookie(reply, config, token, expiresAt);
     };
@@ -59,14 +67,7 @@ export function authRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod {
             request.log.error({ err }, 'OpenID discovery failed');
             return reply.redirect(errorTarget(target));
           }
-          await db.insert(authFlows).values({
-            state: flow.state,
-            codeVerifier: flow.codeVerifier,
-            nonce: flow.nonce,
-            redirect: target,
-            invitationCode: invitationCode ?? null,
-            payment,
-          });
+          await saveAuthFlow(db, { ...flow, redirect: target, invitationCode: invitationCode ?? null, payment });
           reply.setCookie(OIDC_STATE_COOKIE, flow.state, {
             path: '/api/auth',
             httpOnly: true,
@@ -81,7 +82,7 @@ export function authRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod {
           if (invitationCode) params.set('code', invitationCode);
           return reply.redirect(`/api/auth/dev?${params}`);
         }
-        return reply.code(503).send({ message: 'ログインは現在利用できません' });
+        return reply.code(503).send({ message: MESSAGES.signInUnavailable });
       },
     );
 
@@ -91,18 +92,16 @@ export function authRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['auth'],
           summary: 'OpenID Connect callback: verifies the id_token, then signs in or registers',
-          querystring: z
-            .object({ state: z.string().max(200).optional(), code: z.string().max(2000).optional(), error: z.string().max(200).optional() })
-            .passthrough(),
+          querystring: OidcCallbackQuerySchema,
         },
       },
       async (request, reply) => {
-        if (!oidc) return reply.code(404).send({ message: MESSAGES.notFound });
+        if (!oidc) throw notFound();
         const state = request.query.state;
         const cookieState = request.cookies[OIDC_STATE_COOKIE];
         reply.clearCookie(OIDC_STATE_COOKIE, { path: '/api/auth' });
         // One use only: the flow row is deleted as it is read, so a replayed callback finds nothing.
-        const [flow] = state && cookieState === state ? await db.delete(authFlows).where(eq(authFlows.state, state)).returning() : [];
+        const flow = state && cookieState === state ? await takeAuthFlow(db, state) : null;
         if (!flow || Date.now() - flow.createdAt.getTime() > FLOW_TTL_MS) {
           request.log.warn('sign-in callback with an unknown, expired or foreign state');
           return reply.redirect(errorTarget('/'));
@@ -114,11 +113,11 @@ export function authRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod {
           const identity = await oidc.finish(url, flow);
           result = await signInOrRegister(db, identity, flow.invitationCode ?? undefined, config);
         } catch (err) {
+          if (err instanceof SignInRefused) return reply.redirect(SIGN_IN_REFUSALS[err.reason].page);
           request.log.warn({ err: (err as Error).message }, 'sign-in failed');
           return reply.redirect(errorTarget(target));
         }
-        if (!result.ok) return reply.redirect(REFUSAL[result.reason].page);
-        await startSession(reply, result.user.id, request.headers['user-agent']);
+        await startSession(request, reply, result.user.id);
         return reply.redirect(withFromAuth(target));
       },
     );
@@ -128,15 +127,10 @@ export function authRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod {
       app.get(
         '/api/auth/dev',
         {
-          schema: { hide: true, querystring: z.object({ redirect: z.string().max(500).optional(), code: z.string().max(64).optional() }) },
+          schema: { hide: true, querystring: DevChooserQuerySchema },
         },
         async (request, reply) => {
-          const members = await db
-            .select({ name: users.name, email: users.email })
-            .from(users)
-            .where(isNotNull(users.email))
-            .orderBy(desc(users.createdAt))
-            .limit(20);
+          const members = await recentMembers(db);
           const nonce = randomBytes(16).toString('base64');
           return reply
             .header('Content-Type', 'text/html; charset=utf-8')
@@ -174,31 +168,30 @@ export function authRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod {
             invitationCode || undefined,
             config,
           );
-          if (!result.ok) return reply.code(403).send({ message: REFUSAL[result.reason].message, reason: result.reason });
-          await startSession(reply, result.user.id, request.headers['user-agent']);
+          await startSession(request, reply, result.user.id);
           return { user: result.user };
         },
       );
     }
 
-    app.get(
-      '/api/auth/user',
-      { schema: { tags: ['auth'], summary: 'The signed-in user (401 when signed out)', response: { 200: UserSchema, 401: ErrorSchema } } },
-      async (request, reply) => {
-        reply.header('Cache-Control', 'private, no-store');
-        const user = await requireUser(db, request, reply);
-        if (!user) return reply;
-        return toUser(user);
-      },
-    );
-
-    const endSession = async (token: string | undefined) => {
-      if (token && token.length <= 200) await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
-    };
+    // Signing out changes state: POST, behind the Origin check, is the way. The spec's "logout by
+    // browser navigation" is kept only for a navigation the user or this site started (Fetch Metadata:
+    // Sec-Fetch-Site none or same-origin); a link, image or redirect from another site, or a client that
+    // sends no fetch metadata, ends nothing (the Lax cookie would travel with a cross-site navigation).
     app.get(
       '/api/auth/logout',
-      { schema: { tags: ['auth'], summary: 'Sign out (browser navigation), then home' } },
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Sign out by a same-origin browser navigation (Sec-Fetch-Site none or same-origin), then home; otherwise 405',
+          response: { 405: ErrorSchema },
+        },
+      },
       async (request, reply) => {
+        const site = request.headers['sec-fetch-site'];
+        if (site !== 'same-origin' && site !== 'none') {
+          return reply.code(405).header('Allow', 'POST').send({ message: MESSAGES.logoutPostOnly });
+        }
         await endSession(request.cookies[SESSION_COOKIE]);
         clearSessionCookie(reply, config);
         return reply.redirect('/');
@@ -214,22 +207,38 @@ export function authRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod {
       },
     );
 
-    app.delete(
-      '/api/auth/account',
-      {
-        schema: {
-          tags: ['auth'],
-          summary: 'Delete the account and what belongs only to it, then sign out',
-          response: { 200: SuccessSchema, 401: ErrorSchema },
-        },
-      },
-      async (request, reply) => {
-        const user = await requireUser(db, request, reply);
-        if (!user) return reply;
-        await deleteAccount(db, user.id);
-        clearSessionCookie(reply, config);
-        return { success: true as const };
-      },
+    await app.register(
+      membersOnly(db, async (members) => {
+        members.get(
+          '/api/auth/user',
+          {
+            schema: {
+              tags: ['auth'],
+              summary: 'The signed-in user (401 when signed out)',
+              response: { 200: UserSchema, 401: ErrorSchema },
+            },
+          },
+          async (request, reply) => {
+            reply.header('Cache-Control', 'private, no-store');
+            return toUser(memberOf(request));
+          },
+        );
+        members.delete(
+          '/api/auth/account',
+          {
+            schema: {
+              tags: ['auth'],
+              summary: 'Delete the account and what belongs only to it, then sign out',
+              response: { 200: SuccessSchema, 401: ErrorSchema },
+            },
+          },
+          async (request, reply) => {
+            await deleteAccount(db, storage, memberOf(request).id);
+            clearSessionCookie(reply, config);
+            return { success: true as const };
+          },
+        );
+      }),
     );
 
     app.post(
@@ -244,14 +253,7 @@ export function authRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const viewer = await request.viewer();
-        const { id, cookieConsent, analyticsConsent } = request.body;
-        await db
-          .insert(consentSessions)
-          .values({ id, cookieConsent, analyticsConsent, userId: viewer?.userId ?? null })
-          .onConflictDoUpdate({
-            target: consentSessions.id,
-            set: { cookieConsent, analyticsConsent, updatedAt: sql`now()`, ...(viewer?.userId ? { userId: viewer.userId } : {}) },
-          });
+        await recordConsent(db, request.body, viewer?.userId ?? null);
         return { success: true as const };
       },
     );
@@ -264,25 +266,14 @@ export function authRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod {
           reply.header('Cache-Control', 'no-store');
           const viewer = await request.viewer();
           const user = await currentUser(db, request);
-          const active = viewer
-            ? await db
-                .select({
-                  id: sessions.id,
-                  createdAt: sessions.createdAt,
-                  lastActiveAt: sessions.lastActiveAt,
-                  expiresAt: sessions.expiresAt,
-                  deviceInfo: sessions.deviceInfo,
-                })
-                .from(sessions)
-                .where(and(eq(sessions.id, viewer.sessionId), gt(sessions.expiresAt, sql`now()`)))
-            : [];
+          const active = viewer ? await liveSession(db, viewer.sessionId) : null;
           return {
             authenticated: Boolean(user),
             hasSessionCookie: Boolean(request.cookies[SESSION_COOKIE]),
             userId: user?.id ?? null,
             isAdmin: viewer?.isAdmin ?? false,
             persistedUserIdHeader: request.headers['x-persisted-user-id'] ?? null,
-            session: active[0] ?? null,
+            session: active,
           };
         },
       );

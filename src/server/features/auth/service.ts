@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { SIGN_IN_REFUSALS } from '../../../shared/rules/access';
 import type { User } from '../../../shared/schemas/auth';
 import { type Db, inTransaction } from '../../db/client';
 import { users } from '../../db/schema';
+import { AppError } from '../../http/errors';
 import { createInvitations, takeInvitation } from '../access/invitations';
 import { toUser } from './users';
 
@@ -14,7 +16,16 @@ export interface Identity {
   picture: string | null;
 }
 
-export type SignInResult = { ok: true; user: User; created: boolean } | { ok: false; reason: 'invitation_required' | 'invalid_invitation' };
+export type SignInResult = { user: User; created: boolean };
+
+export type RefusalReason = 'invitation_required' | 'invalid_invitation';
+
+/** A newcomer without a usable invitation: 403 with the reason the sign-in pages route on. */
+export class SignInRefused extends AppError {
+  constructor(readonly reason: RefusalReason) {
+    super(403, SIGN_IN_REFUSALS[reason].message, { reason });
+  }
+}
 
 /**
  * The one registration rule for Google and the development chooser: an existing member signs in; a
@@ -27,12 +38,12 @@ export async function signInOrRegister(
   opts: { invitesPerMember: number },
 ): Promise<SignInResult> {
   const existing = await findByIdentity(db, identity);
-  if (existing) return { ok: true, user: toUser(existing), created: false };
-  if (!invitationCode) return { ok: false, reason: 'invitation_required' };
+  if (existing) return { user: toUser(existing), created: false };
+  if (!invitationCode) throw new SignInRefused('invitation_required');
 
   return inTransaction(db, async (tx) => {
     const invitationId = await takeInvitation(tx, invitationCode);
-    if (invitationId === null) return { ok: false as const, reason: 'invalid_invitation' as const };
+    if (invitationId === null) throw new SignInRefused('invalid_invitation');
     const [row] = await tx
       .insert(users)
       .values({
@@ -47,7 +58,7 @@ export async function signInOrRegister(
       })
       .returning();
     await createInvitations(tx, row.id, opts.invitesPerMember);
-    return { ok: true as const, user: toUser(row), created: true };
+    return { user: toUser(row), created: true };
   });
 }
 

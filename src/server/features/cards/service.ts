@@ -1,10 +1,12 @@
-import { PRODUCT_NAME, PRODUCT_NAME_JA } from '../../../shared/constants';
+import { PRODUCT_NAME_JA, SITE_NAME } from '../../../shared/constants';
+import { playlistCardDescription } from '../../../shared/rules/playlist';
 import type { Db } from '../../db/client';
 import { findPublicBySlug, readPlaylist } from '../playlists/service';
 import { findTrack } from '../tracks/service';
 import { findUserByRef } from '../users/service';
 
-export const SITE_NAME = `${PRODUCT_NAME_JA} ${PRODUCT_NAME}`;
+export { SITE_NAME };
+
 const DEFAULT_DESCRIPTION = 'AIが話す、終わらないラジオ。無限 (Mugen) は招待制の音声アプリです。';
 
 export interface Card {
@@ -15,7 +17,8 @@ export interface Card {
   image: string;
 }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Text for an HTML attribute or element: every character that means something in HTML is a reference. */
+export const esc = (s: string) => s.replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
 const clip = (s: string, n: number) => ([...s].length > n ? `${[...s].slice(0, n - 1).join('')}…` : s);
 
 /**
@@ -53,7 +56,7 @@ export async function cardFor(db: Db, pathname: string, origin: string): Promise
     if (!p) return null;
     return {
       title: `${p.name} | ${SITE_NAME}`,
-      description: clip(p.description || `${p.user.name}さんのプレイリスト（${p.itemCount}件の音声）`, 150),
+      description: clip(p.description || playlistCardDescription(p.user.name, p.itemCount), 150),
       url,
       type: 'music.playlist',
       image,
@@ -86,8 +89,13 @@ export function withCard(indexHtml: string, card: Card | null, origin: string): 
   ]
     .map(([attr, key, value]) => `<meta ${attr}="${key}" content="${esc(value)}" />`)
     .join('\n    ');
+  // Replacement functions, never replacement strings: in a string, `$\``, `$'` and `$&` would copy
+  // parts of the page (its inline scripts included) wherever a title or URL holds them.
+  const title = `<title>${esc(c.title)}</title>`;
+  const description = `<meta name="description" content="${esc(c.description)}" />`;
+  const head = `    ${meta}\n  </head>`;
   return indexHtml
-    .replace(/<title>[\s\S]*?<\/title>/, `<title>${esc(c.title)}</title>`)
-    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${esc(c.description)}" />`)
-    .replace('</head>', `    ${meta}\n  </head>`);
+    .replace(/<title>[\s\S]*?<\/title>/, () => title)
+    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, () => description)
+    .replace('</head>', () => head);
 }

@@ -1,8 +1,10 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { MESSAGES } from '../../../shared/messages';
 import { type Db, inTransaction } from '../../db/client';
 import { follows, users } from '../../db/schema';
+import { badRequest } from '../../http/errors';
 import { notify } from '../notifications/service';
-import { publicUserColumns } from '../users/service';
+import { publicUserColumns, userByRef } from '../users/service';
 
 export async function followCounts(db: Db, userId: string) {
   const count = async (column: typeof follows.followerId | typeof follows.followingId) =>
@@ -43,4 +45,28 @@ export async function followRecords(db: Db, userId: string, direction: 'follower
     .orderBy(desc(follows.createdAt), desc(follows.id))
     .limit(limit);
   return rows;
+}
+
+/** A member by id or user ID, or 404 ユーザーが見つかりません. */
+export const targetOf = (db: Db, ref: string) => userByRef(db, ref);
+
+/** Follows or unfollows the member `ref`; nobody follows themselves. Answers the new follower count. */
+export async function setFollowing(db: Db, meId: string, ref: string, on: boolean) {
+  const target = await targetOf(db, ref);
+  if (target.id === meId) throw badRequest(MESSAGES.cannotFollowSelf);
+  if (on) await follow(db, meId, target.id);
+  else await unfollow(db, meId, target.id);
+  const counts = await followCounts(db, target.id);
+  return { success: true as const, isFollowing: on, followerCount: counts.followerCount };
+}
+
+/** The follow records of /api/follows/{direction}/{userId}. */
+export async function followRecordsOf(db: Db, ref: string, direction: 'followers' | 'following') {
+  const target = await targetOf(db, ref);
+  const rows = await followRecords(db, target.id, direction);
+  return rows.map((r) => ({
+    id: r.id,
+    createdAt: r.createdAt.toISOString(),
+    ...(direction === 'followers' ? { follower: r.user } : { following: r.user }),
+  }));
 }

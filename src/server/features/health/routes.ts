@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HealthSchema, PingSchema } from '../../../shared/schemas/health';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../types';
 
 export function healthRoutes({ database }: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {

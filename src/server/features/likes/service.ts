@@ -1,11 +1,13 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { MESSAGES } from '../../../shared/messages';
 import type { Track } from '../../../shared/schemas/track';
 import { type Db, inTransaction } from '../../db/client';
 import { likes, tracks } from '../../db/schema';
+import { notFound } from '../../http/errors';
 import { notify } from '../notifications/service';
 import { listTracksWhere } from '../tracks/service';
 
-export type LikeResult = { isLiked: boolean; likeCount: number } | null;
+export type LikeResult = { isLiked: boolean; likeCount: number };
 
 /**
  * Idempotent like: the unique (user, track) row decides, and the counter moves only when a row was
@@ -17,7 +19,7 @@ export async function like(db: Db, userId: string, trackId: number): Promise<Lik
       .select({ id: tracks.id, ownerId: tracks.userId })
       .from(tracks)
       .where(and(eq(tracks.id, trackId), eq(tracks.isVisible, true)));
-    if (!track) return null;
+    if (!track) throw notFound(MESSAGES.trackNotFound);
     const added = await tx.insert(likes).values({ userId, trackId }).onConflictDoNothing().returning({ id: likes.id });
     if (added.length) {
       const [t] = await tx
@@ -35,8 +37,12 @@ export async function like(db: Db, userId: string, trackId: number): Promise<Lik
 
 export async function unlike(db: Db, userId: string, trackId: number): Promise<LikeResult> {
   return inTransaction(db, async (tx) => {
-    const [track] = await tx.select({ id: tracks.id }).from(tracks).where(eq(tracks.id, trackId));
-    if (!track) return null;
+    // A track the member may not see (hidden, not theirs) is not found, as on every other path.
+    const [track] = await tx
+      .select({ id: tracks.id })
+      .from(tracks)
+      .where(and(eq(tracks.id, trackId), or(eq(tracks.isVisible, true), eq(tracks.userId, userId))));
+    if (!track) throw notFound(MESSAGES.trackNotFound);
     const removed = await tx
       .delete(likes)
       .where(and(eq(likes.userId, userId), eq(likes.trackId, trackId)))

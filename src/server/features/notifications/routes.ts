@@ -1,17 +1,14 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SuccessSchema } from '../../../shared/schemas/auth';
-import { ErrorSchema, IdParamSchema } from '../../../shared/schemas/common';
+import { ErrorSchema, IdParamSchema, SuccessSchema } from '../../../shared/schemas/common';
 import { NotificationSchema, UnreadCountSchema } from '../../../shared/schemas/social';
-import type { AppDeps } from '../../app';
-import { notifications } from '../../db/schema';
-import { requireUser } from '../auth/guard';
-import { listNotifications, unreadCount } from './service';
+import { memberOf, membersOnly } from '../../http/guards';
+import type { AppDeps } from '../../types';
+import { listNotifications, markAllRead, markRead, unreadCount } from './service';
 
 export function notificationsRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
-  return async (app) => {
-    app.get(
+  return membersOnly(db, async (members) => {
+    members.get(
       '/api/notifications',
       {
         schema: {
@@ -21,36 +18,27 @@ export function notificationsRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const me = await requireUser(db, request, reply);
-        if (!me) return reply;
         reply.header('Cache-Control', 'private, no-store');
-        return listNotifications(db, me.id);
+        return listNotifications(db, memberOf(request).id);
       },
     );
-    app.get(
+    members.get(
       '/api/notifications/unread-count',
       { schema: { tags: ['notifications'], response: { 200: UnreadCountSchema, 401: ErrorSchema } } },
       async (request, reply) => {
-        const me = await requireUser(db, request, reply);
-        if (!me) return reply;
         reply.header('Cache-Control', 'private, no-store');
-        return { count: await unreadCount(db, me.id) };
+        return { count: await unreadCount(db, memberOf(request).id) };
       },
     );
-    app.post(
+    members.post(
       '/api/notifications/read-all',
       { schema: { tags: ['notifications'], response: { 200: SuccessSchema, 401: ErrorSchema } } },
-      async (request, reply) => {
-        const me = await requireUser(db, request, reply);
-        if (!me) return reply;
-        await db
-          .update(notifications)
-          .set({ isRead: true })
-          .where(and(eq(notifications.userId, me.id), eq(notifications.isRead, false)));
+      async (request) => {
+        await markAllRead(db, memberOf(request).id);
         return { success: true as const };
       },
     );
-    app.post(
+    members.post(
       '/api/notifications/:id/read',
       {
         schema: {
@@ -60,17 +48,10 @@ export function notificationsRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
           response: { 200: SuccessSchema, 401: ErrorSchema, 404: ErrorSchema },
         },
       },
-      async (request, reply) => {
-        const me = await requireUser(db, request, reply);
-        if (!me) return reply;
-        const done = await db
-          .update(notifications)
-          .set({ isRead: true })
-          .where(and(eq(notifications.id, request.params.id), eq(notifications.userId, me.id)))
-          .returning({ id: notifications.id });
-        if (!done.length) return reply.code(404).send({ message: '通知が見つかりません' });
+      async (request) => {
+        await markRead(db, memberOf(request).id, request.params.id);
         return { success: true as const };
       },
     );
-  };
+  });
 }

@@ -1,7 +1,9 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { MESSAGES } from '../../../shared/messages';
 import type { Notification } from '../../../shared/schemas/social';
 import type { Db } from '../../db/client';
 import { notifications, playlists, tracks, users } from '../../db/schema';
+import { notFound } from '../../http/errors';
 
 export interface NotifyInput {
   userId: string;
@@ -79,4 +81,21 @@ export async function unreadCount(db: Db, userId: string): Promise<number> {
     .from(notifications)
     .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
   return row?.n ?? 0;
+}
+
+export async function markAllRead(db: Db, userId: string): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
+}
+
+/** Marks one of the member's notifications read; someone else's is not found. */
+export async function markRead(db: Db, userId: string, id: number): Promise<void> {
+  const done = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
+  if (!done.length) throw notFound(MESSAGES.notificationNotFound);
 }

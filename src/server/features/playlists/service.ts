@@ -1,9 +1,11 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { PLAYLIST_LIMIT_FREE, PLAYLIST_LIMIT_PREMIUM } from '../../../shared/constants';
+import { MESSAGES } from '../../../shared/messages';
 import { joinCategories, PLAYLIST_MESSAGES, playlistSlug } from '../../../shared/rules/playlist';
 import type { Playlist } from '../../../shared/schemas/playlist';
 import { type Db, inTransaction } from '../../db/client';
 import { playlistFollows, playlistItems, playlists, tracks, users } from '../../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { isPremiumNow } from '../auth/users';
 import { notify } from '../notifications/service';
 import { listTracksWhere } from '../tracks/service';
@@ -13,9 +15,8 @@ type PlaylistRow = typeof playlists.$inferSelect;
 type UserRow = typeof users.$inferSelect;
 export type Viewer = { userId: string | null; isAdmin?: boolean } | null;
 
-export type Fail = { ok: false; status: 400 | 403 | 404 | 409; message: string };
-const fail = (status: Fail['status'], message: string): Fail => ({ ok: false, status, message });
-const notFound = () => fail(404, PLAYLIST_MESSAGES.notFound);
+const playlistNotFound = () => notFound(PLAYLIST_MESSAGES.notFound);
+const notOwner = () => forbidden(PLAYLIST_MESSAGES.notOwner);
 
 /** Private playlists exist only for their owner: to anyone else they are not found, anywhere. */
 export function canView(p: PlaylistRow, viewer: Viewer): boolean {
@@ -49,17 +50,13 @@ export interface PlaylistInput {
  * the count and the insert, so concurrent creates cannot pass the limit. Free members' playlists are
  * always public.
  */
-export async function createPlaylist(
-  db: Db,
-  user: UserRow,
-  input: PlaylistInput & { name: string },
-): Promise<{ ok: true; id: number } | Fail> {
+export async function createPlaylist(db: Db, user: UserRow, input: PlaylistInput & { name: string }): Promise<number> {
   const premium = isPremiumNow(user);
   return inTransaction(db, async (tx) => {
     await tx.execute(sql`select id from ${users} where ${users.id} = ${user.id} for update`);
     const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(playlists).where(eq(playlists.userId, user.id));
     const limit = premium ? PLAYLIST_LIMIT_PREMIUM : PLAYLIST_LIMIT_FREE;
-    if (n >= limit) return fail(403, premium ? PLAYLIST_MESSAGES.limitPremium : PLAYLIST_MESSAGES.limitFree);
+    if (n >= limit) throw forbidden(premium ? PLAYLIST_MESSAGES.limitPremium : PLAYLIST_MESSAGES.limitFree);
     const slug = await uniqueSlug(
       tx,
       user.id,
@@ -76,20 +73,20 @@ export async function createPlaylist(
         publicSlug: slug,
       })
       .returning({ id: playlists.id });
-    return { ok: true as const, id: row.id };
+    return row.id;
   });
 }
 
-export async function updatePlaylist(db: Db, user: UserRow, id: number, input: PlaylistInput): Promise<{ ok: true } | Fail> {
+export async function updatePlaylist(db: Db, user: UserRow, id: number, input: PlaylistInput): Promise<void> {
   const [p] = await db.select().from(playlists).where(eq(playlists.id, id));
-  if (!p || !canView(p, { userId: user.id })) return notFound();
-  if (p.userId !== user.id) return fail(403, PLAYLIST_MESSAGES.notOwner);
+  if (!p || !canView(p, { userId: user.id })) throw playlistNotFound();
+  if (p.userId !== user.id) throw notOwner();
   const set: Partial<typeof playlists.$inferInsert> = { updatedAt: new Date() };
   if (input.name !== undefined) set.name = input.name;
   if (input.category !== undefined) set.category = joinCategories(input.category);
   if (input.description !== undefined) set.description = input.description?.trim() || null;
   if (input.isPublic !== undefined) {
-    if (!input.isPublic && !isPremiumNow(user)) return fail(403, PLAYLIST_MESSAGES.privateNeedsPremium);
+    if (!input.isPublic && !isPremiumNow(user)) throw forbidden(PLAYLIST_MESSAGES.privateNeedsPremium);
     set.isPublic = input.isPublic;
   }
   if (input.publicSlug !== undefined || input.name !== undefined) {
@@ -97,15 +94,11 @@ export async function updatePlaylist(db: Db, user: UserRow, id: number, input: P
     set.publicSlug = await uniqueSlug(db, user.id, playlistSlug(user.id, source), id);
   }
   await db.update(playlists).set(set).where(eq(playlists.id, id));
-  return { ok: true };
 }
 
-export async function deletePlaylist(db: Db, userId: string, id: number): Promise<{ ok: true } | Fail> {
-  const [p] = await db.select().from(playlists).where(eq(playlists.id, id));
-  if (!p || !canView(p, { userId })) return notFound();
-  if (p.userId !== userId) return fail(403, PLAYLIST_MESSAGES.notOwner);
+export async function deletePlaylist(db: Db, userId: string, id: number): Promise<void> {
+  await ownedPlaylist(db, userId, id);
   await db.delete(playlists).where(eq(playlists.id, id));
-  return { ok: true };
 }
 
 /** The playlist as the API answers it, or null when it does not exist for this viewer. */
@@ -194,23 +187,23 @@ export async function findPublicBySlug(db: Db, slug: string, owner?: UserRow): P
   return row?.id ?? null;
 }
 
-async function ownedPlaylist(db: Db, userId: string, id: number): Promise<PlaylistRow | Fail> {
+/** The member's own playlist; someone else's is 403 when they can see it, else 404. */
+async function ownedPlaylist(db: Db, userId: string, id: number): Promise<PlaylistRow> {
   const [p] = await db.select().from(playlists).where(eq(playlists.id, id));
-  if (!p || !canView(p, { userId })) return notFound();
-  if (p.userId !== userId) return fail(403, PLAYLIST_MESSAGES.notOwner);
+  if (!p || !canView(p, { userId })) throw playlistNotFound();
+  if (p.userId !== userId) throw notOwner();
   return p;
 }
 
 /** Adds a track once, at the end; the track's owner hears of it (not when it is their own playlist). */
-export async function addTrack(db: Db, userId: string, id: number, trackId: number): Promise<{ ok: true; itemId: number } | Fail> {
+export async function addTrack(db: Db, userId: string, id: number, trackId: number): Promise<number> {
   return inTransaction(db, async (tx) => {
-    const p = await ownedPlaylist(tx, userId, id);
-    if ('ok' in p) return p;
+    await ownedPlaylist(tx, userId, id);
     const [track] = await tx
       .select({ id: tracks.id, ownerId: tracks.userId })
       .from(tracks)
       .where(and(eq(tracks.id, trackId), sql`(${tracks.isVisible} or ${tracks.userId} = ${userId})`));
-    if (!track) return fail(404, '音声が見つかりません');
+    if (!track) throw notFound(MESSAGES.trackNotFound);
     await tx.execute(sql`select id from ${playlists} where ${playlists.id} = ${id} for update`);
     const [{ next }] = await tx
       .select({ next: sql<number>`coalesce(max(${playlistItems.order}) + 1, 0)::int` })
@@ -221,24 +214,22 @@ export async function addTrack(db: Db, userId: string, id: number, trackId: numb
       .values({ playlistId: id, trackId, order: next })
       .onConflictDoNothing()
       .returning({ id: playlistItems.id });
-    if (!added.length) return fail(409, PLAYLIST_MESSAGES.alreadyAdded);
+    if (!added.length) throw conflict(PLAYLIST_MESSAGES.alreadyAdded);
     await tx.update(playlists).set({ updatedAt: new Date() }).where(eq(playlists.id, id));
     if (track.ownerId) await notify(tx, { userId: track.ownerId, type: 'playlist_add', actorUserId: userId, trackId, playlistId: id });
-    return { ok: true as const, itemId: added[0].id };
+    return added[0].id;
   });
 }
 
-export async function removeTrack(db: Db, userId: string, id: number, trackId: number): Promise<{ ok: true } | Fail> {
+export async function removeTrack(db: Db, userId: string, id: number, trackId: number): Promise<void> {
   return inTransaction(db, async (tx) => {
-    const p = await ownedPlaylist(tx, userId, id);
-    if ('ok' in p) return p;
+    await ownedPlaylist(tx, userId, id);
     const removed = await tx
       .delete(playlistItems)
       .where(and(eq(playlistItems.playlistId, id), eq(playlistItems.trackId, trackId)))
       .returning({ id: playlistItems.id });
-    if (!removed.length) return fail(404, 'この音声はプレイリストにありません');
+    if (!removed.length) throw notFound(PLAYLIST_MESSAGES.notInPlaylist);
     await densifyOrders(tx, id);
-    return { ok: true as const };
   });
 }
 
@@ -246,15 +237,14 @@ export async function removeTrack(db: Db, userId: string, id: number, trackId: n
  * Applies a new order in one transaction. The list must name every item of the playlist exactly
  * once; anything else (missing, duplicate or foreign ids) changes nothing.
  */
-export async function reorder(db: Db, userId: string, id: number, items: { id: number; order: number }[]): Promise<{ ok: true } | Fail> {
+export async function reorder(db: Db, userId: string, id: number, items: { id: number; order: number }[]): Promise<void> {
   return inTransaction(db, async (tx) => {
-    const p = await ownedPlaylist(tx, userId, id);
-    if ('ok' in p) return p;
+    await ownedPlaylist(tx, userId, id);
     const current = await tx.select({ id: playlistItems.id }).from(playlistItems).where(eq(playlistItems.playlistId, id));
     const ids = new Set(current.map((c) => c.id));
     const given = new Set(items.map((i) => i.id));
     if (given.size !== items.length || given.size !== ids.size || items.some((i) => !ids.has(i.id)))
-      return fail(400, PLAYLIST_MESSAGES.reorderInvalid);
+      throw badRequest(PLAYLIST_MESSAGES.reorderInvalid);
     const sorted = [...items].sort((a, b) => a.order - b.order || a.id - b.id);
     for (const [index, item] of sorted.entries()) {
       await tx
@@ -263,7 +253,6 @@ export async function reorder(db: Db, userId: string, id: number, items: { id: n
         .where(and(eq(playlistItems.id, item.id), eq(playlistItems.playlistId, id)));
     }
     await tx.update(playlists).set({ updatedAt: new Date() }).where(eq(playlists.id, id));
-    return { ok: true as const };
   });
 }
 
@@ -277,16 +266,11 @@ export async function isInPlaylist(db: Db, id: number, trackId: number): Promise
 }
 
 /** Follows a public playlist of someone else; followerCount moves only with a real change. */
-export async function setFollow(
-  db: Db,
-  userId: string,
-  id: number,
-  on: boolean,
-): Promise<{ ok: true; followerCount: number; isFollowing: boolean } | Fail> {
+export async function setFollow(db: Db, userId: string, id: number, on: boolean): Promise<{ followerCount: number; isFollowing: boolean }> {
   return inTransaction(db, async (tx) => {
     const [p] = await tx.select().from(playlists).where(eq(playlists.id, id));
-    if (!p || !canView(p, { userId })) return notFound();
-    if (!p.isPublic || p.userId === userId) return fail(400, 'このプレイリストはフォローできません');
+    if (!p || !canView(p, { userId })) throw playlistNotFound();
+    if (!p.isPublic || p.userId === userId) throw badRequest(PLAYLIST_MESSAGES.cannotFollow);
     const changed = on
       ? await tx.insert(playlistFollows).values({ userId, playlistId: id }).onConflictDoNothing().returning({ id: playlistFollows.id })
       : await tx
@@ -300,7 +284,7 @@ export async function setFollow(
           .where(eq(playlists.id, id))
           .returning({ n: playlists.followerCount })
       : [{ n: p.followerCount }];
-    return { ok: true as const, followerCount: row.n, isFollowing: on };
+    return { followerCount: row.n, isFollowing: on };
   });
 }
 

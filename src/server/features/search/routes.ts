@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SearchAnswerSchema, SearchQuerySchema, searchTerms } from '../../../shared/schemas/search';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../types';
 import { listVisibleTracks } from '../tracks/service';
 import { countVisible, searchTracks } from './service';
 

@@ -1,44 +1,45 @@
-import { desc, eq } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { DEFAULT_LIST_LIMIT } from '../../../shared/constants';
 import { MESSAGES } from '../../../shared/messages';
-import { SuccessSchema } from '../../../shared/schemas/auth';
-import { ErrorSchema, IdParamSchema } from '../../../shared/schemas/common';
-import { CategoryParamSchema, TrackListSchema, TrackSchema } from '../../../shared/schemas/track';
-import type { AppDeps } from '../../app';
-import { tracks } from '../../db/schema';
-import { requireUser } from '../auth/guard';
+import { ErrorSchema, IdParamSchema, SuccessSchema } from '../../../shared/schemas/common';
+import {
+  CategoryParamSchema,
+  ImpressionCountAnswerSchema,
+  PlayCountAnswerSchema,
+  StreamQuerySchema,
+  TrackListQuerySchema,
+  TrackListSchema,
+  TrackSchema,
+  TranscriptSchema,
+  VisibilityBodySchema,
+} from '../../../shared/schemas/track';
+import { found } from '../../http/errors';
+import { memberOf, membersOnly, membersOrAdmins } from '../../http/guards';
+import type { AppDeps } from '../../types';
+import { premiumListeners } from './premium-listener';
+import { etagMatches } from './range';
 import {
   canSeeTrack,
-  DEFAULT_LIST_LIMIT,
-  deleteTrack,
+  defaultCataloguePage,
+  deleteOwnedTrack,
   findTrack,
   incrementCounter,
-  invalidateRanking,
   listTracksByCategory,
-  listTracksWhere,
   listVisibleTracks,
-  MAX_LIST_LIMIT,
+  setVisibility,
+  tracksOf,
+  transcriptOf,
 } from './service';
-import { audioKey, streamTrack } from './stream';
+import { createSignedUrls } from './signed-urls';
+import { streamTrack } from './stream';
+import { createStreamCache } from './stream-cache';
 
-const ListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(MAX_LIST_LIMIT).optional().describe(`default ${DEFAULT_LIST_LIMIT}`),
-  offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
-});
-
-export function tracksRoutes({ db, storage }: AppDeps): FastifyPluginAsyncZod {
-  /** The track when the signed-in person owns it (or is an admin); otherwise answers 401, 404 or 403. */
-  const ownedTrack = async (request: FastifyRequest, reply: FastifyReply, id: number) => {
-    const viewer = await request.viewer();
-    if (!viewer?.userId && !viewer?.isAdmin) return void (await reply.code(401).send({ message: MESSAGES.loginRequired }));
-    const access = await findTrack(db, id);
-    if (!access || !canSeeTrack(access, viewer)) return void (await reply.code(404).send({ message: MESSAGES.trackNotFound }));
-    if (!viewer.isAdmin && access.ownerId !== viewer.userId) return void (await reply.code(403).send({ message: MESSAGES.forbidden }));
-    return access;
-  };
-
+export function tracksRoutes({ db, storage, config }: AppDeps): FastifyPluginAsyncZod {
+  const streamCache = createStreamCache(db, storage);
+  const sign = storage.signedUrl?.bind(storage);
+  const signed = config.s3?.stream === 'redirect' && sign ? createSignedUrls(sign) : null;
+  const isPremium = premiumListeners(db);
   return async (app) => {
     app.get(
       '/api/tracks',
@@ -46,11 +47,25 @@ export function tracksRoutes({ db, storage }: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['tracks'],
           summary: 'Visible tracks: the top 20 by the recommendation score, then the rest newest first (paged by limit and offset)',
-          querystring: ListQuerySchema,
+          querystring: TrackListQuerySchema,
           response: { 200: TrackListSchema },
         },
       },
-      async (request) => listVisibleTracks(db, request.query),
+      async (request, reply) => {
+        const { limit, offset } = request.query;
+        if ((limit !== undefined && limit !== DEFAULT_LIST_LIMIT) || (offset !== undefined && offset !== 0)) {
+          return listVisibleTracks(db, request.query);
+        }
+        // The default page: kept serialised, revalidated by its ETag (304 when the listener has it).
+        const page = await defaultCataloguePage(db);
+        const raw = reply as FastifyReply; // the bytes are already serialised (and were validated once)
+        raw.header('ETag', page.etag).header('Cache-Control', 'no-cache');
+        if (etagMatches(request.headers['if-none-match'], page.etag)) return raw.code(304).send();
+        return raw
+          .type('application/json; charset=utf-8')
+          .serializer((body: string) => body)
+          .send(page.body);
+      },
     );
 
     app.get(
@@ -76,99 +91,55 @@ export function tracksRoutes({ db, storage }: AppDeps): FastifyPluginAsyncZod {
           response: { 200: TrackSchema, 404: ErrorSchema },
         },
       },
-      async (request, reply) => {
+      async (request) => {
         const access = await findTrack(db, request.params.id);
-        if (!access || !canSeeTrack(access, await request.viewer())) {
-          return reply.code(404).send({ message: MESSAGES.trackNotFound });
-        }
-        return access.track;
+        const seen = access && canSeeTrack(access, await request.viewer()) ? access : null;
+        return found(seen, MESSAGES.trackNotFound).track;
       },
     );
-
-    for (const [path, counter] of [
-      ['increment-play-count', 'playCount'],
-      ['increment-impression-count', 'impressionCount'],
-    ] as const) {
-      app.post(
-        `/api/tracks/:id/${path}`,
-        {
-          schema: {
-            tags: ['tracks'],
-            summary: counter === 'playCount' ? 'Count a play (sent after 3 s of playing)' : 'Count an impression (once per session view)',
-            params: IdParamSchema,
-            response: {
-              200: z.object({
-                success: z.literal(true),
-                [counter]: z.number().int(),
-              }),
-              404: ErrorSchema,
-            },
-          },
-        },
-        async (request, reply) => {
-          const value = await incrementCounter(db, request.params.id, counter);
-          if (value === null) return reply.code(404).send({ message: MESSAGES.trackNotFound });
-          return { success: true as const, [counter]: value };
-        },
-      );
-    }
 
     app.get(
-      '/api/my-tracks',
+      '/api/tracks/:id/transcript',
       {
         schema: {
           tags: ['tracks'],
-          summary: 'My posted tracks, hidden ones included, newest first (never cached)',
-          response: { 200: TrackListSchema, 401: ErrorSchema },
+          summary: "A track's transcript: each line with its speaker and when it is spoken (ms)",
+          params: IdParamSchema,
+          response: { 200: TranscriptSchema, 404: ErrorSchema },
         },
       },
-      async (request, reply) => {
-        const me = await requireUser(db, request, reply);
-        if (!me) return reply;
-        reply.header('Cache-Control', 'private, no-store');
-        return listTracksWhere(db, { where: eq(tracks.userId, me.id), orderBy: [desc(tracks.uploadedAt), desc(tracks.id)] });
-      },
+      async (request) => transcriptOf(db, await request.viewer(), request.params.id),
     );
 
-    app.patch(
-      '/api/tracks/:id/visibility',
+    app.post(
+      '/api/tracks/:id/increment-play-count',
       {
         schema: {
           tags: ['tracks'],
-          summary: 'Show or hide my track (owner or admin only)',
+          summary: 'Count a play (sent after 3 s of playing)',
           params: IdParamSchema,
-          body: z.object({ isVisible: z.boolean() }),
-          response: { 200: TrackSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
+          response: { 200: PlayCountAnswerSchema, 404: ErrorSchema },
         },
       },
-      async (request, reply) => {
-        const access = await ownedTrack(request, reply, request.params.id);
-        if (!access) return reply;
-        await db.update(tracks).set({ isVisible: request.body.isVisible, updatedAt: new Date() }).where(eq(tracks.id, request.params.id));
-        invalidateRanking(db);
-        return (await findTrack(db, request.params.id))!.track;
-      },
+      async (request) => ({
+        success: true as const,
+        playCount: found(await incrementCounter(db, request.params.id, 'playCount'), MESSAGES.trackNotFound),
+      }),
     );
-
-    app.delete(
-      '/api/tracks/:id',
+    app.post(
+      '/api/tracks/:id/increment-impression-count',
       {
         schema: {
           tags: ['tracks'],
-          summary: 'Delete my track and its audio (owner or admin only)',
+          summary: 'Count an impression (once per session view)',
           params: IdParamSchema,
-          response: { 200: SuccessSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
+          response: { 200: ImpressionCountAnswerSchema, 404: ErrorSchema },
         },
       },
-      async (request, reply) => {
-        const access = await ownedTrack(request, reply, request.params.id);
-        if (!access) return reply;
-        await deleteTrack(db, request.params.id);
-        // The row is gone first, so a failure here leaves an orphan file, never a track without audio.
-        await storage.delete(audioKey(access.track.filename)).catch((err) => request.log.warn({ err }, 'audio file not removed'));
-        invalidateRanking(db);
-        return { success: true as const };
-      },
+      async (request) => ({
+        success: true as const,
+        impressionCount: found(await incrementCounter(db, request.params.id, 'impressionCount'), MESSAGES.trackNotFound),
+      }),
     );
 
     // GET and HEAD share one handler so HEAD answers the real Content-Length without reading the file.
@@ -179,8 +150,65 @@ export function tracksRoutes({ db, storage }: AppDeps): FastifyPluginAsyncZod {
         tags: ['tracks'],
         summary: 'The MP3 of a track, with byte ranges, ETag and conditional requests',
         params: IdParamSchema,
+        querystring: StreamQuerySchema,
       },
-      handler: async (request, reply) => streamTrack(db, storage, request.params.id, request, reply),
+      handler: async (request, reply) =>
+        streamTrack(streamCache, storage, request.params.id, request, reply, { signed, quality: request.query.quality, isPremium }),
     });
+
+    await app.register(
+      membersOnly(db, async (members) => {
+        members.get(
+          '/api/my-tracks',
+          {
+            schema: {
+              tags: ['tracks'],
+              summary: 'My posted tracks, hidden ones included, newest first (never cached)',
+              response: { 200: TrackListSchema, 401: ErrorSchema },
+            },
+          },
+          async (request, reply) => {
+            reply.header('Cache-Control', 'private, no-store');
+            return tracksOf(db, memberOf(request).id);
+          },
+        );
+      }),
+    );
+
+    // The owner, or an operator moderating.
+    await app.register(
+      membersOrAdmins(db, async (owners) => {
+        owners.patch(
+          '/api/tracks/:id/visibility',
+          {
+            schema: {
+              tags: ['tracks'],
+              summary: 'Show or hide my track (owner or admin only)',
+              params: IdParamSchema,
+              body: VisibilityBodySchema,
+              response: { 200: TrackSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
+            },
+          },
+          async (request) => setVisibility(db, await request.viewer(), request.params.id, request.body.isVisible),
+        );
+        owners.delete(
+          '/api/tracks/:id',
+          {
+            schema: {
+              tags: ['tracks'],
+              summary: 'Delete my track and its audio (owner or admin only)',
+              params: IdParamSchema,
+              response: { 200: SuccessSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
+            },
+          },
+          async (request) => {
+            await deleteOwnedTrack(db, storage, await request.viewer(), request.params.id, (err) =>
+              request.log.warn({ err }, 'audio file not removed'),
+            );
+            return { success: true as const };
+          },
+        );
+      }),
+    );
   };
 }

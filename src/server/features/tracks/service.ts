@@ -1,13 +1,26 @@
-import { and, desc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import { and, desc, eq, gte, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { categoryAliases } from '../../../shared/categories';
-import { RECOMMENDED_COUNT } from '../../../shared/constants';
+import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, RECOMMENDED_COUNT } from '../../../shared/constants';
+import { MESSAGES } from '../../../shared/messages';
+import { trackScore } from '../../../shared/rules/ranking';
+import { scriptLines } from '../../../shared/rules/transcript';
 import { MILESTONES } from '../../../shared/schemas/social';
-import type { Track } from '../../../shared/schemas/track';
+import { type Track, TrackListSchema } from '../../../shared/schemas/track';
 import { type Db, inTransaction } from '../../db/client';
 import { playlistItems, tracks, users } from '../../db/schema';
+import { forbidden, found, notFound } from '../../http/errors';
+import { keyIn } from '../../providers/storage/keys';
+import type { StorageProvider } from '../../providers/storage/types';
 import { notify } from '../notifications/service';
 import { densifyOrders } from '../playlists/orders';
+import { onTrackChange, trackChanged } from './changes';
+
+/** Where a track's MP3 lives in storage, and its 128 kbit/s variant. */
+export const audioKey = (filename: string) => keyIn('audio', filename);
+export const hqAudioKey = (filename: string) => keyIn('audio-hq', filename);
 
 const trackColumns = {
   id: tracks.id,
@@ -61,9 +74,6 @@ export async function listTracksWhere(
   return (await q).map(toTrack);
 }
 
-export const DEFAULT_LIST_LIMIT = 200;
-export const MAX_LIST_LIMIT = 1000;
-
 /** The score formula of src/shared/rules/ranking.ts, in SQL, so the database ranks without sending every row. */
 const scoreSql = (now: Date) =>
   sql`(${tracks.playCount} + ${tracks.likeCount} * 2 + ${tracks.impressionCount} * 0.5)
@@ -72,29 +82,122 @@ const scoreSql = (now: Date) =>
 
 /**
  * Which tracks are the recommended top 20 changes slowly, and ranking scores every visible track, so
- * the ids are kept for a few seconds. Rows themselves (counts, visibility) are always read fresh: a
- * track hidden a moment ago is never listed.
+ * the ids are kept for a few seconds. A track's change of visibility or existence (changes.ts) drops
+ * them at once, on every instance.
  */
 const TOP_TTL_MS = 5_000;
 const topCache = new WeakMap<object, { ids: number[]; at: number }>();
 
+/** 2025-01-01, the origin of score_base's clock (migration 0007). */
+const SCORE_EPOCH_MS = Date.UTC(2025, 0, 1);
+/** The most the id's jitter, (id×73 mod 100)/10, adds to a score. */
+const MAX_JITTER = 9.9;
+
+/**
+ * The top 20 by the recommendation score, without scoring every track: the index on score_base gives
+ * tracks in the order of their decayed engagement; the 20th exact score among the first candidates
+ * bounds how far down a track could still climb by its jitter, and only that range is read and scored
+ * exactly (the spec's formula, shared/rules/ranking.ts). When engagement is too low to bound anything,
+ * the database scores every visible track as before.
+ */
 async function recommendedIds(db: Db): Promise<number[]> {
+  watchChanges(db);
   const cached = topCache.get(db);
   if (cached && Date.now() - cached.at < TOP_TTL_MS) return cached.ids;
-  const rows = await db
-    .select({ id: tracks.id })
+  const now = new Date();
+  const rankable = {
+    id: tracks.id,
+    playCount: tracks.playCount,
+    likeCount: tracks.likeCount,
+    impressionCount: tracks.impressionCount,
+    uploadedAt: tracks.uploadedAt,
+  };
+  const visible = eq(tracks.isVisible, true);
+  const byBase = [desc(tracks.scoreBase), tracks.id];
+  const first = await db
+    .select(rankable)
     .from(tracks)
-    .where(eq(tracks.isVisible, true))
-    .orderBy(sql`${scoreSql(new Date())} desc`, tracks.id)
-    .limit(RECOMMENDED_COUNT);
-  const ids = rows.map((r) => r.id);
+    .where(visible)
+    .orderBy(...byBase)
+    .limit(RECOMMENDED_COUNT * 2);
+  let candidates = first;
+  if (first.length >= RECOMMENDED_COUNT) {
+    const twentieth = first.map((t) => trackScore(t, now)).sort((a, b) => b - a)[RECOMMENDED_COUNT - 1];
+    const clock = Math.exp(-(now.getTime() - SCORE_EPOCH_MS) / (30 * 86_400_000));
+    // A hair lower, so rounding never drops a track that sits exactly on the bound.
+    const floor = ((twentieth - MAX_JITTER) / clock) * (1 - 1e-9);
+    candidates =
+      floor > 0
+        ? await db
+            .select(rankable)
+            .from(tracks)
+            .where(and(visible, gte(tracks.scoreBase, floor)))
+            .orderBy(...byBase)
+        : await db
+            .select(rankable)
+            .from(tracks)
+            .where(visible)
+            .orderBy(sql`${scoreSql(now)} desc`, tracks.id)
+            .limit(RECOMMENDED_COUNT);
+  }
+  const ids = candidates
+    .map((t) => ({ id: t.id, score: trackScore(t, now) }))
+    .sort((a, b) => b.score - a.score || a.id - b.id)
+    .slice(0, RECOMMENDED_COUNT)
+    .map((t) => t.id);
   topCache.set(db, { ids, at: Date.now() });
   return ids;
 }
 
-/** Forget the cached ranking (after a change that should show at once, e.g. in tests or on publish). */
+/** Forget the cached ranking and catalogue page of this database handle (this instance only). */
 export function invalidateRanking(db: Db) {
   topCache.delete(db);
+  pageCache.delete(db);
+}
+
+const watched = new WeakSet<object>();
+function watchChanges(db: Db) {
+  if (watched.has(db)) return;
+  watched.add(db);
+  onTrackChange(db, () => invalidateRanking(db));
+}
+
+/**
+ * The catalogue's default page (GET /api/tracks without paging), the first request of every
+ * listener: built once and kept as its serialised bytes with an ETag, so a request costs a lookup and
+ * a write. A track shown, hidden, added or deleted rebuilds it at once (on every instance); counters
+ * (plays, likes, impressions) move it at most every few seconds, like the ranking.
+ */
+export interface CataloguePage {
+  body: string;
+  etag: string;
+  /** The body compressed once per build, for listeners that accept it (brotli, gzip). */
+  br: Buffer;
+  gzip: Buffer;
+}
+const PAGE_TTL_MS = 5_000;
+const pageCache = new WeakMap<object, { page: Promise<CataloguePage>; at: number }>();
+
+export function defaultCataloguePage(db: Db): Promise<CataloguePage> {
+  watchChanges(db);
+  const hit = pageCache.get(db);
+  if (hit && Date.now() - hit.at < PAGE_TTL_MS) return hit.page;
+  const page = listVisibleTracks(db).then((list) => {
+    // The one schema validates the page once per build, not once per request.
+    const body = JSON.stringify(TrackListSchema.parse(list));
+    return {
+      body,
+      etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
+      br: brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6 } }),
+      gzip: gzipSync(body, { level: 6 }),
+    };
+  });
+  const entry = { page, at: Date.now() };
+  pageCache.set(db, entry);
+  page.catch(() => {
+    if (pageCache.get(db) === entry) pageCache.delete(db);
+  });
+  return page;
 }
 
 /**
@@ -198,4 +301,53 @@ export async function deleteTrack(db: Db, id: number): Promise<void> {
     // Keep item orders dense in every playlist that held the track.
     for (const { playlistId } of items) await densifyOrders(tx, playlistId);
   });
+}
+
+/**
+ * The track when this viewer may change it: its owner, or an admin. Someone who cannot see it gets
+ * 404; someone who can see it but does not own it, 403.
+ */
+export async function ownedTrack(db: Db, viewer: { userId: string | null; isAdmin: boolean } | null, id: number): Promise<TrackAccess> {
+  const access = await findTrack(db, id);
+  if (!access || !canSeeTrack(access, viewer)) throw notFound(MESSAGES.trackNotFound);
+  if (!viewer?.isAdmin && access.ownerId !== viewer?.userId) throw forbidden();
+  return access;
+}
+
+export async function setVisibility(db: Db, viewer: { userId: string | null; isAdmin: boolean } | null, id: number, isVisible: boolean) {
+  await ownedTrack(db, viewer, id);
+  await db.update(tracks).set({ isVisible, updatedAt: new Date() }).where(eq(tracks.id, id));
+  await trackChanged(db, id);
+  return found(await findTrack(db, id), MESSAGES.trackNotFound).track;
+}
+
+/** Deletes an owned track, then its audio: a failure there leaves an orphan file, never a track without audio. */
+export async function deleteOwnedTrack(
+  db: Db,
+  storage: StorageProvider,
+  viewer: { userId: string | null; isAdmin: boolean } | null,
+  id: number,
+  onFileError: (err: unknown) => void,
+) {
+  const access = await ownedTrack(db, viewer, id);
+  await deleteTrack(db, id);
+  await trackChanged(db, id);
+  await storage.delete(audioKey(access.track.filename)).catch(onFileError);
+}
+
+/** The member's own tracks, hidden ones included, newest first. */
+export const tracksOf = (db: Db, userId: string) =>
+  listTracksWhere(db, { where: eq(tracks.userId, userId), orderBy: [desc(tracks.uploadedAt), desc(tracks.id)] });
+
+/**
+ * A track's transcript for a viewer who may see the track: its lines with the time each is spoken,
+ * or, for a track made without timings, its script's lines.
+ */
+export async function transcriptOf(db: Db, viewer: { userId: string | null; isAdmin: boolean } | null, id: number) {
+  const access = await findTrack(db, id);
+  if (!access || !canSeeTrack(access, viewer)) throw notFound(MESSAGES.trackNotFound);
+  const [row] = await db.select({ transcript: tracks.transcript, script: tracks.script }).from(tracks).where(eq(tracks.id, id));
+  if (row?.transcript?.length)
+    return { lines: row.transcript.map((l) => ({ ...l, startMs: Math.round(l.startMs), endMs: Math.round(l.endMs) })) };
+  return { lines: row?.script ? scriptLines(row.script) : [] };
 }

@@ -1,34 +1,60 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../../shared/messages';
-import type { Db } from '../../db/client';
 import type { StorageProvider } from '../../providers/storage/types';
+import type { PremiumListeners } from './premium-listener';
 import { etagMatches, parseRange } from './range';
-import { canSeeTrack, findTrack } from './service';
+import { REDIRECT_MAX_AGE_SECONDS, type SignedUrls } from './signed-urls';
+import type { StreamCache, StreamQuality } from './stream-cache';
 
-export const audioKey = (filename: string) => `audio/${filename}`;
+export { audioKey } from './service';
 
 /**
  * Streams a track's MP3 with byte ranges (Safari needs them to play and seek at all), validators and
  * conditional requests. A hidden track streams only to its owner and admins, and to anyone else it
- * does not exist.
+ * does not exist. What the stream needs of a track comes from the in-memory cache (stream-cache.ts):
+ * a range request costs no database round trip, and a visible track's costs no session work either.
+ * With S3 (S3_STREAM=redirect, the default there) the same rules decide, and the answer is a redirect to
+ * a short-lived presigned URL of the object: the bytes go from the bucket to the listener.
+ * `?quality=high` asks for the 128 kbit/s variant: a premium listener gets it, anyone else the standard
+ * file (never an error: a premium that just ended keeps playing).
  */
-export async function streamTrack(db: Db, storage: StorageProvider, id: number, request: FastifyRequest, reply: FastifyReply) {
-  const access = await findTrack(db, id);
-  if (!access || !canSeeTrack(access, await request.viewer())) {
-    return reply.code(404).send({ message: MESSAGES.trackNotFound });
+export async function streamTrack(
+  cache: StreamCache,
+  storage: StorageProvider,
+  id: number,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  opts: { signed?: SignedUrls | null; quality?: StreamQuality; isPremium?: PremiumListeners } = {},
+) {
+  const { signed = null } = opts;
+  const high = opts.quality === 'high' && opts.isPremium ? await opts.isPremium(request) : false;
+  const info = await cache.get(id, high ? 'high' : 'standard');
+  if (!info) return reply.code(404).send({ message: MESSAGES.trackNotFound });
+  if (!info.isVisible) {
+    const viewer = await request.viewer();
+    if (!viewer || !(viewer.isAdmin || (info.ownerId !== null && info.ownerId === viewer.userId))) {
+      return reply.code(404).send({ message: MESSAGES.trackNotFound });
+    }
   }
-  const key = audioKey(access.track.filename);
-  const stat = await storage.stat(key);
-  if (!stat) return reply.code(404).send({ message: MESSAGES.audioUnavailable });
-
-  const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtime.getTime() / 1000).toString(16)}"`;
-  const lastModified = new Date(Math.floor(stat.mtime.getTime() / 1000) * 1000);
+  const { key, etag, lastModified } = info;
+  if (signed) {
+    return reply
+      .code(302)
+      .header('Location', await signed.get(key))
+      .header('Cache-Control', info.isVisible ? `private, max-age=${REDIRECT_MAX_AGE_SECONDS}` : 'private, no-store')
+      .send();
+  }
+  const stat = { size: info.size };
   reply
     .header('Content-Type', 'audio/mpeg')
     .header('Accept-Ranges', 'bytes')
     .header('ETag', etag)
     .header('Last-Modified', lastModified.toUTCString())
-    .header('Cache-Control', access.track.isVisible ? 'public, max-age=3600' : 'private, no-cache')
+    // What ?quality=high answers depends on who asks: never kept by a shared cache.
+    .header(
+      'Cache-Control',
+      !info.isVisible ? 'private, no-cache' : opts.quality === 'high' ? 'private, max-age=3600' : 'public, max-age=3600',
+    )
     .header('Content-Disposition', 'inline');
 
   const h = request.headers;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recommendedOrder } from '../../../shared/rules/ranking';
 import { tracks } from '../../db/schema';
 import { createTestApp, insertTrack, insertUser, sessionCookie, type TestApp } from '../../test/app';
+import { trackChanged } from './changes';
 
 let t: TestApp;
 let owner: { id: string };
@@ -115,11 +116,14 @@ describe('GET /api/tracks freshness', () => {
   it('drops a track hidden a moment ago at once, although the ranking is cached', async () => {
     const before = (await t.app.inject({ method: 'GET', url: '/api/tracks' })).json();
     const topId = before[0].id;
+    // As every service that changes a track does (changes.ts): the cached page is dropped at once.
     await t.db.update(tracks).set({ isVisible: false }).where(eq(tracks.id, topId));
+    await trackChanged(t.db, topId);
     const after = (await t.app.inject({ method: 'GET', url: '/api/tracks' })).json();
     expect(after.some((x: { id: number }) => x.id === topId)).toBe(false);
     expect(after).toHaveLength(before.length - 1);
     await t.db.update(tracks).set({ isVisible: true }).where(eq(tracks.id, topId));
+    await trackChanged(t.db, topId);
   });
 
   it('lists a newly added track at once', async () => {
@@ -127,6 +131,7 @@ describe('GET /api/tracks freshness', () => {
     const list = (await t.app.inject({ method: 'GET', url: '/api/tracks' })).json();
     expect(list.some((x: { id: number }) => x.id === added.id)).toBe(true);
     await t.db.delete(tracks).where(eq(tracks.id, added.id));
+    await trackChanged(t.db, added.id);
   });
 });
 

@@ -1,12 +1,16 @@
 // Runs renderSpeechToMp3 off the main thread, so a long synthesis never stalls Fastify's event loop.
 import { Worker } from 'node:worker_threads';
-import type { RenderedSpeech } from './render';
+import { ProviderError } from '../errors';
+import type { TtsSettings } from '../tts/index';
+import type { RenderedDialogue, RenderedSpeech } from './render';
 import type { RenderJob, RenderReply } from './render-worker';
 
 interface Pending {
-  resolve: (value: RenderedSpeech) => void;
+  resolve: (value: RenderedDialogue) => void;
   reject: (err: Error) => void;
 }
+
+const buf = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
 
 let worker: Worker | undefined;
 let nextId = 1;
@@ -37,8 +41,16 @@ function ensureWorker(): Worker {
     const job = pending.get(reply.id);
     if (!job) return;
     pending.delete(reply.id);
-    if ('error' in reply) job.reject(new Error(`speech rendering failed: ${reply.error}`));
-    else job.resolve({ mp3: Buffer.from(reply.mp3.buffer, reply.mp3.byteOffset, reply.mp3.byteLength), duration: reply.duration });
+    if ('error' in reply)
+      job.reject(
+        reply.provider
+          ? new ProviderError(reply.provider.name, reply.provider.kind, reply.error.split('\n')[0])
+          : new Error(`speech rendering failed: ${reply.error}`),
+      );
+    else {
+      const mp3 = buf(reply.mp3);
+      job.resolve({ mp3, duration: reply.duration, mp3Hq: reply.mp3Hq ? buf(reply.mp3Hq) : mp3, lines: reply.lines ?? [] });
+    }
     // An idle worker must not keep the process (a script, a test run) alive.
     if (pending.size === 0) w.unref();
   });
@@ -62,10 +74,18 @@ export function warmRenderPool(): void {
 
 /** Renders `text` to MP3 in the long-lived worker thread; jobs run one after another. */
 export function renderInWorker(text: string, opts: { speakingRate?: number; voice?: string } = {}): Promise<RenderedSpeech> {
+  return run({ id: nextId++, text, speakingRate: opts.speakingRate, voice: opts.voice });
+}
+
+/** Renders a two-host script (each host's voice, -16 LUFS, 64 and 128 kbit/s, line timings) in the worker. */
+export function renderDialogueInWorker(script: string, opts: { speakingRate?: number; tts?: TtsSettings } = {}): Promise<RenderedDialogue> {
+  return run({ id: nextId++, script, speakingRate: opts.speakingRate, tts: opts.tts });
+}
+
+function run(job: RenderJob): Promise<RenderedDialogue> {
   const w = ensureWorker();
-  const id = nextId++;
-  const job: RenderJob = { id, text, speakingRate: opts.speakingRate, voice: opts.voice };
-  return new Promise<RenderedSpeech>((resolve, reject) => {
+  const id = job.id;
+  return new Promise<RenderedDialogue>((resolve, reject) => {
     pending.set(id, { resolve, reject });
     w.ref();
     w.postMessage(job);

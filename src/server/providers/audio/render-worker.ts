@@ -1,16 +1,25 @@
 // Worker-thread side of render-pool.ts. Keeps its own eSpeak instance and kuromoji dictionary.
 import { parentPort } from 'node:worker_threads';
+import { ProviderError } from '../errors';
 import { espeakProvider } from '../tts/espeak';
-import { renderSpeechToMp3 } from './render';
+import { createTts, type TtsSettings } from '../tts/index';
+import type { LineTiming } from './dialogue';
+import { renderDialogueToMp3, renderSpeechToMp3 } from './render';
 
 export interface RenderJob {
   id: number;
-  text: string;
+  /** Plain text in one voice, or a two-host script (one line per turn, "ハルカ：…"). */
+  text?: string;
+  script?: string;
   speakingRate?: number;
   voice?: string;
+  /** The voice of the dialogue (TTS_PROVIDER); the offline one when absent. */
+  tts?: TtsSettings;
 }
 
-export type RenderReply = { id: number; mp3: Uint8Array; duration: number } | { id: number; error: string };
+export type RenderReply =
+  | { id: number; mp3: Uint8Array; duration: number; mp3Hq?: Uint8Array; lines?: LineTiming[] }
+  | { id: number; error: string; provider?: { name: string; kind: ProviderError['kind'] } };
 
 const port = parentPort;
 if (!port) throw new Error('render-worker.ts must run in a worker thread');
@@ -28,10 +37,20 @@ port.on('message', (job: RenderJob) => {
   queue = queue.then(async () => {
     let reply: RenderReply;
     try {
-      const { mp3, duration } = await renderSpeechToMp3(job.text, { speakingRate: job.speakingRate, voice: job.voice });
-      reply = { id: job.id, mp3, duration };
+      if (job.script !== undefined) {
+        const { mp3, mp3Hq, duration, lines } = await renderDialogueToMp3(job.script, {
+          speakingRate: job.speakingRate,
+          tts: job.tts ? createTts(job.tts) : undefined,
+        });
+        reply = { id: job.id, mp3, mp3Hq, duration, lines };
+      } else {
+        const { mp3, duration } = await renderSpeechToMp3(job.text ?? '', { speakingRate: job.speakingRate, voice: job.voice });
+        reply = { id: job.id, mp3, duration };
+      }
     } catch (err) {
-      reply = { id: job.id, error: err instanceof Error ? (err.stack ?? err.message) : String(err) };
+      // A provider's failure keeps its kind across the thread (a quota is told to the member as such).
+      const provider = err instanceof ProviderError ? { name: err.provider, kind: err.kind } : undefined;
+      reply = { id: job.id, error: err instanceof Error ? (err.stack ?? err.message) : String(err), provider };
     }
     port.postMessage(reply);
   });

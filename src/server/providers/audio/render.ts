@@ -1,7 +1,8 @@
 import { espeakProvider } from '../tts/espeak';
 import type { TtsProvider } from '../tts/types';
+import { type LineTiming, speakDialogue } from './dialogue';
 import { normalizeLoudness } from './loudness';
-import { encodeMp3 } from './mp3';
+import { DEFAULT_MP3_KBPS, encodeMp3 } from './mp3';
 import { mp3Duration } from './mp3-duration';
 
 export interface RenderOptions {
@@ -24,4 +25,24 @@ export async function renderSpeechToMp3(text: string, opts: RenderOptions = {}):
   const pcm = await tts.synthesize({ text, speakingRate: opts.speakingRate, voice: opts.voice });
   const mp3 = encodeMp3(normalizeLoudness(pcm), { kbps: opts.kbps });
   return { mp3, duration: mp3Duration(mp3) };
+}
+
+export interface RenderedDialogue extends RenderedSpeech {
+  /** The 128 kbit/s variant premium members stream. */
+  mp3Hq: Buffer;
+  lines: LineTiming[];
+}
+
+/**
+ * A two-host script → each host's voice, natural pauses, -16 LUFS → MP3 at 64 kbit/s and a
+ * 128 kbit/s variant, with the start and end of each line. CPU-bound: call it through render-pool.ts.
+ */
+export async function renderDialogueToMp3(
+  script: string,
+  opts: { speakingRate?: number; tts?: TtsProvider } = {},
+): Promise<RenderedDialogue> {
+  const { pcm, lines } = await speakDialogue(script, opts);
+  const mp3 = encodeMp3(pcm, { kbps: DEFAULT_MP3_KBPS });
+  const mp3Hq = encodeMp3(pcm, { kbps: 128 });
+  return { mp3, mp3Hq, duration: mp3Duration(mp3), lines };
 }

@@ -1,4 +1,5 @@
 import webpush from 'web-push';
+import { checkEndpoint, type EndpointPolicy, resolvesPublicly } from './endpoints';
 import type { VapidKeys } from './vapid';
 
 export interface PushTarget {
@@ -15,8 +16,13 @@ export type PushSender = (target: PushTarget, payload: string) => Promise<PushOu
  * web-push encrypts the payload (aes128gcm) and signs the VAPID JWT; the request itself goes out
  * through fetch, which speaks to an https push service as to the local stand-in the tests run.
  */
-export function createWebPushSender(vapid: VapidKeys): PushSender {
+export function createWebPushSender(vapid: VapidKeys, policy: EndpointPolicy): PushSender {
   return async (target, payload) => {
+    // The endpoint was checked when it was saved; check again (a row may predate the policy), and
+    // resolve a known service's name, so nothing internal is ever called. Such a row is dropped.
+    const verdict = checkEndpoint(target.endpoint, policy);
+    if (!verdict.ok) return 'gone';
+    if (verdict.known && !(await resolvesPublicly(new URL(target.endpoint).hostname))) return 'failed';
     try {
       const details = webpush.generateRequestDetails(target, payload, {
         vapidDetails: { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
@@ -32,6 +38,7 @@ export function createWebPushSender(vapid: VapidKeys): PushSender {
         headers,
         body: details.body ? new Uint8Array(details.body) : undefined,
         signal: AbortSignal.timeout(10_000),
+        redirect: 'manual',
       });
       await res.arrayBuffer().catch(() => undefined);
       if (res.ok) return 'sent';

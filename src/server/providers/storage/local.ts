@@ -1,12 +1,13 @@
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { assertSafeKey } from './keys';
 import type { StorageProvider, StoredObject } from './types';
 
-/** Keys are relative paths such as `audio/demo-01.mp3`; anything escaping the root is refused. */
+/** Keys are relative paths such as `audio/demo-01.mp3` (see keys.ts); anything else is refused. */
 export function createLocalStorage(root: string): StorageProvider {
   const resolve = (key: string) => {
-    const full = path.resolve(root, key);
+    const full = path.resolve(root, assertSafeKey(key));
     if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error(`storage key outside root: ${key}`);
     return full;
   };

@@ -10,6 +10,8 @@ import { createTestApp, insertTrack, insertUser, sessionCookie, type TestApp } f
 let s3: S3rver;
 let dir: string;
 let t: TestApp;
+/** The same bucket with S3_STREAM=proxy: the bytes go through the app. */
+let proxy: TestApp;
 const audio = Buffer.from(Array.from({ length: 50_000 }, (_, i) => (i * 7) % 256));
 
 beforeAll(async () => {
@@ -29,9 +31,18 @@ beforeAll(async () => {
     S3_SECRET_ACCESS_KEY: 'S3RVER',
     S3_PREFIX: 'test/',
   });
+  proxy = await createTestApp({
+    S3_BUCKET: 'mugen-media',
+    S3_ENDPOINT: `http://127.0.0.1:${addr.port}`,
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_PREFIX: 'test/',
+    S3_STREAM: 'proxy',
+  });
 });
 afterAll(async () => {
   await t.close();
+  await proxy.close();
   await s3.close();
   await fs.rm(dir, { recursive: true, force: true });
 });
@@ -41,18 +52,59 @@ describe('S3 storage', () => {
     expect(t.storage.location).toBe('s3');
   });
 
-  it('streams a track with ranges from the bucket', async () => {
-    const tr = await insertTrack(t, { title: 'バケットの音声' }, audio);
-    const whole = await t.app.inject({ method: 'GET', url: `/api/stream/${tr.id}` });
+  it('S3_STREAM=proxy streams a track with ranges from the bucket through the app', async () => {
+    const tr = await insertTrack(proxy, { title: 'バケットの音声' }, audio);
+    const whole = await proxy.app.inject({ method: 'GET', url: `/api/stream/${tr.id}` });
     expect(whole.statusCode).toBe(200);
     expect(whole.headers['content-length']).toBe('50000');
     expect(whole.rawPayload.equals(audio)).toBe(true);
-    const part = await t.app.inject({ method: 'GET', url: `/api/stream/${tr.id}`, headers: { range: 'bytes=1000-1999' } });
+    const part = await proxy.app.inject({ method: 'GET', url: `/api/stream/${tr.id}`, headers: { range: 'bytes=1000-1999' } });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe('bytes 1000-1999/50000');
     expect(part.rawPayload.equals(audio.subarray(1000, 2000))).toBe(true);
-    const suffix = await t.app.inject({ method: 'GET', url: `/api/stream/${tr.id}`, headers: { range: 'bytes=-10' } });
+    const suffix = await proxy.app.inject({ method: 'GET', url: `/api/stream/${tr.id}`, headers: { range: 'bytes=-10' } });
     expect(suffix.rawPayload.equals(audio.subarray(49_990))).toBe(true);
+  });
+
+  it('#16 redirects the stream to a short-lived presigned URL that serves the bytes and ranges itself', async () => {
+    const tr = await insertTrack(t, { title: '署名付きURL' }, audio);
+    const res = await t.app.inject({ method: 'GET', url: `/api/stream/${tr.id}`, headers: { range: 'bytes=1000-1999' } });
+    expect(res.statusCode).toBe(302);
+    expect(res.rawPayload.length).toBe(0);
+    expect(res.headers['cache-control']).toBe('private, max-age=60');
+    const location = new URL(String(res.headers.location));
+    expect(location.pathname).toBe(`/mugen-media/test/audio/${tr.filename}`);
+    expect(location.searchParams.get('X-Amz-Expires')).toBe('300');
+    expect(location.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+    const part = await fetch(location, { headers: { range: 'bytes=1000-1999' } });
+    expect(part.status).toBe(206);
+    expect(Buffer.from(await part.arrayBuffer()).equals(audio.subarray(1000, 2000))).toBe(true);
+    // The next request of the same listener reuses the signed URL: no new signature per range.
+    const again = await t.app.inject({ method: 'GET', url: `/api/stream/${tr.id}` });
+    expect(again.headers.location).toBe(res.headers.location);
+  });
+
+  it('#16 the same access rules decide first: a hidden track redirects only for its owner, never cached', async () => {
+    const owner = await insertUser(t.db);
+    const tr = await insertTrack(t, { userId: owner.id, createdBy: owner.id, isVisible: false }, audio);
+    const visitor = await t.app.inject({ method: 'GET', url: `/api/stream/${tr.id}` });
+    expect(visitor.statusCode).toBe(404);
+    expect(visitor.headers.location).toBeUndefined();
+    const other = await insertUser(t.db);
+    const stranger = await t.app.inject({
+      method: 'GET',
+      url: `/api/stream/${tr.id}`,
+      headers: { cookie: await sessionCookie(t.db, { userId: other.id }) },
+    });
+    expect(stranger.statusCode).toBe(404);
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: `/api/stream/${tr.id}`,
+      headers: { cookie: await sessionCookie(t.db, { userId: owner.id }) },
+    });
+    expect(mine.statusCode).toBe(302);
+    expect(mine.headers['cache-control']).toBe('private, no-store');
+    expect((await fetch(String(mine.headers.location))).status).toBe(200);
   });
 
   it('answers 404 for a missing object and deletes with the track', async () => {

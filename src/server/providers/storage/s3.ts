@@ -1,5 +1,7 @@
 import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { assertSafeKey } from './keys';
 import type { StorageProvider, StoredObject } from './types';
 
 export interface S3Settings {
@@ -29,10 +31,7 @@ export function createS3Storage(s: S3Settings): StorageProvider {
     forcePathStyle: s.forcePathStyle,
     credentials: s.accessKeyId && s.secretAccessKey ? { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey } : undefined,
   });
-  const k = (key: string) => {
-    if (key.includes('..') || key.startsWith('/')) throw new Error(`storage key outside root: ${key}`);
-    return `${s.prefix ?? ''}${key}`;
-  };
+  const k = (key: string) => `${s.prefix ?? ''}${assertSafeKey(key)}`;
   return {
     location: 's3',
     async stat(key): Promise<StoredObject | null> {
@@ -59,6 +58,10 @@ export function createS3Storage(s: S3Settings): StorageProvider {
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket: s.bucket, Key: k(key) }));
+    },
+    // Signed locally (SigV4 query parameters): no request to the bucket.
+    signedUrl(key, expiresInSeconds) {
+      return getSignedUrl(client, new GetObjectCommand({ Bucket: s.bucket, Key: k(key) }), { expiresIn: expiresInSeconds });
     },
   };
 }

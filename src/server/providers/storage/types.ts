@@ -13,4 +13,6 @@ export interface StorageProvider {
   read(key: string, range?: { start: number; end: number }): Promise<Readable>;
   put(key: string, data: Buffer): Promise<void>;
   delete(key: string): Promise<void>;
+  /** A short-lived URL that reads the object straight from the bucket (S3 only). */
+  signedUrl?(key: string, expiresInSeconds: number): Promise<string>;
 }

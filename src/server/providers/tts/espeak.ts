@@ -124,6 +124,9 @@ export class EspeakTtsProvider implements TtsProvider {
         if (engine.set_voice(current) !== 0) throw new Error(`eSpeak has no voice "${current}"`);
       }
       engine.rate = Math.round(BASE_WPM * rate);
+      // set_voice resets pitch and range to the voice's own; a host's are set after it.
+      engine.pitch = req.pitch ?? 50;
+      engine.range = req.range ?? 50;
       engine.synthesize(segment.text, (samples) => {
         if (samples?.length) parts.push(samples);
         return false;

@@ -4,6 +4,11 @@ export interface SpeechRequest {
   speakingRate?: number;
   /** Provider-specific voice name; each provider has a Japanese default. */
   voice?: string;
+  /** Which of the two hosts speaks: providers with their own voices (VOICEVOX speakers) choose by it. */
+  host?: 'ハルカ' | 'ケンタ';
+  /** Pitch and pitch range on a 0-100 scale (50: the voice's own), where the provider can set them. */
+  pitch?: number;
+  range?: number;
 }
 
 /** Mono 16-bit PCM. */

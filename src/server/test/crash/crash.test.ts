@@ -87,7 +87,7 @@ async function run(kind: 'pglite' | 'postgres') {
   const call = (m: { cookie: string }, method: string, url: string, body?: unknown) =>
     fetch(server.url + url, {
       method,
-      headers: { cookie: m.cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: { cookie: m.cookie, origin: server.url, ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
     });
 

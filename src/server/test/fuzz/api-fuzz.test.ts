@@ -13,6 +13,17 @@ let strangerCookie: string;
 let victimRef: { userId: string; trackId: number; playlistId: number; customUserId: string };
 let routes: { method: string; path: string }[];
 
+/** Short strings of control characters (NUL included) mixed with ordinary ones. */
+function controlText() {
+  return fc.string({
+    unit: fc.constantFrom('\u0000', '\u0001', '\u0008', '\u001b', '\u001f', '\u007f', '\u0085', '\u2028', 'a', 'あ', '/', '%', '.'),
+    minLength: 1,
+    maxLength: 12,
+  });
+}
+/** The same, always holding at least one NUL somewhere. */
+const withNul = fc.tuple(controlText(), controlText()).map(([a, b]) => `${a}\u0000${b}`);
+
 const hostile = fc.oneof(
   fc.constantFrom(
     "' OR 1=1 --",
@@ -41,6 +52,7 @@ const hostile = fc.oneof(
   ),
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 20 }),
+  controlText(),
   fc.integer().map(String),
 );
 
@@ -90,10 +102,10 @@ async function victimSnapshot() {
     'items', (select json_agg(i order by i.id) from playlist_items i where i.playlist_id = ${victimRef.playlistId})
   ) as s`);
   const s = rowsOf<{ s: Record<string, unknown> }>(r)[0].s;
-  // Counters may move by visitors' legitimate plays and likes; ownership and content may not.
+  // Counters (and the score derived from them) may move by visitors' legitimate plays and likes; ownership and content may not.
   const strip = (rows: unknown) =>
     (rows as Record<string, unknown>[] | null)?.map(
-      ({ play_count, impression_count, like_count, follower_count, updated_at, ...rest }) => rest,
+      ({ play_count, impression_count, like_count, follower_count, score_base, updated_at, ...rest }) => rest,
     );
   return { ...s, tracks: strip(s.tracks), playlists: strip(s.playlists) };
 }
@@ -209,4 +221,59 @@ describe('every route under hostile input', () => {
     });
     expect(res.statusCode).toBe(400);
   });
+
+  it('#13.4 refuses a NUL in any path parameter, query value or body field with 400, for a visitor or a member', async () => {
+    await nulProperty(t, strangerCookie);
+  }, 300_000);
 });
+
+describe('every route under NUL input in production mode', () => {
+  // Production turns off development routes and conveniences; the edge must hold the same way there
+  // (and on PostgreSQL, which `npm run test:pg` runs this file on).
+  let prod: TestApp;
+  let cookie: string;
+  beforeAll(async () => {
+    prod = await createTestApp({ NODE_ENV: 'production' });
+    cookie = await sessionCookie(prod.db, { userId: (await insertUser(prod.db, { name: '本番' })).id });
+  });
+  afterAll(() => prod.close());
+
+  it('#13.4 refuses a NUL in any path parameter, query value or body field with 400', async () => {
+    await nulProperty(prod, cookie);
+  }, 300_000);
+});
+
+/**
+ * For each route of the document: a NUL in one of its path parameters, in a query value, and in a
+ * body field is answered 400 (401 is also right for a visitor of a member-only route, which may be
+ * refused before anything is read), never 5xx.
+ */
+async function nulProperty(app: TestApp, memberCookie: string) {
+  const doc = (await app.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+  const all = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) =>
+    Object.keys(ops)
+      .filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
+      .map((m) => ({ method: m.toUpperCase(), path })),
+  );
+  for (const route of all) {
+    if (route.path === '/api/auth/logout' || route.path === '/api/auth/account') continue;
+    await fc.assert(
+      fc.asyncProperty(withNul, fc.constantFrom('path', 'query', 'body'), fc.boolean(), async (nul, where, asMember) => {
+        const hasParams = /\{/.test(route.path);
+        const place = where === 'path' && !hasParams ? 'query' : where === 'body' && route.method === 'GET' ? 'query' : where;
+        const url =
+          route.path.replace(/\{([^}]+)\}/g, () => encodeURIComponent(place === 'path' ? nul : '1')) +
+          (place === 'query' ? `?q=${encodeURIComponent(nul)}&category=${encodeURIComponent(nul)}` : '');
+        const res = await app.app.inject({
+          method: route.method as 'GET',
+          url,
+          headers: asMember ? { cookie: memberCookie } : {},
+          ...(place === 'body' ? { payload: { name: nul, email: nul, endpoint: nul, trackId: 1, items: [nul] } } : {}),
+        });
+        const allowed = asMember ? [400] : [400, 401];
+        expect(allowed, `${route.method} ${url} (${place}) answered ${res.statusCode}`).toContain(res.statusCode);
+      }),
+      { numRuns: 6, seed: 20261123 },
+    );
+  }
+}

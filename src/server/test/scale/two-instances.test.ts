@@ -76,6 +76,7 @@ beforeAll(async () => {
     VAPID_PUBLIC_KEY: vapid.publicKey,
     VAPID_PRIVATE_KEY: vapid.privateKey,
     PUSH_POLL_MS: '200',
+    PUSH_EXTRA_ORIGINS: pushBase,
   };
   const database = await openDatabase(loadConfig({ NODE_ENV: 'test', DATA_DIR: os.tmpdir(), DATABASE_URL: dbUrl }));
   await database.migrate();
@@ -114,7 +115,7 @@ beforeAll(async () => {
   ownerClientHash = sub.data.clientHash;
   const saved = await fetch(`${a.url}/api/push/subscribe`, {
     method: 'POST',
-    headers: { cookie: members[0].cookie, 'content-type': 'application/json' },
+    headers: { cookie: members[0].cookie, origin: a.url, 'content-type': 'application/json' },
     body: JSON.stringify({ endpoint: sub.data.endpoint, keys: sub.data.keys }),
   });
   expect(saved.ok).toBe(true);
@@ -131,9 +132,9 @@ describe.runIf(testDbKind() === 'postgres')('two instances, one PostgreSQL, one 
         const via = i % 2 ? a : b;
         const other = i % 2 ? b : a;
         return [
-          fetch(`${via.url}/api/likes/${trackId}`, { method: 'POST', headers: { cookie: m.cookie } }),
-          fetch(`${other.url}/api/likes/${trackId}`, { method: 'POST', headers: { cookie: m.cookie } }),
-          fetch(`${via.url}/api/users/${members[0].id}/follow`, { method: 'POST', headers: { cookie: m.cookie } }),
+          fetch(`${via.url}/api/likes/${trackId}`, { method: 'POST', headers: { cookie: m.cookie, origin: via.url } }),
+          fetch(`${other.url}/api/likes/${trackId}`, { method: 'POST', headers: { cookie: m.cookie, origin: other.url } }),
+          fetch(`${via.url}/api/users/${members[0].id}/follow`, { method: 'POST', headers: { cookie: m.cookie, origin: via.url } }),
         ];
       }),
     );
@@ -150,7 +151,11 @@ describe.runIf(testDbKind() === 'postgres')('two instances, one PostgreSQL, one 
       .toBuffer();
     const form = new FormData();
     form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
-    const up = await fetch(`${a.url}/api/upload/profile-image`, { method: 'POST', headers: { cookie: members[1].cookie }, body: form });
+    const up = await fetch(`${a.url}/api/upload/profile-image`, {
+      method: 'POST',
+      headers: { cookie: members[1].cookie, origin: a.url },
+      body: form,
+    });
     expect(up.status).toBe(200);
     const { imageUrl } = await up.json();
     const fromB = await fetch(`${b.url}${imageUrl}`);

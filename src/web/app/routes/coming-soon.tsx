@@ -1,3 +1,4 @@
+import { APP_TEXT } from '@shared/messages/app';
 import { Button } from '@web/components/ui/button';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { Hourglass } from 'lucide-react';
@@ -22,10 +23,12 @@ export function ComingSoonRoute({ title }: PageHandle) {
         <Hourglass aria-hidden="true" className="size-8" />
       </span>
       <h1 className="mt-6 font-bold text-2xl">{title}</h1>
-      <p className="mt-2 inline-flex items-center rounded-full bg-surface-2 px-3 py-0.5 font-medium text-muted text-sm">準備中</p>
-      <p className="mt-4 text-muted leading-relaxed">このページは現在準備中です。公開まで今しばらくお待ちください。</p>
+      <p className="mt-2 inline-flex items-center rounded-full bg-surface-2 px-3 py-0.5 font-medium text-muted text-sm">
+        {APP_TEXT.comingSoon.title}
+      </p>
+      <p className="mt-4 text-muted leading-relaxed">{APP_TEXT.comingSoon.body}</p>
       <Button asChild className="mt-8">
-        <Link to="/">ホームに戻る</Link>
+        <Link to="/">{APP_TEXT.comingSoon.link}</Link>
       </Button>
     </section>
   );

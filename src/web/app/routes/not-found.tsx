@@ -1,3 +1,4 @@
+import { APP_TEXT } from '@shared/messages/app';
 import { Button } from '@web/components/ui/button';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { Compass } from 'lucide-react';
@@ -17,10 +18,10 @@ export function NotFoundRoute() {
       <span className="-mt-6 inline-flex size-14 items-center justify-center rounded-full bg-accent-soft text-accent">
         <Compass aria-hidden="true" className="size-7" />
       </span>
-      <h1 className="mt-5 font-bold text-2xl">ページが見つかりません</h1>
-      <p className="mt-3 text-muted leading-relaxed">お探しのページは移動または削除されたか、URLが間違っている可能性があります。</p>
+      <h1 className="mt-5 font-bold text-2xl">{APP_TEXT.notFound.heading}</h1>
+      <p className="mt-3 text-muted leading-relaxed">{APP_TEXT.notFound.body}</p>
       <Button asChild className="mt-8">
-        <Link to="/">ホームに戻る</Link>
+        <Link to="/">{APP_TEXT.notFound.link}</Link>
       </Button>
     </section>
   );

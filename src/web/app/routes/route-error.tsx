@@ -1,3 +1,4 @@
+import { APP_TEXT } from '@shared/messages/app';
 import { Button } from '@web/components/ui/button';
 import { TriangleExclamationPoint } from 'lucide-react';
 import { Component, type ReactNode } from 'react';
@@ -10,12 +11,12 @@ export function RouteErrorPage() {
       <span className="inline-flex size-14 items-center justify-center rounded-full bg-danger-soft text-danger">
         <TriangleExclamationPoint aria-hidden="true" className="size-7" />
       </span>
-      <h1 className="mt-5 font-bold text-xl">問題が発生しました</h1>
-      <p className="mt-3 text-muted leading-relaxed">ページを表示できませんでした。再読み込みしてもう一度お試しください。</p>
+      <h1 className="mt-5 font-bold text-xl">{APP_TEXT.routeErrorPage.heading}</h1>
+      <p className="mt-3 text-muted leading-relaxed">{APP_TEXT.routeErrorPage.body}</p>
       <div className="mt-8 flex gap-3">
-        <Button onClick={() => window.location.reload()}>再読み込み</Button>
+        <Button onClick={() => window.location.reload()}>{APP_TEXT.routeErrorPage.button}</Button>
         <Button variant="secondary" asChild>
-          <Link to="/">ホームに戻る</Link>
+          <Link to="/">{APP_TEXT.routeErrorPage.link}</Link>
         </Button>
       </div>
     </section>

@@ -1,3 +1,4 @@
+import { SHELL_TEXT } from '@shared/messages/shell';
 import { badgeCount } from '@shared/rules/notifications';
 import { useUser } from '@web/lib/auth';
 import { cn } from '@web/lib/cn';
@@ -6,11 +7,11 @@ import { Bell, House, Search, SquarePen, UserRound } from 'lucide-react';
 import { NavLink } from 'react-router';
 
 const ITEMS = [
-  { to: '/', label: 'ホーム', icon: House, protected: false },
-  { to: '/search', label: '検索', icon: Search, protected: false },
-  { to: '/create-post', label: '投稿', icon: SquarePen, protected: true },
-  { to: '/notifications', label: '通知', icon: Bell, protected: true },
-  { to: '/profile', label: 'マイページ', icon: UserRound, protected: true },
+  { to: '/', label: SHELL_TEXT.items.homeLabel, icon: House, protected: false },
+  { to: '/search', label: SHELL_TEXT.items.searchLabel, icon: Search, protected: false },
+  { to: '/create-post', label: SHELL_TEXT.items.createPostLabel, icon: SquarePen, protected: true },
+  { to: '/notifications', label: SHELL_TEXT.items.notificationsLabel, icon: Bell, protected: true },
+  { to: '/profile', label: SHELL_TEXT.items.profileLabel, icon: UserRound, protected: true },
 ] as const;
 
 /**
@@ -23,7 +24,7 @@ export function BottomNav({ badges = {} }: { badges?: Partial<Record<string, num
   const { openLogin } = useLoginPrompt();
   return (
     <nav
-      aria-label="メインナビゲーション"
+      aria-label={SHELL_TEXT.bottomNav.bottomNavLabel}
       className="border-border border-t bg-bg pb-[env(safe-area-inset-bottom)]"
       data-testid="bottom-nav"
     >
@@ -61,7 +62,13 @@ export function BottomNav({ badges = {} }: { badges?: Partial<Record<string, num
                     )}
                   </span>
                   <span className="mt-1">{label}</span>
-                  {(badges[to] ?? 0) > 0 && <span className="sr-only">（未読{badges[to]}件）</span>}
+                  {(badges[to] ?? 0) > 0 && (
+                    <span className="sr-only">
+                      {SHELL_TEXT.bottomNav.unreadPrefix}
+                      {badges[to]}
+                      {SHELL_TEXT.bottomNav.unreadSuffix}
+                    </span>
+                  )}
                 </>
               )}
             </NavLink>

@@ -1,4 +1,5 @@
 import { STORAGE_KEYS } from '@shared/constants';
+import { SHELL_TEXT } from '@shared/messages/shell';
 import { writeStored } from '@web/lib/storage';
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
@@ -41,16 +42,14 @@ export function LoginModal({ open, onOpenChange, returnTo }: LoginModalProps) {
           className="fixed top-1/2 left-1/2 z-50 w-[min(24rem,calc(100%-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-3xl bg-bg p-6 pt-8 text-center shadow-card outline-none data-[state=open]:animate-dialog-in"
         >
           <Dialog.Close
-            aria-label="閉じる"
+            aria-label={SHELL_TEXT.loginModal.ariaLabel}
             className="absolute top-2 right-2 inline-flex size-11 items-center justify-center rounded-full text-muted hover:bg-surface"
           >
             <X aria-hidden="true" className="size-5" />
           </Dialog.Close>
           <LogoMark className="mx-auto size-14" />
-          <Dialog.Title className="mt-4 font-bold text-xl">ログインが必要です</Dialog.Title>
-          <Dialog.Description className="mt-2 text-muted text-sm leading-relaxed">
-            この機能を利用するにはログインが必要です。Googleアカウントでログインしてください。
-          </Dialog.Description>
+          <Dialog.Title className="mt-4 font-bold text-xl">{SHELL_TEXT.loginModal.title}</Dialog.Title>
+          <Dialog.Description className="mt-2 text-muted text-sm leading-relaxed">{SHELL_TEXT.loginModal.description}</Dialog.Description>
           <Button
             onClick={signIn}
             disabled={cooling}
@@ -60,16 +59,16 @@ export function LoginModal({ open, onOpenChange, returnTo }: LoginModalProps) {
             data-testid="google-sign-in"
           >
             <GoogleLogo />
-            Googleでログイン
+            {SHELL_TEXT.loginModal.googleSignIn}
           </Button>
           <p className="mt-4 text-muted text-xs leading-relaxed">
-            ログインすることで、
+            {SHELL_TEXT.loginModal.consentPrefix}
             <Dialog.Close asChild>
               <Link to="/terms" className="mx-0.5 text-accent underline underline-offset-2">
-                利用規約
+                {SHELL_TEXT.loginModal.link}
               </Link>
             </Dialog.Close>
-            に同意したものとみなされます。新規登録は招待制です。
+            {SHELL_TEXT.loginModal.consentSuffix}
           </p>
         </Dialog.Content>
       </Dialog.Portal>

@@ -1,3 +1,4 @@
+import { SHELL_TEXT } from '@shared/messages/shell';
 import { useLoginPrompt } from '@web/lib/login-prompt';
 import { LockKeyhole } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -17,10 +18,10 @@ export function LoginRequiredNotice({ returnTo, children, testId }: { returnTo: 
       <span className="inline-flex size-16 items-center justify-center rounded-2xl bg-accent-soft text-accent">
         <LockKeyhole aria-hidden="true" className="size-8" />
       </span>
-      <h1 className="mt-6 font-bold text-2xl">ログインが必要です</h1>
+      <h1 className="mt-6 font-bold text-2xl">{SHELL_TEXT.loginRequiredNotice.heading}</h1>
       <p className="mt-3 text-muted leading-relaxed">{children}</p>
       <Button size="lg" className="mt-8 w-full max-w-xs" onClick={() => openLogin(returnTo)}>
-        ログイン
+        {SHELL_TEXT.loginRequiredNotice.button}
       </Button>
     </section>
   );

@@ -1,3 +1,4 @@
+import { SHELL_TEXT } from '@shared/messages/shell';
 import { useLoginPrompt } from '@web/lib/login-prompt';
 import { LogIn } from 'lucide-react';
 import { Button } from '../ui/button';
@@ -9,13 +10,13 @@ export function LoginRequired({ body }: { body: string }) {
   return (
     <EmptyState
       icon={<LogIn aria-hidden="true" />}
-      title="ログインが必要です"
+      title={SHELL_TEXT.loginRequired.title}
       body={body}
       className="flex-1 justify-center"
       testId="login-required"
     >
       <Button className="mt-6" onClick={() => openLogin()}>
-        ログイン
+        {SHELL_TEXT.loginRequired.button}
       </Button>
     </EmptyState>
   );

@@ -1,3 +1,4 @@
+import { SHELL_TEXT } from '@shared/messages/shell';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -12,7 +13,7 @@ interface PageHeaderProps {
 }
 
 /** A page's title row: an optional back arrow, the title, and actions at the end. */
-export function PageHeader({ title, backTo, backLabel = '戻る', actions }: PageHeaderProps) {
+export function PageHeader({ title, backTo, backLabel = SHELL_TEXT.pageHeader.back, actions }: PageHeaderProps) {
   return (
     <div className="flex min-h-14 items-center gap-1">
       {backTo && (

@@ -1,3 +1,4 @@
+import { SHELL_TEXT } from '@shared/messages/shell';
 import { setTheme, useTheme } from '@web/lib/theme';
 import { Moon } from 'lucide-react';
 import { Switch } from 'radix-ui';
@@ -10,7 +11,7 @@ export function ThemeToggle() {
     <div className="flex min-h-12 items-center gap-3 rounded-xl px-3 hover:bg-surface">
       <Moon aria-hidden="true" className="size-5 text-muted" />
       <label htmlFor="theme-toggle" className="flex-1 cursor-pointer self-stretch leading-[3rem]">
-        ダークモード
+        {SHELL_TEXT.themeToggle.label}
       </label>
       <Switch.Root
         id="theme-toggle"

@@ -1,4 +1,5 @@
 import { MINI_PLAYER_WIDTH_PX } from '@shared/constants';
+import { SHELL_TEXT } from '@shared/messages/shell';
 import { clampPosition, defaultPosition, keyMove, type Point } from '@shared/rules/mini-player';
 import { usePlayer, usePlayerState } from '@web/lib/audio/player-context';
 import { Maximize2 } from 'lucide-react';
@@ -129,7 +130,7 @@ export function MiniPlayer() {
       ref={card}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so that the arrow keys can move it
       tabIndex={0}
-      aria-label={`ミニプレイヤー: ${s.track.title}（矢印キーで移動、Enterで元に戻す）`}
+      aria-label={SHELL_TEXT.miniPlayer.miniPlayerLabel(s.track.title)}
       data-testid="mini-player"
       onPointerDown={onPointerDown}
       onClickCapture={(e) => {
@@ -150,7 +151,7 @@ export function MiniPlayer() {
         <button
           type="button"
           onClick={() => setMinimised(false)}
-          aria-label="プレイヤーを元のサイズに戻す"
+          aria-label={SHELL_TEXT.miniPlayer.miniPlayerMaximiseLabel}
           data-testid="mini-player-maximise"
           className="inline-flex size-11 items-center justify-center rounded-full text-fg hover:bg-surface"
         >

@@ -1,3 +1,4 @@
+import { SHELL_TEXT } from '@shared/messages/shell';
 import { cn } from '@web/lib/cn';
 import { LoaderCircle, Pause, Play } from 'lucide-react';
 
@@ -20,7 +21,7 @@ export function PlayButton({ isPlaying, isReady, isLoading = false, onClick, siz
       onClick={onClick}
       disabled={!isReady}
       aria-disabled={!isReady}
-      aria-label={isPlaying ? '一時停止' : '再生'}
+      aria-label={isPlaying ? SHELL_TEXT.playButton.isPlaying : SHELL_TEXT.playButton.notIsPlaying}
       data-state={isPlaying ? 'playing' : 'paused'}
       data-ready={isReady ? 'true' : 'false'}
       className={cn(

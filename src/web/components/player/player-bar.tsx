@@ -1,3 +1,4 @@
+import { SHELL_TEXT } from '@shared/messages/shell';
 import { trackPath } from '@shared/rules/player';
 import { usePlayer, usePlayerState } from '@web/lib/audio/player-context';
 import { Minimize2 } from 'lucide-react';
@@ -29,10 +30,14 @@ function FullBar() {
   if (!s.track) return null;
   const fraction = s.duration > 0 ? Math.min(1, s.currentTime / s.duration) : 0;
   return (
-    <section aria-label="再生中の音声" className="relative border-border border-t bg-bg/95 backdrop-blur" data-testid="player-bar">
+    <section
+      aria-label={SHELL_TEXT.fullBar.playerBarLabel}
+      className="relative border-border border-t bg-bg/95 backdrop-blur"
+      data-testid="player-bar"
+    >
       <div
         role="progressbar"
-        aria-label="再生位置"
+        aria-label={SHELL_TEXT.fullBar.ariaLabel}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={Math.round(fraction * 100)}
@@ -41,11 +46,13 @@ function FullBar() {
         <div className="h-full bg-accent transition-[width] duration-200" style={{ width: `${fraction * 100}%` }} />
       </div>
       <div className="mx-auto flex max-w-3xl items-center gap-2 py-1.5 pr-2 pl-4">
-        <Link to={trackPath(s.track)} className="min-w-0 flex-1 rounded-md py-1" aria-label={`${s.track.title}の詳細を開く`}>
+        <Link to={trackPath(s.track)} className="min-w-0 flex-1 rounded-md py-1" aria-label={SHELL_TEXT.fullBar.ariaLabel2(s.track.title)}>
           <span className="block truncate font-medium text-sm leading-snug" data-testid="player-bar-title">
             {s.track.title}
           </span>
-          <span className="block truncate text-muted text-xs leading-snug">{s.error ?? s.track.posterName ?? '無限'}</span>
+          <span className="block truncate text-muted text-xs leading-snug">
+            {s.error ?? s.track.posterName ?? SHELL_TEXT.fullBar.official}
+          </span>
         </Link>
         <SpeedPill rate={s.rate} onClick={() => player.cycleRate()} className="min-w-12 text-xs" />
         <PlayButton size="bar" isPlaying={s.isPlaying} isReady={s.isReady} isLoading={!s.error} onClick={() => player.toggle()} />
@@ -53,7 +60,7 @@ function FullBar() {
           ref={minimise}
           type="button"
           onClick={() => setMinimised(true)}
-          aria-label="プレイヤーを最小化"
+          aria-label={SHELL_TEXT.fullBar.playerBarMinimiseLabel}
           data-testid="player-bar-minimise"
           className="inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-surface hover:text-fg"
         >

@@ -1,3 +1,4 @@
+import { SHELL_TEXT } from '@shared/messages/shell';
 import { formatTime } from '@shared/rules/format';
 import { cn } from '@web/lib/cn';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
@@ -67,7 +68,7 @@ export function ProgressSlider({ currentTime, duration, disabled, onSeek, classN
           step={1}
           value={value}
           disabled={off}
-          aria-label="再生位置"
+          aria-label={SHELL_TEXT.progressSlider.ariaLabel}
           aria-valuetext={`${formatTime(value)} / ${formatTime(duration)}`}
           onChange={(e) => setDragging(Number(e.target.value))}
           onKeyDown={onKeyDown}
@@ -88,11 +89,11 @@ export function ProgressSlider({ currentTime, duration, disabled, onSeek, classN
       </div>
       <div className="-mt-1 flex justify-between text-muted text-xs tabular-nums">
         <span data-testid="elapsed-time">
-          <span className="sr-only">経過時間 </span>
+          <span className="sr-only">{SHELL_TEXT.progressSlider.elapsed}</span>
           {formatTime(value)}
         </span>
         <span data-testid="total-time">
-          <span className="sr-only">合計時間 </span>
+          <span className="sr-only">{SHELL_TEXT.progressSlider.total}</span>
           {formatTime(duration)}
         </span>
       </div>

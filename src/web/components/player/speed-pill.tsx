@@ -1,3 +1,4 @@
+import { SHELL_TEXT } from '@shared/messages/shell';
 import { cn } from '@web/lib/cn';
 
 /** The rate as the listener reads it: 1x, 1.25x, 1.5x, 2x. */
@@ -15,7 +16,7 @@ export function SpeedPill({ rate, onClick, className }: SpeedPillProps) {
     <button
       type="button"
       onClick={onClick}
-      aria-label={`再生速度 ${rateLabel(rate)}（タップで変更）`}
+      aria-label={SHELL_TEXT.speedPill.ariaLabel(rateLabel(rate))}
       data-rate={rate}
       className={cn(
         'inline-flex h-11 min-w-14 items-center justify-center rounded-full px-3 text-sm tabular-nums font-semibold',

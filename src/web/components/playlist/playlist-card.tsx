@@ -1,4 +1,5 @@
 import { splitCategories } from '@shared/categories';
+import { SHELL_TEXT } from '@shared/messages/shell';
 import { cn } from '@web/lib/cn';
 import { Globe, ListMusic, Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -24,7 +25,7 @@ export function CategoryChips({ category, max = 2, className }: { category: stri
   const rest = all.length - shown.length;
   if (all.length === 0) return null;
   return (
-    <ul className={cn('relative z-10 flex flex-wrap items-center gap-1.5', className)} aria-label="カテゴリ">
+    <ul className={cn('relative z-10 flex flex-wrap items-center gap-1.5', className)} aria-label={SHELL_TEXT.categoryChips.ariaLabel}>
       {shown.map((c) => (
         <li key={c}>
           <Link
@@ -70,7 +71,10 @@ export function PlaylistCard({ playlist: p, to, actions, showVisibility }: Playl
         <CategoryChips category={p.category} className="mt-1.5" />
         {p.description && <p className="mt-1.5 line-clamp-2 text-muted text-sm leading-relaxed">{p.description}</p>}
         <p className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-muted text-xs tabular-nums">
-          <span data-testid="playlist-item-count">{p.itemCount}件の音声</span>
+          <span data-testid="playlist-item-count">
+            {p.itemCount}
+            {SHELL_TEXT.playlistCard.playlistItemCount}
+          </span>
           <time dateTime={p.createdAt}>{shortDate(p.createdAt)}</time>
           {showVisibility && (
             <span
@@ -81,7 +85,7 @@ export function PlaylistCard({ playlist: p, to, actions, showVisibility }: Playl
               data-testid="playlist-visibility"
             >
               {p.isPublic ? <Globe aria-hidden="true" className="size-3" /> : <Lock aria-hidden="true" className="size-3" />}
-              {p.isPublic ? '公開' : '非公開'}
+              {p.isPublic ? SHELL_TEXT.playlistCard.isPublic : SHELL_TEXT.playlistCard.notIsPublic}
             </span>
           )}
         </p>

@@ -1,3 +1,4 @@
+import { SHELL_TEXT } from '@shared/messages/shell';
 import type { Track } from '@shared/schemas/track';
 import { usePlayer, usePlayerValue } from '@web/lib/audio/player-context';
 import { cn } from '@web/lib/cn';
@@ -11,7 +12,7 @@ export function PlayTrackButton({ track, className }: { track: Track; className?
     <button
       type="button"
       onClick={() => (playing ? player.pause() : player.playTrack(track, { autoplay: true }))}
-      aria-label={playing ? `${track.title}を一時停止` : `${track.title}を再生`}
+      aria-label={playing ? SHELL_TEXT.playTrackButton.playing(track.title) : SHELL_TEXT.playTrackButton.notPlaying(track.title)}
       className={cn(
         'inline-flex size-11 shrink-0 items-center justify-center rounded-full text-accent transition-colors hover:bg-accent-soft',
         className,

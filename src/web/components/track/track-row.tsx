@@ -1,3 +1,4 @@
+import { SHELL_TEXT } from '@shared/messages/shell';
 import { formatCount, formatTime } from '@shared/rules/format';
 import { trackPath } from '@shared/rules/player';
 import type { Track } from '@shared/schemas/track';
@@ -52,19 +53,19 @@ export function TrackRow({ track, leading, trailing, current, dense, className }
           {track.title}
         </Link>
         <p className="mt-0.5 flex items-center gap-x-2.5 truncate text-muted text-xs tabular-nums">
-          <span className="truncate">{track.posterName ?? '無限'}</span>
+          <span className="truncate">{track.posterName ?? SHELL_TEXT.trackRow.official}</span>
           <span>
-            <span className="sr-only">長さ </span>
+            <span className="sr-only">{SHELL_TEXT.trackRow.duration}</span>
             {formatTime(track.duration)}
           </span>
           <span className="inline-flex items-center gap-0.5">
             <Headphones aria-hidden="true" className="size-3" />
-            <span className="sr-only">再生回数 </span>
+            <span className="sr-only">{SHELL_TEXT.trackRow.plays}</span>
             {formatCount(track.playCount)}
           </span>
           <span className="inline-flex items-center gap-0.5">
             <Heart aria-hidden="true" className="size-3" />
-            <span className="sr-only">いいね </span>
+            <span className="sr-only">{SHELL_TEXT.trackRow.likes}</span>
             {formatCount(track.likeCount)}
           </span>
         </p>
@@ -76,7 +77,7 @@ export function TrackRow({ track, leading, trailing, current, dense, className }
 
 export function TrackRowSkeletons({ count = 4 }: { count?: number }) {
   return (
-    <div role="status" aria-label="読み込み中" className="space-y-2">
+    <div role="status" aria-label={SHELL_TEXT.trackRowSkeletons.ariaLabel} className="space-y-2">
       {Array.from({ length: count }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
         <div key={i} className="flex items-center gap-3 px-2 py-2">

@@ -1,3 +1,4 @@
+import { SHELL_TEXT } from '@shared/messages/shell';
 import { cn } from '@web/lib/cn';
 import { X } from 'lucide-react';
 import { AlertDialog, Dialog } from 'radix-ui';
@@ -9,6 +10,10 @@ interface ModalProps {
   onOpenChange: (open: boolean) => void;
   title: string;
   description?: string;
+  /** The description only for screen readers, when the dialog's content says it already. */
+  hideDescription?: boolean;
+  /** The children fill the body themselves (their own padding and scrolling). */
+  flush?: boolean;
   children: ReactNode;
   className?: string;
   testId?: string;
@@ -18,7 +23,7 @@ interface ModalProps {
  * The app's dialog: a sheet rising from the bottom on phones, a centred card from 640 px. Escape, the
  * overlay and the close button dismiss it.
  */
-export function Modal({ open, onOpenChange, title, description, children, className, testId }: ModalProps) {
+export function Modal({ open, onOpenChange, title, description, hideDescription, flush, children, className, testId }: ModalProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -34,18 +39,20 @@ export function Modal({ open, onOpenChange, title, description, children, classN
           <div className="flex items-center gap-2 py-2 pr-2 pl-5">
             <Dialog.Title className="flex-1 font-bold text-lg">{title}</Dialog.Title>
             <Dialog.Close
-              aria-label="閉じる"
+              aria-label={SHELL_TEXT.modal.ariaLabel}
               className="inline-flex size-11 items-center justify-center rounded-full text-muted hover:bg-surface"
             >
               <X aria-hidden="true" className="size-5" />
             </Dialog.Close>
           </div>
           {description ? (
-            <Dialog.Description className="-mt-1 px-5 pb-2 text-muted text-sm">{description}</Dialog.Description>
+            <Dialog.Description className={hideDescription ? 'sr-only' : '-mt-1 px-5 pb-2 text-muted text-sm'}>
+              {description}
+            </Dialog.Description>
           ) : (
             <Dialog.Description className="sr-only">{title}</Dialog.Description>
           )}
-          <div className="min-h-0 flex-1 overflow-y-auto px-5 pb-5">{children}</div>
+          {flush ? children : <div className="min-h-0 flex-1 overflow-y-auto px-5 pb-5">{children}</div>}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
@@ -56,26 +63,52 @@ interface ConfirmDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
-  description: string;
+  description?: string;
   confirmLabel: string;
   onConfirm: () => void;
+  /** The confirm button in the danger colour (deletions); otherwise the primary one. */
+  danger?: boolean;
   busy?: boolean;
 }
 
 /** A question before something that cannot be undone (listener spec §5: delete needs a confirmation). */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, onConfirm, busy }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  danger = true,
+  busy,
+}: ConfirmDialogProps) {
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/45 data-[state=open]:animate-fade-in" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(24rem,calc(100%-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-3xl bg-bg p-6 shadow-card outline-none data-[state=open]:animate-dialog-in">
-          <AlertDialog.Title className="font-bold text-lg">{title}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-muted text-sm leading-relaxed">{description}</AlertDialog.Description>
+        <AlertDialog.Content
+          data-testid="confirm-dialog"
+          className="fixed top-1/2 left-1/2 z-50 w-[min(24rem,calc(100%-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-3xl bg-bg p-6 shadow-card outline-none dark:border dark:border-border data-[state=open]:animate-dialog-in"
+        >
+          <AlertDialog.Title className="font-bold text-lg leading-snug">{title}</AlertDialog.Title>
+          {description ? (
+            <AlertDialog.Description className="mt-2 text-muted text-sm leading-relaxed">{description}</AlertDialog.Description>
+          ) : (
+            <AlertDialog.Description className="sr-only">{title}</AlertDialog.Description>
+          )}
           <div className="mt-6 flex justify-end gap-2">
             <AlertDialog.Cancel asChild>
-              <Button variant="secondary">キャンセル</Button>
+              <Button variant="secondary">{SHELL_TEXT.confirmDialog.button}</Button>
             </AlertDialog.Cancel>
-            <Button variant="danger" disabled={busy} onClick={onConfirm}>
+            <Button
+              variant={danger ? 'danger' : 'primary'}
+              disabled={busy}
+              onClick={(e) => {
+                // the dialog stays while the action runs; the caller closes it
+                e.preventDefault();
+                onConfirm();
+              }}
+            >
               {confirmLabel}
             </Button>
           </div>

@@ -1,4 +1,5 @@
 import { TOAST_DURATION_MS } from '@shared/constants';
+import { SHELL_TEXT } from '@shared/messages/shell';
 import { cn } from '@web/lib/cn';
 import { dismissToast, useToasts } from '@web/lib/toast';
 import { X } from 'lucide-react';
@@ -17,7 +18,7 @@ export function Toaster({ focusOnMount = false }: { focusOnMount?: boolean }) {
     if (focusOnMount) viewport.current?.focus();
   }, [focusOnMount]);
   return (
-    <Toast.Provider duration={TOAST_DURATION_MS} label="通知" swipeDirection="up">
+    <Toast.Provider duration={TOAST_DURATION_MS} label={SHELL_TEXT.toaster.label} swipeDirection="up">
       {toasts.map((t) => (
         <Toast.Root
           key={t.id}
@@ -48,7 +49,7 @@ export function Toaster({ focusOnMount = false }: { focusOnMount?: boolean }) {
             )}
           </div>
           <Toast.Close
-            aria-label="閉じる"
+            aria-label={SHELL_TEXT.toaster.ariaLabel}
             className="absolute top-1.5 right-1.5 inline-flex size-11 items-center justify-center rounded-full opacity-70 hover:opacity-100"
           >
             <X className="size-4" aria-hidden="true" />
@@ -57,7 +58,7 @@ export function Toaster({ focusOnMount = false }: { focusOnMount?: boolean }) {
       ))}
       <Toast.Viewport
         ref={viewport}
-        label="通知 ({hotkey})"
+        label={SHELL_TEXT.toaster.label2}
         className="fixed inset-x-0 top-[calc(4rem+env(safe-area-inset-top))] z-[60] mx-auto flex w-[min(28rem,calc(100%-2rem))] flex-col gap-2 outline-none"
       />
     </Toast.Provider>

@@ -1,6 +1,7 @@
 import type { AccessControl, AccessControlSchema } from '@shared/schemas/auth';
 import { queryOptions } from '@tanstack/react-query';
 import { type Answer, api } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 export const getAccessControl = (): Promise<AccessControl> => api<Answer<typeof AccessControlSchema>>('/api/access-control');
 
@@ -10,7 +11,7 @@ export const getAccessControl = (): Promise<AccessControl> => api<Answer<typeof 
  */
 export const accessControlQueryOptions = (pathname: string) =>
   queryOptions({
-    queryKey: ['access-control', pathname],
+    queryKey: queryKeys.accessControl(pathname),
     queryFn: getAccessControl,
     staleTime: 0,
     gcTime: 0,

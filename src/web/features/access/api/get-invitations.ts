@@ -1,6 +1,7 @@
 import type { InvitationSchema, InvitationStatsSchema } from '@shared/schemas/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type Answer, api } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 import type { z } from 'zod';
 
 export type Invitation = z.infer<typeof InvitationSchema>;
@@ -10,8 +11,9 @@ export const getInvitationStats = (): Promise<InvitationStats> => api<Answer<typ
 export const getMyInvitations = (): Promise<Invitation[]> => api<Answer<typeof InvitationSchema>[]>('/api/invitations/my');
 
 export const invitationStatsQueryOptions = () =>
-  queryOptions({ queryKey: ['invitations', 'stats'], queryFn: getInvitationStats, staleTime: 0 });
-export const myInvitationsQueryOptions = () => queryOptions({ queryKey: ['invitations', 'my'], queryFn: getMyInvitations, staleTime: 0 });
+  queryOptions({ queryKey: queryKeys.invitations.stats(), queryFn: getInvitationStats, staleTime: 0 });
+export const myInvitationsQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.invitations.mine(), queryFn: getMyInvitations, staleTime: 0 });
 
 export const useInvitationStats = (enabled: boolean) => useQuery({ ...invitationStatsQueryOptions(), enabled });
 export const useMyInvitations = (enabled: boolean) => useQuery({ ...myInvitationsQueryOptions(), enabled });

@@ -1,6 +1,7 @@
+import { ACCESS_TEXT } from '@shared/messages/access';
 import { accessRedirect, needsAccessCheck, searchHasFromAuth, withoutFromAuth } from '@shared/rules/access';
 import { useQuery } from '@tanstack/react-query';
-import { useIsSplatMatch } from '@web/app/route-match';
+import { useIsSplatMatch } from '@web/lib/route-match';
 import { LoaderCircle } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -42,7 +43,7 @@ export function GateSpinner() {
   return (
     <div className="flex flex-1 items-center justify-center py-24" role="status" aria-live="polite" data-testid="access-spinner">
       <LoaderCircle aria-hidden="true" className="size-9 animate-spin text-accent" />
-      <span className="sr-only">アクセスを確認しています</span>
+      <span className="sr-only">{ACCESS_TEXT.gateSpinner.checking}</span>
     </div>
   );
 }

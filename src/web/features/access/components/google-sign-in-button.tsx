@@ -1,3 +1,4 @@
+import { ACCESS_TEXT } from '@shared/messages/access';
 import { GoogleLogo } from '@web/components/layout/login-modal';
 import { Button } from '@web/components/ui/button';
 import { startSignIn } from '@web/lib/session';
@@ -26,7 +27,7 @@ export function GoogleSignInButton({ redirect, className }: { redirect?: string;
       data-testid="google-sign-in"
     >
       <GoogleLogo />
-      Googleでログイン
+      {ACCESS_TEXT.googleSignInButton.googleSignIn}
     </Button>
   );
 }

@@ -1,13 +1,17 @@
+import { ACCESS_TEXT } from '@shared/messages/access';
 import { INVITATION_MESSAGES, type InvitationState } from '@shared/rules/invitations';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
 import { toast } from '@web/lib/toast';
+import { useCopiedTick } from '@web/lib/use-copy';
 import { Check, Copy } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import type { Invitation } from '../api/get-invitations';
 
-const STATE_LABEL: Record<InvitationState, string> = { usable: '利用可能', used: '使用済み', inactive: '無効' };
-const COPIED_MS = 2000;
+const STATE_LABEL: Record<InvitationState, string> = {
+  usable: ACCESS_TEXT.stateLabel.usable,
+  used: ACCESS_TEXT.stateLabel.used,
+  inactive: ACCESS_TEXT.stateLabel.inactive,
+};
 
 interface InvitationRowProps {
   invitation: Invitation;
@@ -19,12 +23,7 @@ interface InvitationRowProps {
 
 /** One code: the code, its state and uses, its invite URL and the copy button (refused when used or inactive). */
 export function InvitationRow({ invitation, state, url, refusal }: InvitationRowProps) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const t = setTimeout(() => setCopied(false), COPIED_MS);
-    return () => clearTimeout(t);
-  }, [copied]);
+  const { copied, flash } = useCopiedTick();
 
   const copy = async () => {
     if (refusal) {
@@ -33,7 +32,7 @@ export function InvitationRow({ invitation, state, url, refusal }: InvitationRow
     }
     try {
       await navigator.clipboard.writeText(url);
-      setCopied(true);
+      flash();
       toast({ title: INVITATION_MESSAGES.copied, description: url });
     } catch (e) {
       console.error('[invite] copy failed', e);
@@ -66,18 +65,19 @@ export function InvitationRow({ invitation, state, url, refusal }: InvitationRow
       </p>
       <div className="mt-3 flex items-center justify-between gap-3">
         <p className="text-muted text-sm tabular-nums">
-          使用回数 {invitation.usedCount} / {invitation.maxUses}
+          {ACCESS_TEXT.invitationRow.usesPrefix}
+          {invitation.usedCount} / {invitation.maxUses}
         </p>
         {/* Not disabled: a click on a used or inactive code must say why it cannot be copied. */}
         <Button
           variant={refusal ? 'secondary' : 'primary'}
           onClick={copy}
-          aria-label={`招待コード ${invitation.code} のリンクをコピー${refusal ? `（${STATE_LABEL[state]}）` : ''}`}
+          aria-label={ACCESS_TEXT.invitationRow.copyInvitationLabel(invitation.code, refusal ? `（${STATE_LABEL[state]}）` : '')}
           data-testid="copy-invitation"
           className={cn('shrink-0', refusal && 'text-muted')}
         >
           {copied ? <Check aria-hidden="true" className="size-4" /> : <Copy aria-hidden="true" className="size-4" />}
-          {copied ? 'コピーしました' : 'リンクをコピー'}
+          {copied ? ACCESS_TEXT.invitationRow.copied : ACCESS_TEXT.invitationRow.notCopied}
         </Button>
       </div>
     </li>

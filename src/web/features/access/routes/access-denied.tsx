@@ -1,3 +1,4 @@
+import { ACCESS_TEXT } from '@shared/messages/access';
 import { Button } from '@web/components/ui/button';
 import { signOut } from '@web/lib/session';
 import { ShieldX } from 'lucide-react';
@@ -10,22 +11,22 @@ export function AccessDeniedRoute() {
     <StatusPage
       icon={ShieldX}
       tone="danger"
-      title="アクセスが拒否されました"
-      pageTitle="アクセスできません"
+      title={ACCESS_TEXT.accessDenied.title}
+      pageTitle={ACCESS_TEXT.accessDenied.pageTitle}
       testId="access-denied"
       actions={
         <>
           <Button asChild>
-            <Link to="/contact">お問い合わせ</Link>
+            <Link to="/contact">{ACCESS_TEXT.accessDenied.link}</Link>
           </Button>
           <Button variant="secondary" onClick={signOut}>
-            ログアウト
+            {ACCESS_TEXT.accessDenied.button}
           </Button>
         </>
       }
     >
-      <p>アカウントの承認が拒否されたため、このサービスをご利用いただけません。</p>
-      <p className="text-sm">お心当たりのない場合は、お問い合わせください。</p>
+      <p>{ACCESS_TEXT.accessDenied.reason}</p>
+      <p className="text-sm">{ACCESS_TEXT.accessDenied.contactHint}</p>
     </StatusPage>
   );
 }

@@ -1,3 +1,4 @@
+import { ACCESS_TEXT } from '@shared/messages/access';
 import { Button } from '@web/components/ui/button';
 import { KeyRound, TriangleAlert } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
@@ -11,15 +12,15 @@ export function ClosedBetaRoute() {
   return (
     <StatusPage
       icon={KeyRound}
-      title="招待制のクローズドベータです"
-      pageTitle="クローズドベータ"
+      title={ACCESS_TEXT.closedBeta.title}
+      pageTitle={ACCESS_TEXT.closedBeta.pageTitle}
       testId="closed-beta"
       actions={
         <>
-          <p className="text-muted text-sm">すでにアカウントをお持ちの方</p>
+          <p className="text-muted text-sm">{ACCESS_TEXT.closedBeta.haveAccount}</p>
           <GoogleSignInButton />
           <Button asChild variant="ghost" className="text-muted">
-            <Link to="/">ホームに戻る</Link>
+            <Link to="/">{ACCESS_TEXT.closedBeta.link}</Link>
           </Button>
         </>
       }
@@ -27,11 +28,11 @@ export function ClosedBetaRoute() {
       {authFailed && (
         <p role="alert" className="flex items-start gap-2 rounded-2xl bg-danger-soft px-4 py-3 text-left text-danger text-sm">
           <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          ログインに失敗しました。もう一度お試しください。
+          {ACCESS_TEXT.closedBeta.signInFailed}
         </p>
       )}
-      <p>無限は現在、招待された方だけが使えるクローズドベータ版です。新規登録には招待が必要です。</p>
-      <p className="text-sm">招待リンクをお持ちの方は、そのリンクを開いて登録してください。</p>
+      <p>{ACCESS_TEXT.closedBeta.about}</p>
+      <p className="text-sm">{ACCESS_TEXT.closedBeta.inviteHint}</p>
     </StatusPage>
   );
 }

@@ -1,3 +1,4 @@
+import { ACCESS_TEXT } from '@shared/messages/access';
 import { Button } from '@web/components/ui/button';
 import { TicketX } from 'lucide-react';
 import { Link } from 'react-router';
@@ -9,17 +10,17 @@ export function InvalidInvitationRoute() {
     <StatusPage
       icon={TicketX}
       tone="danger"
-      title="この招待コードは無効です"
-      pageTitle="無効な招待コード"
+      title={ACCESS_TEXT.invalidInvitation.title}
+      pageTitle={ACCESS_TEXT.invalidInvitation.pageTitle}
       testId="invalid-invitation"
       actions={
         <Button asChild>
-          <Link to="/">ホームに戻る</Link>
+          <Link to="/">{ACCESS_TEXT.invalidInvitation.link}</Link>
         </Button>
       }
     >
-      <p>この招待コードは既に使用されているか、有効期限が切れています。</p>
-      <p className="text-sm">招待してくれた方に、新しい招待リンクを送ってもらってください。</p>
+      <p>{ACCESS_TEXT.invalidInvitation.reason}</p>
+      <p className="text-sm">{ACCESS_TEXT.invalidInvitation.askAgain}</p>
     </StatusPage>
   );
 }

@@ -1,3 +1,4 @@
+import { ACCESS_TEXT } from '@shared/messages/access';
 import { googleSignInUrl } from '@shared/rules/access';
 import { startSignIn } from '@web/lib/session';
 import { useDocumentTitle } from '@web/lib/use-document-title';
@@ -20,7 +21,7 @@ export function InvitationRequiredRoute() {
 }
 
 function StartWithCode({ code }: { code: string }) {
-  useDocumentTitle('招待');
+  useDocumentTitle(ACCESS_TEXT.startWithCode.documentTitle);
   useEffect(() => {
     startSignIn({ code });
   }, [code]);
@@ -31,14 +32,14 @@ function StartWithCode({ code }: { code: string }) {
     >
       <LoaderCircle aria-hidden="true" className="size-9 animate-spin text-accent" />
       <h1 className="mt-6 font-bold text-xl" role="status">
-        ログイン画面に移動しています…
+        {ACCESS_TEXT.startWithCode.heading}
       </h1>
       <p className="mt-3 text-muted text-sm leading-relaxed">
-        自動で移動しない場合は
+        {ACCESS_TEXT.startWithCode.notMovingPrefix}
         <a href={googleSignInUrl({ code })} className="mx-1 text-accent underline underline-offset-2">
-          こちら
+          {ACCESS_TEXT.startWithCode.link}
         </a>
-        を開いてください。
+        {ACCESS_TEXT.startWithCode.notMovingSuffix}
       </p>
     </section>
   );

@@ -1,5 +1,8 @@
+import { ACCESS_TEXT } from '@shared/messages/access';
 import { copyRefusal, invitationState, inviteUrl } from '@shared/rules/invitations';
 import { LoginRequiredNotice } from '@web/components/layout/login-required-notice';
+import { EmptyState } from '@web/components/ui/empty-state';
+import { ListState } from '@web/components/ui/list-state';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useUser } from '@web/lib/auth';
 import { useDocumentTitle } from '@web/lib/use-document-title';
@@ -9,7 +12,7 @@ import { InvitationRow } from '../components/invitation-row';
 
 /** /invite-friends: the available invitation rights and the member's codes with copy buttons (L-2.3-12 .. L-2.3-14). */
 export function InviteFriendsRoute() {
-  useDocumentTitle('友達を招待');
+  useDocumentTitle(ACCESS_TEXT.inviteFriends.documentTitle);
   const { user, isPending } = useUser();
   const stats = useInvitationStats(Boolean(user));
   const codes = useMyInvitations(Boolean(user));
@@ -18,7 +21,7 @@ export function InviteFriendsRoute() {
   if (!user) {
     return (
       <LoginRequiredNotice returnTo="/invite-friends" testId="invite-login-required">
-        友達を招待するには、ログインしてください。
+        {ACCESS_TEXT.inviteFriends.signInToInvite}
       </LoginRequiredNotice>
     );
   }
@@ -27,57 +30,63 @@ export function InviteFriendsRoute() {
     <section className="mx-auto w-full max-w-xl px-4 pt-6 pb-10" data-testid="invite-friends">
       <h1 className="flex items-center gap-2 font-bold text-2xl">
         <UserPlus aria-hidden="true" className="size-6 text-accent" />
-        友達を招待
+        {ACCESS_TEXT.inviteFriends.documentTitle}
       </h1>
-      <p className="mt-2 text-muted leading-relaxed">無限は招待制です。招待リンクを送って、友達を無限に招待しましょう。</p>
+      <p className="mt-2 text-muted leading-relaxed">{ACCESS_TEXT.inviteFriends.about}</p>
 
       <div className="mt-6 rounded-3xl bg-accent-soft p-5">
-        <p className="font-medium text-accent text-sm">招待できる人数</p>
+        <p className="font-medium text-accent text-sm">{ACCESS_TEXT.inviteFriends.remainingLabel}</p>
         {stats.isPending ? (
           <Skeleton className="mt-2 h-10 w-24" />
         ) : (
           <p className="mt-1 font-bold text-4xl text-fg tabular-nums" data-testid="available-invites">
             {stats.data?.availableInvites ?? 0}
-            <span className="ml-1 font-medium text-base text-muted">人</span>
+            <span className="ml-1 font-medium text-base text-muted">{ACCESS_TEXT.inviteFriends.peopleUnit}</span>
           </p>
         )}
         {stats.data && (
           <p className="mt-1 text-muted text-sm">
-            これまでに招待した人数: <span className="tabular-nums">{stats.data.totalInvitesUsed}</span>人
+            {ACCESS_TEXT.inviteFriends.invitedSoFar}
+            <span className="tabular-nums">{stats.data.totalInvitesUsed}</span>
+            {ACCESS_TEXT.inviteFriends.peopleUnit}
           </p>
         )}
       </div>
 
-      <h2 className="mt-8 mb-3 font-bold text-lg">あなたの招待コード</h2>
-      {codes.isPending ? (
-        <div className="space-y-3">
-          <Skeleton className="h-28" />
-          <Skeleton className="h-28" />
-        </div>
-      ) : codes.isError ? (
-        <p className="rounded-2xl bg-surface px-4 py-6 text-center text-muted">招待コードを読み込めませんでした。</p>
-      ) : codes.data.length === 0 ? (
-        <div className="flex flex-col items-center rounded-3xl bg-surface px-6 py-10 text-center">
-          <Ticket aria-hidden="true" className="size-8 text-muted" />
-          <p className="mt-3 font-medium">招待コードがありません</p>
-          <p className="mt-1 text-muted text-sm">招待コードが発行されると、ここに表示されます。</p>
-        </div>
-      ) : (
-        <ul className="space-y-3" data-testid="invitation-list">
-          {sortByState(codes.data).map((inv) => (
-            <InvitationRow
-              key={inv.id}
-              invitation={inv}
-              state={invitationState(inv)}
-              url={inviteUrl(window.location.origin, inv.code)}
-              refusal={copyRefusal(inv)}
-            />
-          ))}
-        </ul>
-      )}
-      <p className="mt-6 text-muted text-xs leading-relaxed">
-        招待リンクを開いた方は、Googleアカウントでログインするだけで登録できます。使用済みまたは無効な招待コードはコピーできません。
-      </p>
+      <h2 className="mt-8 mb-3 font-bold text-lg">{ACCESS_TEXT.inviteFriends.heading}</h2>
+      <ListState
+        query={codes}
+        what={ACCESS_TEXT.inviteFriends.what}
+        skeleton={
+          <div className="space-y-3">
+            <Skeleton className="h-28" />
+            <Skeleton className="h-28" />
+          </div>
+        }
+        empty={
+          <EmptyState
+            icon={<Ticket aria-hidden="true" />}
+            title={ACCESS_TEXT.inviteFriends.title}
+            body={ACCESS_TEXT.inviteFriends.body}
+            className="rounded-3xl bg-surface py-10"
+          />
+        }
+      >
+        {(items) => (
+          <ul className="space-y-3" data-testid="invitation-list">
+            {sortByState(items).map((inv) => (
+              <InvitationRow
+                key={inv.id}
+                invitation={inv}
+                state={invitationState(inv)}
+                url={inviteUrl(window.location.origin, inv.code)}
+                refusal={copyRefusal(inv)}
+              />
+            ))}
+          </ul>
+        )}
+      </ListState>
+      <p className="mt-6 text-muted text-xs leading-relaxed">{ACCESS_TEXT.inviteFriends.howItWorks}</p>
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { ACCESS_TEXT } from '@shared/messages/access';
 import { Button } from '@web/components/ui/button';
 import { signOut } from '@web/lib/session';
 import { Hourglass } from 'lucide-react';
@@ -9,22 +10,22 @@ export function PendingApprovalRoute() {
   return (
     <StatusPage
       icon={Hourglass}
-      title="ただいま承認待ちです"
-      pageTitle="承認待ち"
+      title={ACCESS_TEXT.pendingApproval.title}
+      pageTitle={ACCESS_TEXT.pendingApproval.pageTitle}
       testId="pending-approval"
       actions={
         <>
           <Button asChild>
-            <Link to="/">ホームに戻る</Link>
+            <Link to="/">{ACCESS_TEXT.pendingApproval.link}</Link>
           </Button>
           <Button variant="ghost" className="text-muted" onClick={signOut}>
-            ログアウト
+            {ACCESS_TEXT.pendingApproval.button}
           </Button>
         </>
       }
     >
-      <p>無限は現在クローズドベータ版として運営しており、招待リンクをお持ちの方のみご利用いただけます。</p>
-      <p className="text-sm">アカウントが承認されるまで、今しばらくお待ちください。</p>
+      <p>{ACCESS_TEXT.pendingApproval.about}</p>
+      <p className="text-sm">{ACCESS_TEXT.pendingApproval.pleaseWait}</p>
     </StatusPage>
   );
 }

@@ -1,3 +1,4 @@
+import { CONSENT_TEXT } from '@shared/messages/consent';
 import { type ConsentChoice, consentFlags } from '@shared/rules/consent';
 import { Button } from '@web/components/ui/button';
 import { Cookie, X } from 'lucide-react';
@@ -34,14 +35,14 @@ export function CookieConsentBanner() {
 
   return (
     <section
-      aria-label="Cookieの設定"
+      aria-label={CONSENT_TEXT.cookieConsentBanner.cookieBannerLabel}
       data-testid="cookie-banner"
       className="fixed inset-x-0 bottom-0 z-[45] px-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]"
     >
       <div className="relative mx-auto max-h-[calc(100dvh-5rem)] w-full max-w-xl overflow-y-auto rounded-3xl border border-border bg-bg p-5 pt-4 shadow-card">
         <button
           type="button"
-          aria-label="閉じる（必要なCookieのみ許可）"
+          aria-label={CONSENT_TEXT.cookieConsentBanner.ariaLabel}
           onClick={() => choose({ kind: 'essential' })}
           className="absolute top-1.5 right-1.5 inline-flex size-11 items-center justify-center rounded-full text-muted hover:bg-surface"
         >
@@ -49,29 +50,29 @@ export function CookieConsentBanner() {
         </button>
         <h2 className="flex items-center gap-2 pr-10 font-bold">
           <Cookie aria-hidden="true" className="size-5 text-accent" />
-          Cookieの使用について
+          {CONSENT_TEXT.cookieConsentBanner.heading}
         </h2>
         <p className="mt-2 text-muted text-sm leading-relaxed">
-          無限では、サービスの提供に必要なCookieと、利用状況の分析に使うCookieを使用します。詳しくは
+          {CONSENT_TEXT.cookieConsentBanner.intro}
           <Link to="/privacy" className="mx-0.5 text-accent underline underline-offset-2">
-            プライバシーポリシー
+            {CONSENT_TEXT.cookieConsentBanner.link}
           </Link>
-          をご覧ください。
+          {CONSENT_TEXT.cookieConsentBanner.introEnd}
         </p>
 
         {custom && (
           <ul className="mt-4 divide-y divide-border rounded-2xl bg-surface" data-testid="cookie-custom">
             <li className="flex items-center gap-3 px-4 py-3">
               <label htmlFor={essentialId} className="min-w-0 flex-1">
-                <span className="block font-medium text-sm">必須Cookie</span>
-                <span className="block text-muted text-xs leading-relaxed">ログインなど、サービスの動作に必要です（常に有効）</span>
+                <span className="block font-medium text-sm">{CONSENT_TEXT.cookieConsentBanner.essential}</span>
+                <span className="block text-muted text-xs leading-relaxed">{CONSENT_TEXT.cookieConsentBanner.essentialHint}</span>
               </label>
               <ConsentSwitch id={essentialId} checked disabled />
             </li>
             <li className="flex items-center gap-3 px-4 py-3">
               <label htmlFor={analyticsId} className="min-w-0 flex-1">
-                <span className="block font-medium text-sm">分析Cookie</span>
-                <span className="block text-muted text-xs leading-relaxed">利用状況を分析し、サービスの改善に役立てます</span>
+                <span className="block font-medium text-sm">{CONSENT_TEXT.cookieConsentBanner.analytics}</span>
+                <span className="block text-muted text-xs leading-relaxed">{CONSENT_TEXT.cookieConsentBanner.analyticsHint}</span>
               </label>
               <ConsentSwitch id={analyticsId} checked={analytics} onCheckedChange={setAnalytics} />
             </li>
@@ -81,18 +82,18 @@ export function CookieConsentBanner() {
         <div className="mt-4 grid grid-cols-2 gap-2">
           {custom ? (
             <Button className="col-span-2" onClick={() => choose({ kind: 'custom', analytics })}>
-              選択した設定を保存
+              {CONSENT_TEXT.cookieConsentBanner.button}
             </Button>
           ) : (
             <>
               <Button className="col-span-2" onClick={() => choose({ kind: 'all' })}>
-                すべて許可
+                {CONSENT_TEXT.cookieConsentBanner.button2}
               </Button>
               <Button variant="secondary" className="px-3 text-sm" onClick={() => choose({ kind: 'essential' })}>
-                必要なもののみ
+                {CONSENT_TEXT.cookieConsentBanner.button3}
               </Button>
               <Button variant="ghost" className="px-3 text-sm" onClick={() => setCustom(true)}>
-                カスタマイズ
+                {CONSENT_TEXT.cookieConsentBanner.button4}
               </Button>
             </>
           )}

@@ -3,6 +3,7 @@ import type { Track } from '@shared/schemas/track';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Answer, api } from '@web/lib/api';
 import { usePlayer } from '@web/lib/audio/player-context';
+import { queryKeys } from '@web/lib/query-keys';
 import { useCallback } from 'react';
 import type { z } from 'zod';
 
@@ -13,7 +14,7 @@ export const likeTrack = (trackId: number) => api<Answer<typeof LikeAnswerSchema
 export const unlikeTrack = (trackId: number) => api<Answer<typeof LikeAnswerSchema>>(`/api/likes/${trackId}`, { method: 'DELETE' });
 
 export const likeStatusQueryOptions = (trackId: number) =>
-  queryOptions({ queryKey: ['likes', trackId], queryFn: () => getLikeStatus(trackId) });
+  queryOptions({ queryKey: queryKeys.likes.status(trackId), queryFn: () => getLikeStatus(trackId) });
 
 /** GET /api/likes/check/{trackId}: only asked while signed in. */
 export function useLikeStatus(trackId: number, enabled: boolean) {
@@ -29,14 +30,14 @@ export function useApplyLikeAnswer() {
   const player = usePlayer();
   return useCallback(
     async (trackId: number, { isLiked, likeCount }: Pick<LikeAnswer, 'isLiked' | 'likeCount'>) => {
-      queryClient.setQueryData(['likes', trackId], { isLiked });
-      queryClient.setQueryData<Track>(['tracks', trackId], (t) => (t ? { ...t, likeCount } : t));
-      queryClient.setQueryData<Track[]>(['tracks'], (list) => list?.map((t) => (t.id === trackId ? { ...t, likeCount } : t)));
+      queryClient.setQueryData(likeStatusQueryOptions(trackId).queryKey, { isLiked });
+      queryClient.setQueryData<Track>(queryKeys.tracks.detail(trackId), (t) => (t ? { ...t, likeCount } : t));
+      queryClient.setQueryData<Track[]>(queryKeys.tracks.all(), (list) => list?.map((t) => (t.id === trackId ? { ...t, likeCount } : t)));
       player.updateTrack(trackId, { likeCount });
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['tracks'] }),
-        queryClient.invalidateQueries({ queryKey: ['likes'] }),
-        queryClient.invalidateQueries({ queryKey: ['favorites'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.tracks.all() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.likes.all() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.favorites() }),
       ]);
     },
     [queryClient, player],

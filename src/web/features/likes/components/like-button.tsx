@@ -1,3 +1,4 @@
+import { LIKES_TEXT } from '@shared/messages/likes';
 import { formatCount } from '@shared/rules/format';
 import { optimisticLikeCount, pendingLikeKey } from '@shared/rules/likes';
 import type { Track } from '@shared/schemas/track';
@@ -51,7 +52,7 @@ export function LikeButton({ track, showCount = true, className }: LikeButtonPro
     <button
       type="button"
       onClick={onClick}
-      aria-label={showCount ? `いいね ${formatCount(count)} 件` : `いいね（${count}件）`}
+      aria-label={showCount ? LIKES_TEXT.likeButton.showCount(formatCount(count)) : LIKES_TEXT.likeButton.notShowCount(count)}
       aria-pressed={liked}
       data-liked={liked ? 'true' : 'false'}
       className={cn(

@@ -1,3 +1,4 @@
+import { LIKES_TEXT } from '@shared/messages/likes';
 import { LoginRequired } from '@web/components/layout/login-required';
 import { PageHeader } from '@web/components/layout/page-header';
 import { TrackRowSkeletons } from '@web/components/track/track-row';
@@ -7,18 +8,12 @@ import { FavoritesList } from '../components/favorites-list';
 
 /** /favorites: my liked tracks (login required; listener spec §2). */
 export function FavoritesRoute() {
-  useDocumentTitle('お気に入り');
+  useDocumentTitle(LIKES_TEXT.favorites.documentTitle);
   const { isSignedIn, isPending } = useUser();
   return (
     <div className="mx-auto w-full max-w-2xl px-4 pb-8">
-      <PageHeader title="お気に入り" />
-      {isPending ? (
-        <TrackRowSkeletons />
-      ) : isSignedIn ? (
-        <FavoritesList />
-      ) : (
-        <LoginRequired body="お気に入りを見るにはログインしてください。" />
-      )}
+      <PageHeader title={LIKES_TEXT.favorites.documentTitle} />
+      {isPending ? <TrackRowSkeletons /> : isSignedIn ? <FavoritesList /> : <LoginRequired body={LIKES_TEXT.favorites.body} />}
     </div>
   );
 }

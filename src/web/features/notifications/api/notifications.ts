@@ -1,6 +1,7 @@
 import type { Notification, NotificationSchema, UnreadCountSchema } from '@shared/schemas/social';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Answer, api } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 /** The list is fresh for 30 s (listener spec §7); the unread count is asked every 5 s while signed in. */
 export const NOTIFICATIONS_STALE_MS = 30_000;
@@ -12,7 +13,7 @@ export const markRead = (id: number) => api(`/api/notifications/${id}/read`, { m
 export const markAllRead = () => api('/api/notifications/read-all', { method: 'POST' });
 
 export const notificationsQueryOptions = () =>
-  queryOptions({ queryKey: ['notifications', 'list'], queryFn: getNotifications, staleTime: NOTIFICATIONS_STALE_MS });
+  queryOptions({ queryKey: queryKeys.notifications.list(), queryFn: getNotifications, staleTime: NOTIFICATIONS_STALE_MS });
 
 export function useNotifications(enabled = true) {
   return useQuery({ ...notificationsQueryOptions(), enabled });
@@ -21,7 +22,7 @@ export function useNotifications(enabled = true) {
 /** The unread badge of the bottom navigation (polled every 5 s while signed in, never signed out). */
 export function useUnreadCount(signedIn: boolean) {
   const query = useQuery({
-    queryKey: ['notifications', 'unread-count'],
+    queryKey: queryKeys.notifications.unreadCount(),
     queryFn: getUnreadCount,
     enabled: signedIn,
     staleTime: 0,
@@ -34,10 +35,10 @@ export function useUnreadCount(signedIn: boolean) {
 function useMarkedRead() {
   const queryClient = useQueryClient();
   return (ids: number[] | 'all') => {
-    queryClient.setQueryData<Notification[]>(['notifications', 'list'], (list) =>
+    queryClient.setQueryData<Notification[]>(queryKeys.notifications.list(), (list) =>
       list?.map((n) => (ids === 'all' || ids.includes(n.id) ? { ...n, isRead: true } : n)),
     );
-    void queryClient.invalidateQueries({ queryKey: ['notifications', 'unread-count'] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.unreadCount() });
   };
 }
 

@@ -1,3 +1,4 @@
+import { NOTIFICATIONS_TEXT } from '@shared/messages/notifications';
 import { badgeCount, notificationMessage, relativeTimeJa } from '@shared/rules/notifications';
 import type { Notification } from '@shared/schemas/social';
 import { Avatar } from '@web/components/ui/avatar';
@@ -15,10 +16,10 @@ export function notificationTarget(n: Notification): string {
 }
 
 const KIND = {
-  follow: { icon: UserPlus, label: 'フォロー', tone: 'bg-sky-600' },
-  like: { icon: Heart, label: 'いいね', tone: 'bg-rose-600' },
-  playlist_add: { icon: ListPlus, label: 'プレイリスト追加', tone: 'bg-emerald-600' },
-  milestone: { icon: Trophy, label: '再生回数', tone: 'bg-amber-600' },
+  follow: { icon: UserPlus, label: NOTIFICATIONS_TEXT.kind.followLabel, tone: 'bg-sky-600' },
+  like: { icon: Heart, label: NOTIFICATIONS_TEXT.kind.likeLabel, tone: 'bg-rose-600' },
+  playlist_add: { icon: ListPlus, label: NOTIFICATIONS_TEXT.kind.playlistAddLabel, tone: 'bg-emerald-600' },
+  milestone: { icon: Trophy, label: NOTIFICATIONS_TEXT.kind.milestoneLabel, tone: 'bg-amber-600' },
 } as const;
 
 const kindOf = (type: string) => (type.startsWith('milestone_') ? KIND.milestone : (KIND[type as keyof typeof KIND] ?? KIND.like));
@@ -75,11 +76,14 @@ export function NotificationRow({ n, onOpen, now }: { n: Notification; onOpen: (
           )}
         </span>
         <span className="mt-0.5 flex items-center gap-2 text-muted text-xs">
-          <span className="sr-only">{kind.label}・</span>
+          <span className="sr-only">
+            {kind.label}
+            {NOTIFICATIONS_TEXT.notificationRow.separator}
+          </span>
           <time dateTime={n.createdAt} data-testid="notification-time">
             {relativeTimeJa(n.createdAt, now)}
           </time>
-          {!n.isRead && <span className="font-medium text-accent">未読</span>}
+          {!n.isRead && <span className="font-medium text-accent">{NOTIFICATIONS_TEXT.notificationRow.unread}</span>}
         </span>
       </span>
       {(n.bundleCount > 1 || !n.isRead) && (
@@ -90,9 +94,9 @@ export function NotificationRow({ n, onOpen, now }: { n: Notification; onOpen: (
               className="inline-flex h-6 min-w-6 items-center justify-center rounded-full bg-surface-2 px-1.5 font-semibold text-xs tabular-nums"
               data-testid="notification-bundle"
             >
-              <span className="sr-only">まとめて</span>
+              <span className="sr-only">{NOTIFICATIONS_TEXT.notificationRow.grouped}</span>
               {badgeCount(n.bundleCount)}
-              <span className="sr-only">件</span>
+              <span className="sr-only">{NOTIFICATIONS_TEXT.notificationRow.countUnit}</span>
             </span>
           )}
         </span>

@@ -1,3 +1,4 @@
+import { NOTIFICATIONS_TEXT } from '@shared/messages/notifications';
 import { enableFailureMessage } from '@shared/rules/push';
 import { toast } from '@web/lib/toast';
 import { BellRing, Send } from 'lucide-react';
@@ -34,19 +35,23 @@ export function PushSettings() {
       return;
     }
     setOn(true);
-    if (!result.subscribed) setNote('この端末へのプッシュ配信は登録できませんでしたが、アプリ内の通知は引き続き表示されます。');
+    if (!result.subscribed) setNote(NOTIFICATIONS_TEXT.pushSettings.setNote);
   };
 
   const onTest = async () => {
     try {
       const r = await sendTestPush();
       toast({
-        title: r.devices > 0 ? 'テスト通知を送信しました' : '通知を受け取る端末がありません',
-        description: r.devices > 0 ? `${r.sent}台の端末に送信しました` : 'この端末でプッシュ通知をオンにしてください',
+        title: r.devices > 0 ? NOTIFICATIONS_TEXT.pushSettings.cond : NOTIFICATIONS_TEXT.pushSettings.notCond,
+        description: r.devices > 0 ? NOTIFICATIONS_TEXT.pushSettings.cond2(r.sent) : NOTIFICATIONS_TEXT.pushSettings.notCond2,
       });
     } catch (e) {
       console.error('[push] test push failed', e);
-      toast({ title: 'エラー', description: 'テスト通知を送信できませんでした', variant: 'destructive' });
+      toast({
+        title: NOTIFICATIONS_TEXT.pushSettings.title,
+        description: NOTIFICATIONS_TEXT.pushSettings.description,
+        variant: 'destructive',
+      });
     }
   };
 
@@ -60,9 +65,9 @@ export function PushSettings() {
         </span>
         <div className="min-w-0 flex-1">
           <label id={`${id}-title`} htmlFor={id} className="block cursor-pointer font-semibold text-[15px]">
-            プッシュ通知
+            {NOTIFICATIONS_TEXT.pushSettings.label}
           </label>
-          <p className="text-muted text-xs leading-relaxed">いいねやフォローをこの端末にお知らせします</p>
+          <p className="text-muted text-xs leading-relaxed">{NOTIFICATIONS_TEXT.pushSettings.hint}</p>
         </div>
         <Switch.Root
           id={id}
@@ -80,7 +85,7 @@ export function PushSettings() {
           {problem}
         </p>
       )}
-      {!problem && denied && !on && <p className="mt-3 text-muted text-xs leading-relaxed">通知はブラウザの設定でブロックされています。</p>}
+      {!problem && denied && !on && <p className="mt-3 text-muted text-xs leading-relaxed">{NOTIFICATIONS_TEXT.pushSettings.blocked}</p>}
       {note && (
         <p className="mt-3 text-muted text-xs leading-relaxed" data-testid="push-note">
           {note}
@@ -93,7 +98,7 @@ export function PushSettings() {
           className="mt-3 inline-flex min-h-10 items-center gap-1.5 rounded-full px-3 font-medium text-accent text-sm hover:bg-accent-soft"
         >
           <Send aria-hidden="true" className="size-4" />
-          テスト通知を送る
+          {NOTIFICATIONS_TEXT.pushSettings.button}
         </button>
       )}
     </section>

@@ -1,14 +1,16 @@
+import { NOTIFICATIONS_TEXT } from '@shared/messages/notifications';
 import { LoginRequired } from '@web/components/layout/login-required';
 import { PageHeader } from '@web/components/layout/page-header';
 import { Button } from '@web/components/ui/button';
 import { EmptyState } from '@web/components/ui/empty-state';
+import { ListState } from '@web/components/ui/list-state';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useUser } from '@web/lib/auth';
 import { cn } from '@web/lib/cn';
 import { toast } from '@web/lib/toast';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { usePullToRefresh } from '@web/lib/use-pull-to-refresh';
-import { ArrowDown, Bell, CheckCheck, CircleAlert, LoaderCircle } from 'lucide-react';
+import { ArrowDown, Bell, CheckCheck, LoaderCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useMarkAllRead, useMarkRead, useNotifications } from '../api/notifications';
 import { NotificationRow } from '../components/notification-row';
@@ -19,12 +21,17 @@ const AUTO_READ_MS = 1000;
 
 /** /notifications (login required): pull-to-refresh, auto-read, read-all, the push switch. */
 export function NotificationsRoute() {
-  useDocumentTitle('通知');
+  useDocumentTitle(NOTIFICATIONS_TEXT.notifications.documentTitle);
   const { isSignedIn, isPending } = useUser();
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-1 flex-col px-4 pb-8">
-      <PageHeader title="通知" backTo="/" backLabel="ホームに戻る" actions={isSignedIn && <ReadAllButton />} />
-      {isPending ? <ListSkeleton /> : isSignedIn ? <NotificationList /> : <LoginRequired body="通知を見るにはログインしてください。" />}
+      <PageHeader
+        title={NOTIFICATIONS_TEXT.notifications.documentTitle}
+        backTo="/"
+        backLabel={NOTIFICATIONS_TEXT.notifications.backLabel}
+        actions={isSignedIn && <ReadAllButton />}
+      />
+      {isPending ? <ListSkeleton /> : isSignedIn ? <NotificationList /> : <LoginRequired body={NOTIFICATIONS_TEXT.notifications.body} />}
     </div>
   );
 }
@@ -38,24 +45,28 @@ function ReadAllButton() {
       disabled={readAll.isPending}
       onClick={() =>
         readAll.mutate(undefined, {
-          onSuccess: () => toast({ title: 'すべて既読にしました' }),
+          onSuccess: () => toast({ title: NOTIFICATIONS_TEXT.readAllButton.title }),
           onError: (e) => {
             console.error('[notifications] read-all failed', e);
-            toast({ title: 'エラー', description: '既読にできませんでした', variant: 'destructive' });
+            toast({
+              title: NOTIFICATIONS_TEXT.readAllButton.title2,
+              description: NOTIFICATIONS_TEXT.readAllButton.description,
+              variant: 'destructive',
+            });
           },
         })
       }
       data-testid="read-all"
     >
       <CheckCheck aria-hidden="true" className="size-4" />
-      すべて既読にする
+      {NOTIFICATIONS_TEXT.readAllButton.readAll}
     </Button>
   );
 }
 
 function ListSkeleton() {
   return (
-    <div className="space-y-2" role="status" aria-label="読み込み中">
+    <div className="space-y-2" role="status" aria-label={NOTIFICATIONS_TEXT.listSkeleton.ariaLabel}>
       {[0, 1, 2, 3].map((i) => (
         <div key={i} className="flex items-start gap-3 px-3 py-3">
           <Skeleton className="size-11 rounded-full" />
@@ -108,12 +119,12 @@ function NotificationList() {
           {pull.refreshing ? (
             <>
               <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-              更新中…
+              {NOTIFICATIONS_TEXT.notificationList.refreshing}
             </>
           ) : (
             <>
               <ArrowDown aria-hidden="true" className={cn('size-4 transition-transform', pull.ready && 'rotate-180')} />
-              {pull.ready ? '離して更新' : '引っ張って更新'}
+              {pull.ready ? NOTIFICATIONS_TEXT.notificationList.ready : NOTIFICATIONS_TEXT.notificationList.notReady}
             </>
           )}
         </span>
@@ -122,34 +133,29 @@ function NotificationList() {
       <PushSettings />
 
       <div className="mt-4 flex-1">
-        {notifications.isPending ? (
-          <ListSkeleton />
-        ) : notifications.isError ? (
-          <EmptyState
-            icon={<CircleAlert aria-hidden="true" />}
-            title="通知を読み込めませんでした"
-            body="通信状況をご確認のうえ、もう一度お試しください。"
-          >
-            <Button className="mt-6" onClick={() => void notifications.refetch()}>
-              再読み込み
-            </Button>
-          </EmptyState>
-        ) : notifications.data.length === 0 ? (
-          <EmptyState
-            icon={<Bell aria-hidden="true" />}
-            title="通知はまだありません"
-            body="あなたの音声へのいいねや、新しいフォロワーがここに表示されます。"
-            testId="notifications-empty"
-          />
-        ) : (
-          <ul className="space-y-1" data-testid="notification-list" aria-busy={notifications.isFetching}>
-            {notifications.data.map((n) => (
-              <li key={n.id}>
-                <NotificationRow n={n} now={now} onOpen={(item) => !item.isRead && mutate([item.id])} />
-              </li>
-            ))}
-          </ul>
-        )}
+        <ListState
+          query={notifications}
+          what={NOTIFICATIONS_TEXT.notificationList.what}
+          skeleton={<ListSkeleton />}
+          empty={
+            <EmptyState
+              icon={<Bell aria-hidden="true" />}
+              title={NOTIFICATIONS_TEXT.notificationList.title}
+              body={NOTIFICATIONS_TEXT.notificationList.body}
+              testId="notifications-empty"
+            />
+          }
+        >
+          {(items) => (
+            <ul className="space-y-1" data-testid="notification-list" aria-busy={notifications.isFetching}>
+              {items.map((n) => (
+                <li key={n.id}>
+                  <NotificationRow n={n} now={now} onOpen={(item) => !item.isRead && mutate([item.id])} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </ListState>
       </div>
     </div>
   );

@@ -1,3 +1,4 @@
+import { PLAYER_TEXT } from '@shared/messages/player';
 import { formatTime } from '@shared/rules/format';
 import { describeMediaError, describePlayRejection } from '@shared/rules/playback-errors';
 import { Pause, Play } from 'lucide-react';
@@ -9,17 +10,17 @@ export interface TestSourceOption {
 }
 
 const READY_STATES = [
-  'HAVE_NOTHING（データなし）',
-  'HAVE_METADATA（情報のみ）',
-  'HAVE_CURRENT_DATA（現在位置のみ）',
-  'HAVE_FUTURE_DATA（先読みあり）',
-  'HAVE_ENOUGH_DATA（十分）',
+  PLAYER_TEXT.readyStates.haveNothing,
+  PLAYER_TEXT.readyStates.haveMetadata,
+  PLAYER_TEXT.readyStates.haveCurrentData,
+  PLAYER_TEXT.readyStates.haveFutureData,
+  PLAYER_TEXT.readyStates.haveEnoughData,
 ];
 const NETWORK_STATES = [
-  'NETWORK_EMPTY（未設定）',
-  'NETWORK_IDLE（待機中）',
-  'NETWORK_LOADING（読み込み中）',
-  'NETWORK_NO_SOURCE（音源なし）',
+  PLAYER_TEXT.networkStates.networkEmpty,
+  PLAYER_TEXT.networkStates.networkIdle,
+  PLAYER_TEXT.networkStates.networkLoading,
+  PLAYER_TEXT.networkStates.networkNoSource,
 ];
 
 interface ElementState {
@@ -118,7 +119,7 @@ export function AudioTestSource({ index, options }: { index: number; options: re
     }
   };
 
-  const label = `テスト音源${index}`;
+  const label = PLAYER_TEXT.audioTestSource.label(index);
   return (
     <section
       aria-labelledby={`${selectId}-title`}
@@ -129,7 +130,7 @@ export function AudioTestSource({ index, options }: { index: number; options: re
         {label}
       </h2>
       <label htmlFor={selectId} className="mt-3 block text-muted text-sm">
-        音源
+        {PLAYER_TEXT.audioTestSource.label2}
       </label>
       <select
         id={selectId}
@@ -156,7 +157,7 @@ export function AudioTestSource({ index, options }: { index: number; options: re
           type="button"
           onClick={() => void toggle()}
           disabled={!src}
-          aria-label={state.playing ? `${label}を一時停止` : `${label}を再生`}
+          aria-label={state.playing ? PLAYER_TEXT.audioTestSource.playing(label) : PLAYER_TEXT.audioTestSource.notPlaying(label)}
           className="inline-flex size-14 shrink-0 items-center justify-center rounded-full bg-accent text-accent-fg shadow-sm disabled:opacity-40"
           data-testid={`audio-test-toggle-${index}`}
         >
@@ -181,7 +182,7 @@ export function AudioTestSource({ index, options }: { index: number; options: re
         </dd>
         <dt className="text-muted">error</dt>
         <dd className="tabular-nums" data-testid={`audio-test-error-code-${index}`}>
-          {state.errorCode ?? 'なし'}
+          {state.errorCode ?? PLAYER_TEXT.audioTestSource.none}
         </dd>
       </dl>
       {state.message && (

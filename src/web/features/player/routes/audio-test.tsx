@@ -1,7 +1,8 @@
+import { PLAYER_TEXT } from '@shared/messages/player';
 import { describeMediaError } from '@shared/rules/playback-errors';
+import type { Track } from '@shared/schemas/track';
 import { PageHeader } from '@web/components/layout/page-header';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { useTracks } from '@web/features/tracks/api/get-tracks';
 import { streamUrl } from '@web/lib/audio/engine';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { useEffect, useState } from 'react';
@@ -15,10 +16,10 @@ const MISSING_STREAM = '/api/stream/2147483647';
  * /audio-test (listener spec §2): a debug page for audio playback with two test sources, each in its
  * own <audio> element (the radio player is not involved): the first catalogue track's stream and a tone
  * made in the browser, each also offered broken, with the element's states and the spec's messages.
+ * The catalogue (tracks feature) comes from the app (app/routes/audio-test.tsx).
  */
-export function AudioTestRoute() {
-  useDocumentTitle('音声テスト');
-  const catalogue = useTracks();
+export function AudioTestPage({ catalogue }: { catalogue: { data?: Track[]; isPending: boolean } }) {
+  useDocumentTitle(PLAYER_TEXT.audioTestPage.documentTitle);
   const first = catalogue.data?.[0];
   const [tone, setTone] = useState<string | null>(null);
   useEffect(() => {
@@ -28,32 +29,36 @@ export function AudioTestRoute() {
   }, []);
 
   const source1: TestSourceOption[] = [
-    { label: first ? `デモ音声「${first.title}」` : 'デモ音声（読み込み中）', src: first ? streamUrl(first.id) : null },
-    { label: '存在しない音声（読み込みエラー）', src: MISSING_STREAM },
+    {
+      label: first ? PLAYER_TEXT.audioTestPage.first(first.title) : PLAYER_TEXT.audioTestPage.notFirst,
+      src: first ? streamUrl(first.id) : null,
+    },
+    { label: PLAYER_TEXT.audioTestPage.label, src: MISSING_STREAM },
   ];
   const source2: TestSourceOption[] = [
-    { label: 'テストトーン（440 Hz・3 秒の WAV）', src: tone },
-    { label: '音声ではないデータ（形式エラー）', src: 'data:audio/mpeg;base64,AAAAAAAAAAAAAAAA' },
+    { label: PLAYER_TEXT.audioTestPage.label2, src: tone },
+    { label: PLAYER_TEXT.audioTestPage.label3, src: 'data:audio/mpeg;base64,AAAAAAAAAAAAAAAA' },
   ];
 
   return (
     <div className="mx-auto w-full max-w-2xl px-4 pb-10" data-testid="audio-test-page">
-      <PageHeader title="音声テスト" backTo="/" backLabel="ホームに戻る" />
-      <p className="text-muted text-sm leading-relaxed">
-        音声の再生を確認するためのページです。ラジオのプレーヤーとは別に、それぞれの音源を再生します。
-      </p>
+      <PageHeader title={PLAYER_TEXT.audioTestPage.documentTitle} backTo="/" backLabel={PLAYER_TEXT.audioTestPage.backLabel} />
+      <p className="text-muted text-sm leading-relaxed">{PLAYER_TEXT.audioTestPage.about}</p>
       <div className="mt-4 space-y-4">
         {catalogue.isPending ? <Skeleton className="h-64 rounded-2xl" /> : <AudioTestSource index={1} options={source1} />}
         <AudioTestSource index={2} options={source2} />
       </div>
       <section className="mt-6" aria-labelledby="audio-test-codes">
         <h2 id="audio-test-codes" className="font-bold text-base">
-          読み込みエラーのコード
+          {PLAYER_TEXT.audioTestPage.heading}
         </h2>
         <ul className="mt-2 space-y-1 text-sm">
           {[4, 3, 2].map((code) => (
             <li key={code} className="flex gap-3">
-              <span className="w-14 shrink-0 text-muted tabular-nums">コード{code}</span>
+              <span className="w-14 shrink-0 text-muted tabular-nums">
+                {PLAYER_TEXT.audioTestPage.code}
+                {code}
+              </span>
               <span>{describeMediaError(code).message}</span>
             </li>
           ))}

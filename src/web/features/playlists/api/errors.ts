@@ -1,3 +1,4 @@
+import { PLAYLISTS_TEXT } from '@shared/messages/playlists';
 import { ApiError } from '@web/lib/api';
 import { toast } from '@web/lib/toast';
 
@@ -20,5 +21,9 @@ export function answerMessage(error: unknown): string | null {
  */
 export function playlistErrorToast(base: string, error: unknown) {
   const reason = answerMessage(error);
-  toast({ title: 'エラー', description: reason && reason !== base ? `${base}（${reason}）` : base, variant: 'destructive' });
+  toast({
+    title: PLAYLISTS_TEXT.playlistErrorToast.title,
+    description: reason && reason !== base ? `${base}（${reason}）` : base,
+    variant: 'destructive',
+  });
 }

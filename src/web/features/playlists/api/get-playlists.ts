@@ -1,6 +1,7 @@
 import type { Playlist } from '@shared/schemas/playlist';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 export const getMyPlaylists = () => api<Playlist[]>('/api/playlists/user');
 export const getPlaylist = (id: number) => api<Playlist>(`/api/playlists/${id}`);
@@ -9,7 +10,7 @@ export const getPublicPlaylistOf = (userId: string, slug: string) =>
   api<Playlist>(`/api/playlists/public/${encodeURIComponent(userId)}/${encodeURIComponent(slug)}`);
 
 /** GET /api/playlists/user: my playlists, each with its items. */
-export const myPlaylistsQueryOptions = () => queryOptions({ queryKey: ['playlists', 'user'], queryFn: getMyPlaylists });
+export const myPlaylistsQueryOptions = () => queryOptions({ queryKey: queryKeys.playlists.mine(), queryFn: getMyPlaylists });
 
 export function useMyPlaylists({ enabled = true, fresh = false }: { enabled?: boolean; fresh?: boolean } = {}) {
   // `fresh`: asked again each time the component mounts (the add-to-playlist list).
@@ -23,10 +24,10 @@ export const playlistQueryOptions = (ref: PlaylistRef) =>
   queryOptions<Playlist>({
     queryKey:
       ref.kind === 'id'
-        ? ['playlists', ref.id]
+        ? queryKeys.playlists.detail(ref.id)
         : ref.kind === 'slug'
-          ? ['playlists', 'public', ref.slug]
-          : ['playlists', 'public', ref.userId, ref.slug],
+          ? queryKeys.playlists.publicSlug(ref.slug)
+          : queryKeys.playlists.publicUserSlug(ref.userId, ref.slug),
     queryFn: () =>
       ref.kind === 'id'
         ? getPlaylist(ref.id)

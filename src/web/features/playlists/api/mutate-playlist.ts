@@ -1,6 +1,7 @@
 import type { CategoryCount, PlaylistCreateSchema, PlaylistSchema } from '@shared/schemas/playlist';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Answer, api } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 import type { z } from 'zod';
 
 export type PlaylistInput = z.input<typeof PlaylistCreateSchema>;
@@ -14,7 +15,7 @@ export const saveCategory = (name: string) => api<CategoryCount>('/api/categorie
 
 function useInvalidatePlaylists() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ['playlists'] });
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.playlists.all() });
 }
 
 export function useCreatePlaylist() {

@@ -1,6 +1,7 @@
 import type { Playlist, PlaylistSchema } from '@shared/schemas/playlist';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Answer, api } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 
 export const addTrackToPlaylist = (playlistId: number, trackId: number) =>
   api<Answer<typeof PlaylistSchema>>(`/api/playlists/${playlistId}/tracks`, { method: 'POST', body: { trackId } });
@@ -17,8 +18,8 @@ export const wasAddedThisSession = (playlistId: number, trackId: number) => adde
 function useStorePlaylist() {
   const queryClient = useQueryClient();
   return (p: Playlist) => {
-    queryClient.setQueryData(['playlists', p.id], p);
-    void queryClient.invalidateQueries({ queryKey: ['playlists'], predicate: (q) => q.queryKey[1] !== p.id });
+    queryClient.setQueryData(queryKeys.playlists.detail(p.id), p);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.playlists.all(), predicate: (q) => q.queryKey[1] !== p.id });
   };
 }
 
@@ -49,6 +50,6 @@ export function useReorderPlaylist() {
   return useMutation({
     mutationFn: ({ playlistId, items }: { playlistId: number; items: { id: number; order: number }[] }) =>
       reorderPlaylist(playlistId, { items }),
-    onSettled: (_data, _error, { playlistId }) => queryClient.invalidateQueries({ queryKey: ['playlists', playlistId] }),
+    onSettled: (_data, _error, { playlistId }) => queryClient.invalidateQueries({ queryKey: queryKeys.playlists.detail(playlistId) }),
   });
 }

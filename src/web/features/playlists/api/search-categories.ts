@@ -2,6 +2,7 @@ import { CATEGORY_SEARCH_DEBOUNCE_MS, CATEGORY_SEARCH_LIMIT } from '@shared/rule
 import type { CategoryCount } from '@shared/schemas/playlist';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 import { useEffect, useState } from 'react';
 
 export const searchCategories = (q: string) =>
@@ -21,7 +22,7 @@ export function useDebounced<T>(value: T, ms: number): T {
 export function useCategorySearch(query: string) {
   const q = useDebounced(query.trim(), CATEGORY_SEARCH_DEBOUNCE_MS);
   return useQuery({
-    queryKey: ['categories', 'search', q],
+    queryKey: queryKeys.categories.search(q),
     queryFn: () => searchCategories(q),
     enabled: q.length > 0,
     placeholderData: keepPreviousData,

@@ -1,6 +1,8 @@
+import { PLAYLISTS_TEXT } from '@shared/messages/playlists';
 import { PLAYLIST_MESSAGES } from '@shared/rules/playlist';
 import type { Track } from '@shared/schemas/track';
 import { Modal } from '@web/components/ui/dialog';
+import { ListState } from '@web/components/ui/list-state';
 import { cn } from '@web/lib/cn';
 import { toast } from '@web/lib/toast';
 import { Check, ListMusic, LoaderCircle, Plus } from 'lucide-react';
@@ -46,7 +48,7 @@ export function AddToPlaylistPanel({ track, anchorRef, desktop, open, setOpen }:
             className="z-50 min-w-[200px] max-w-[20rem] rounded-2xl border border-border bg-bg p-2 shadow-card outline-none data-[state=open]:animate-fade-in"
             data-testid="add-to-playlist-popover"
           >
-            <p className="px-2 pt-1 pb-2 font-semibold text-sm">プレイリストに追加</p>
+            <p className="px-2 pt-1 pb-2 font-semibold text-sm">{PLAYLISTS_TEXT.addToPlaylistPanel.title}</p>
             <PlaylistChoices track={track} onDone={() => setOpen(false)} />
           </Popover.Content>
         </Popover.Portal>
@@ -55,7 +57,13 @@ export function AddToPlaylistPanel({ track, anchorRef, desktop, open, setOpen }:
   }
 
   return (
-    <Modal open={open} onOpenChange={setOpen} title="プレイリストに追加" description={track.title} testId="add-to-playlist-dialog">
+    <Modal
+      open={open}
+      onOpenChange={setOpen}
+      title={PLAYLISTS_TEXT.addToPlaylistPanel.title}
+      description={track.title}
+      testId="add-to-playlist-dialog"
+    >
       <PlaylistChoices track={track} onDone={() => setOpen(false)} />
     </Modal>
   );
@@ -71,7 +79,7 @@ function PlaylistChoices({ track, onDone }: { track: Track; onDone: () => void }
       { playlistId, trackId: track.id },
       {
         onSuccess: () => {
-          toast({ title: 'プレイリストに追加しました', description: `「${name}」に追加しました` });
+          toast({ title: PLAYLISTS_TEXT.playlistChoices.title, description: PLAYLISTS_TEXT.playlistChoices.description(name) });
           onDone();
         },
         onError: (e) => playlistErrorToast(PLAYLIST_MESSAGES.addFailed, e),
@@ -81,50 +89,57 @@ function PlaylistChoices({ track, onDone }: { track: Track; onDone: () => void }
 
   return (
     <div className="space-y-1">
-      {playlists.isPending ? (
-        <div role="status" aria-label="読み込み中" className="flex justify-center py-6 text-muted">
-          <LoaderCircle aria-hidden="true" className="size-6 animate-spin" />
-        </div>
-      ) : playlists.isError ? (
-        <p className="px-2 py-4 text-center text-muted text-sm">プレイリストを読み込めませんでした</p>
-      ) : playlists.data.length === 0 ? (
-        <p className="px-2 py-4 text-center text-muted text-sm">まだプレイリストがありません</p>
-      ) : (
-        <ul className="max-h-72 space-y-0.5 overflow-y-auto" aria-label="マイプレイリスト">
-          {playlists.data.map((p) => {
-            const added = wasAddedThisSession(p.id, track.id) || p.items.some((i) => i.track.id === track.id);
-            const busy = add.isPending && add.variables?.playlistId === p.id;
-            return (
-              <li key={p.id}>
-                <button
-                  type="button"
-                  disabled={added || add.isPending}
-                  onClick={() => onAdd(p.id, p.name)}
-                  className="flex min-h-12 w-full items-center gap-3 rounded-xl px-2 text-left transition-colors enabled:hover:bg-surface disabled:cursor-not-allowed"
-                  data-testid="playlist-choice"
-                  data-added={added ? 'true' : 'false'}
-                >
-                  <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-accent-soft text-accent">
-                    <ListMusic aria-hidden="true" className="size-5" />
-                  </span>
-                  <span className={cn('min-w-0 flex-1', added && 'text-muted')}>
-                    <span className="block truncate font-medium text-sm">{p.name}</span>
-                    <span className="block text-muted text-xs tabular-nums">{p.itemCount}件の音声</span>
-                  </span>
-                  {busy ? (
-                    <LoaderCircle aria-hidden="true" className="size-4 animate-spin text-muted" />
-                  ) : added ? (
-                    <span className="inline-flex items-center gap-1 text-muted text-xs">
-                      <Check aria-hidden="true" className="size-4" />
-                      追加済み
+      <ListState
+        query={playlists}
+        what={PLAYLISTS_TEXT.playlistChoices.what}
+        compact
+        skeleton={
+          <div role="status" aria-label={PLAYLISTS_TEXT.playlistChoices.loading} className="flex justify-center py-6 text-muted">
+            <LoaderCircle aria-hidden="true" className="size-6 animate-spin" />
+          </div>
+        }
+        empty={<p className="px-2 py-4 text-center text-muted text-sm">{PLAYLISTS_TEXT.playlistChoices.empty}</p>}
+      >
+        {(items) => (
+          <ul className="max-h-72 space-y-0.5 overflow-y-auto" aria-label={PLAYLISTS_TEXT.playlistChoices.listLabel}>
+            {items.map((p) => {
+              const added = wasAddedThisSession(p.id, track.id) || p.items.some((i) => i.track.id === track.id);
+              const busy = add.isPending && add.variables?.playlistId === p.id;
+              return (
+                <li key={p.id}>
+                  <button
+                    type="button"
+                    disabled={added || add.isPending}
+                    onClick={() => onAdd(p.id, p.name)}
+                    className="flex min-h-12 w-full items-center gap-3 rounded-xl px-2 text-left transition-colors enabled:hover:bg-surface disabled:cursor-not-allowed"
+                    data-testid="playlist-choice"
+                    data-added={added ? 'true' : 'false'}
+                  >
+                    <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-accent-soft text-accent">
+                      <ListMusic aria-hidden="true" className="size-5" />
                     </span>
-                  ) : null}
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+                    <span className={cn('min-w-0 flex-1', added && 'text-muted')}>
+                      <span className="block truncate font-medium text-sm">{p.name}</span>
+                      <span className="block text-muted text-xs tabular-nums">
+                        {p.itemCount}
+                        {PLAYLISTS_TEXT.playlistChoices.trackCountUnit}
+                      </span>
+                    </span>
+                    {busy ? (
+                      <LoaderCircle aria-hidden="true" className="size-4 animate-spin text-muted" />
+                    ) : added ? (
+                      <span className="inline-flex items-center gap-1 text-muted text-xs">
+                        <Check aria-hidden="true" className="size-4" />
+                        {PLAYLISTS_TEXT.playlistChoices.added}
+                      </span>
+                    ) : null}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </ListState>
       <div className="border-border border-t pt-1">
         <Link
           to={`/create-playlist?track=${track.id}`}
@@ -135,7 +150,7 @@ function PlaylistChoices({ track, onDone }: { track: Track; onDone: () => void }
           <span className="inline-flex size-9 items-center justify-center rounded-lg border border-accent/40 border-dashed">
             <Plus aria-hidden="true" className="size-5" />
           </span>
-          新しいプレイリストを作成
+          {PLAYLISTS_TEXT.playlistChoices.createPlaylistOption}
         </Link>
       </div>
     </div>

@@ -1,3 +1,4 @@
+import { PLAYLISTS_TEXT } from '@shared/messages/playlists';
 import type { Track } from '@shared/schemas/track';
 import { useUser } from '@web/lib/auth';
 import { cn } from '@web/lib/cn';
@@ -59,7 +60,7 @@ export function AddToPlaylistButton({ track, className, compact }: AddToPlaylist
         onPointerEnter={() => void ensurePanel().catch(() => {})}
         ref={buttonRef}
         aria-expanded={open}
-        aria-label="プレイリストに追加"
+        aria-label={PLAYLISTS_TEXT.addToPlaylistButton.addToPlaylistButtonLabel}
         aria-haspopup="dialog"
         className={cn(
           'inline-flex items-center justify-center rounded-full text-muted transition-colors hover:bg-surface hover:text-fg',

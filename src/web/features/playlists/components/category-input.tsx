@@ -1,3 +1,4 @@
+import { PLAYLISTS_TEXT } from '@shared/messages/playlists';
 import { addCategory, categorySuggestions } from '@shared/rules/playlist-form';
 import { cn } from '@web/lib/cn';
 import { Plus, X } from 'lucide-react';
@@ -32,17 +33,21 @@ export function CategoryInput({ value, onChange, presets, search = true }: Categ
   return (
     <div>
       <label htmlFor={id} className="font-medium text-sm">
-        カテゴリ
+        {PLAYLISTS_TEXT.categoryInput.label}
       </label>
       {value.length > 0 && (
-        <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="選択したカテゴリ" data-testid="chosen-categories">
+        <ul
+          className="mt-2 flex flex-wrap gap-1.5"
+          aria-label={PLAYLISTS_TEXT.categoryInput.chosenCategoriesLabel}
+          data-testid="chosen-categories"
+        >
           {value.map((c) => (
             <li key={c}>
               <span className="inline-flex min-h-8 items-center gap-1 rounded-full bg-accent pr-1 pl-3 text-accent-fg text-sm">
                 {c}
                 <button
                   type="button"
-                  aria-label={`${c}を外す`}
+                  aria-label={PLAYLISTS_TEXT.categoryInput.ariaLabel(c)}
                   onClick={() => onChange(value.filter((v) => v !== c))}
                   className="relative inline-flex size-6 items-center justify-center rounded-full hover:bg-white/20 before:absolute before:-inset-2 before:content-['']"
                 >
@@ -65,7 +70,7 @@ export function CategoryInput({ value, onChange, presets, search = true }: Categ
           }
         }}
         maxLength={30}
-        placeholder="カテゴリを入力してEnter"
+        placeholder={PLAYLISTS_TEXT.categoryInput.categoryInputPlaceholder}
         enterKeyHint="done"
         autoComplete="off"
         className="mt-2 block min-h-12 w-full rounded-xl border border-border bg-bg px-4 text-base outline-none placeholder:text-muted focus:border-accent"
@@ -73,8 +78,12 @@ export function CategoryInput({ value, onChange, presets, search = true }: Categ
       />
       {suggestions.length > 0 && (
         <div className="mt-2">
-          <p className="text-muted text-xs">{text.trim() ? '候補' : 'おすすめ'}</p>
-          <ul className="mt-1.5 flex flex-wrap gap-1.5" aria-label="カテゴリの候補" data-testid="category-suggestions">
+          <p className="text-muted text-xs">{text.trim() ? PLAYLISTS_TEXT.categoryInput.trim : PLAYLISTS_TEXT.categoryInput.notTrim}</p>
+          <ul
+            className="mt-1.5 flex flex-wrap gap-1.5"
+            aria-label={PLAYLISTS_TEXT.categoryInput.categorySuggestionsLabel}
+            data-testid="category-suggestions"
+          >
             {suggestions.map((s) => (
               <li key={s}>
                 <button

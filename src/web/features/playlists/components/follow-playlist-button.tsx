@@ -1,3 +1,4 @@
+import { PLAYLISTS_TEXT } from '@shared/messages/playlists';
 import type { Playlist } from '@shared/schemas/playlist';
 import { Button } from '@web/components/ui/button';
 import { useUser } from '@web/lib/auth';
@@ -30,7 +31,11 @@ export function FollowPlaylistButton({ playlist: p }: { playlist: Playlist }) {
           {
             onError: (e) => {
               console.error('[playlists] follow failed', e);
-              toast({ title: '操作に失敗しました', description: 'フォロー操作に失敗しました', variant: 'destructive' });
+              toast({
+                title: PLAYLISTS_TEXT.followPlaylistButton.title,
+                description: PLAYLISTS_TEXT.followPlaylistButton.description,
+                variant: 'destructive',
+              });
             },
           },
         );
@@ -38,7 +43,7 @@ export function FollowPlaylistButton({ playlist: p }: { playlist: Playlist }) {
       data-testid="follow-playlist"
     >
       {following ? <BookmarkCheck aria-hidden="true" className="size-5" /> : <BookmarkPlus aria-hidden="true" className="size-5" />}
-      {following ? 'フォロー中' : 'フォロー'}
+      {following ? PLAYLISTS_TEXT.followPlaylistButton.following : PLAYLISTS_TEXT.followPlaylistButton.notFollowing}
     </Button>
   );
 }

@@ -1,3 +1,4 @@
+import { PLAYLISTS_TEXT } from '@shared/messages/playlists';
 import { PLAYLIST_MESSAGES } from '@shared/rules/playlist';
 import { isPremiumActive, moveItem, playlistBackPath, reorderPayload } from '@shared/rules/playlist-form';
 import type { User } from '@shared/schemas/auth';
@@ -6,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { PageHeader } from '@web/components/layout/page-header';
 import { Button } from '@web/components/ui/button';
 import { EmptyState } from '@web/components/ui/empty-state';
+import { queryKeys } from '@web/lib/query-keys';
 import { toast } from '@web/lib/toast';
 import { ListMusic, Pencil } from 'lucide-react';
 import { useState } from 'react';
@@ -28,13 +30,13 @@ export function OwnerPlaylistView({ playlist: p, user }: { playlist: Playlist; u
   const onMove = (activeId: number, overId: number) => {
     const before = p.items;
     const items = moveItem(before, activeId, overId).map((it, order) => ({ ...it, order }));
-    queryClient.setQueryData<Playlist>(['playlists', p.id], (old) => (old ? { ...old, items } : old));
+    queryClient.setQueryData<Playlist>(queryKeys.playlists.detail(p.id), (old) => (old ? { ...old, items } : old));
     reorder.mutate(
       { playlistId: p.id, items: reorderPayload(items).items },
       {
         onSuccess: () => toast({ title: PLAYLIST_MESSAGES.reordered }),
         onError: (err) => {
-          queryClient.setQueryData<Playlist>(['playlists', p.id], (old) => (old ? { ...old, items: before } : old));
+          queryClient.setQueryData<Playlist>(queryKeys.playlists.detail(p.id), (old) => (old ? { ...old, items: before } : old));
           playlistErrorToast(PLAYLIST_MESSAGES.reorderFailed, err);
         },
       },
@@ -45,7 +47,11 @@ export function OwnerPlaylistView({ playlist: p, user }: { playlist: Playlist; u
     remove.mutate(
       { playlistId: p.id, trackId: item.track.id },
       {
-        onSuccess: () => toast({ title: 'プレイリストから削除しました', description: `「${item.track.title}」を削除しました` }),
+        onSuccess: () =>
+          toast({
+            title: PLAYLISTS_TEXT.ownerPlaylistView.title,
+            description: PLAYLISTS_TEXT.ownerPlaylistView.description(item.track.title),
+          }),
         onError: (err) => playlistErrorToast(PLAYLIST_MESSAGES.removeFailed, err),
       },
     );
@@ -55,28 +61,28 @@ export function OwnerPlaylistView({ playlist: p, user }: { playlist: Playlist; u
       <PageHeader
         backTo={playlistBackPath(params.get('from'))}
         actions={
-          <Button variant="ghost" size="icon" aria-label="プレイリストを編集" onClick={() => setEditing(true)}>
+          <Button variant="ghost" size="icon" aria-label={PLAYLISTS_TEXT.ownerPlaylistView.ariaLabel} onClick={() => setEditing(true)}>
             <Pencil aria-hidden="true" className="size-5" />
           </Button>
         }
       />
       <PlaylistHero playlist={p} actions={<ShareButton playlist={p} />} />
-      <section className="mt-8" aria-label="収録されている音声">
+      <section className="mt-8" aria-label={PLAYLISTS_TEXT.ownerPlaylistView.ariaLabel2}>
         {p.items.length === 0 ? (
           <EmptyState
             icon={<ListMusic aria-hidden="true" />}
-            title="まだ音声がありません"
-            body="プレイヤーの「プレイリストに追加」ボタンから音声を追加できます。"
+            title={PLAYLISTS_TEXT.ownerPlaylistView.title2}
+            body={PLAYLISTS_TEXT.ownerPlaylistView.body}
           >
             <Button asChild className="mt-6">
-              <Link to="/">音声を探す</Link>
+              <Link to="/">{PLAYLISTS_TEXT.ownerPlaylistView.link}</Link>
             </Button>
           </EmptyState>
         ) : (
           <>
             <p className="mb-2 px-2 text-muted text-xs">
-              <span className="pointer-coarse:hidden">ハンドルをドラッグして並び替え</span>
-              <span className="hidden pointer-coarse:inline">長押しして並び替え</span>
+              <span className="pointer-coarse:hidden">{PLAYLISTS_TEXT.ownerPlaylistView.dragHint}</span>
+              <span className="hidden pointer-coarse:inline">{PLAYLISTS_TEXT.ownerPlaylistView.longPressHint}</span>
             </p>
             <SortableTrackList playlist={p} onMove={onMove} onRemove={onRemove} />
           </>

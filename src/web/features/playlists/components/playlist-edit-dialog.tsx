@@ -1,4 +1,5 @@
 import { DEFAULT_EDIT_CATEGORIES, splitCategories } from '@shared/categories';
+import { PLAYLISTS_TEXT } from '@shared/messages/playlists';
 import { joinCategories, playlistNameProblem, playlistSlug } from '@shared/rules/playlist';
 import type { Playlist } from '@shared/schemas/playlist';
 import { Button } from '@web/components/ui/button';
@@ -27,7 +28,7 @@ interface PlaylistEditDialogProps {
  */
 export function PlaylistEditDialog({ playlist, userId, premium, open, onOpenChange }: PlaylistEditDialogProps) {
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title="プレイリストを編集" testId="playlist-edit-dialog">
+    <Modal open={open} onOpenChange={onOpenChange} title={PLAYLISTS_TEXT.playlistEditDialog.title} testId="playlist-edit-dialog">
       {open && <EditForm playlist={playlist} userId={userId} premium={premium} onDone={() => onOpenChange(false)} />}
     </Modal>
   );
@@ -60,10 +61,10 @@ function EditForm({ playlist, userId, premium, onDone }: { playlist: Playlist; u
       },
       {
         onSuccess: () => {
-          toast({ title: 'プレイリストを更新しました' });
+          toast({ title: PLAYLISTS_TEXT.editForm.title });
           onDone();
         },
-        onError: (err) => playlistErrorToast('プレイリストの更新に失敗しました', err),
+        onError: (err) => playlistErrorToast(PLAYLISTS_TEXT.editForm.playlistErrorToast, err),
       },
     );
   };
@@ -72,7 +73,7 @@ function EditForm({ playlist, userId, premium, onDone }: { playlist: Playlist; u
     <form onSubmit={onSubmit} noValidate className="space-y-5 pt-1">
       <div>
         <label htmlFor={ids.name} className="font-medium text-sm">
-          プレイリスト名
+          {PLAYLISTS_TEXT.editForm.label}
         </label>
         <input
           id={ids.name}
@@ -84,23 +85,24 @@ function EditForm({ playlist, userId, premium, onDone }: { playlist: Playlist; u
           className={cn(fieldClass, 'min-h-12')}
           data-testid="edit-playlist-name"
         />
-        <FieldMessage id={ids.nameMsg} error={nameError} hint={`公開URL: /playlist/${slug}`} />
+        <FieldMessage id={ids.nameMsg} error={nameError} hint={PLAYLISTS_TEXT.editForm.hint(slug)} />
       </div>
       <CategoryInput value={categories} onChange={setCategories} presets={DEFAULT_EDIT_CATEGORIES} />
       <div>
         <label htmlFor={ids.description} className="font-medium text-sm">
-          説明<span className="ml-1.5 font-normal text-muted text-xs">任意</span>
+          {PLAYLISTS_TEXT.editForm.label2}
+          <span className="ml-1.5 font-normal text-muted text-xs">{PLAYLISTS_TEXT.editForm.optional}</span>
         </label>
         <TextArea id={ids.description} value={description} onChange={(e) => setDescription(e.target.value)} maxLength={500} />
       </div>
       {premium ? <VisibilityChoice isPublic={isPublic} onChange={setIsPublic} /> : <PublicOnlyNote />}
       <div className="sticky bottom-0 -mx-5 -mb-5 flex justify-end gap-2 border-border border-t bg-bg px-5 py-3">
         <Button variant="secondary" onClick={onDone}>
-          キャンセル
+          {PLAYLISTS_TEXT.editForm.button}
         </Button>
         <Button type="submit" disabled={nameError !== null || update.isPending} data-testid="edit-playlist-save">
           {update.isPending && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
-          保存する
+          {PLAYLISTS_TEXT.editForm.editPlaylistSave}
         </Button>
       </div>
     </form>

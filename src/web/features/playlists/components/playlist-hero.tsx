@@ -1,3 +1,4 @@
+import { PLAYLISTS_TEXT } from '@shared/messages/playlists';
 import { formatCount } from '@shared/rules/format';
 import type { Playlist } from '@shared/schemas/playlist';
 import { CategoryChips } from '@web/components/playlist/playlist-card';
@@ -37,7 +38,7 @@ export function PlaylistHero({ playlist: p, actions }: { playlist: Playlist; act
           data-testid="playlist-visibility"
         >
           {p.isPublic ? <Globe aria-hidden="true" className="size-3" /> : <Lock aria-hidden="true" className="size-3" />}
-          {p.isPublic ? '公開' : '非公開'}
+          {p.isPublic ? PLAYLISTS_TEXT.playlistHero.isPublic : PLAYLISTS_TEXT.playlistHero.notIsPublic}
         </span>
       )}
       <CategoryChips category={p.category} max={10} className="mt-3 justify-center" />
@@ -46,19 +47,19 @@ export function PlaylistHero({ playlist: p, actions }: { playlist: Playlist; act
       <dl className="mt-4 grid w-full max-w-sm grid-cols-3 gap-2">
         <Stat
           icon={<ListMusic aria-hidden="true" className="size-3.5" />}
-          label="音声"
+          label={PLAYLISTS_TEXT.playlistHero.label}
           value={String(p.items.length)}
           testId="playlist-track-count"
         />
         <Stat
           icon={<Eye aria-hidden="true" className="size-3.5" />}
-          label="表示回数"
+          label={PLAYLISTS_TEXT.playlistHero.label2}
           value={formatCount(p.impressionCount)}
           testId="playlist-views"
         />
         <Stat
           icon={<Users aria-hidden="true" className="size-3.5" />}
-          label="フォロワー"
+          label={PLAYLISTS_TEXT.playlistHero.label3}
           value={formatCount(p.followerCount)}
           testId="playlist-followers"
         />
@@ -104,7 +105,11 @@ export function PlayPlaylistButton({ playlist: p }: { playlist: Playlist }) {
       ) : (
         <Play aria-hidden="true" fill="currentColor" className="size-5" />
       )}
-      {playing ? '一時停止' : here ? '再開' : '再生'}
+      {playing
+        ? PLAYLISTS_TEXT.playPlaylistButton.playing
+        : here
+          ? PLAYLISTS_TEXT.playPlaylistButton.here
+          : PLAYLISTS_TEXT.playPlaylistButton.notHere}
     </Button>
   );
 }
@@ -127,7 +132,9 @@ export function PlayFromHereButton({ playlist: p, index }: { playlist: Playlist;
               index,
             )
       }
-      aria-label={playing ? `${track.title}を一時停止` : `${track.title}から再生`}
+      aria-label={
+        playing ? PLAYLISTS_TEXT.playFromHereButton.playing(track.title) : PLAYLISTS_TEXT.playFromHereButton.notPlaying(track.title)
+      }
       className="inline-flex size-11 shrink-0 items-center justify-center rounded-full text-accent transition-colors hover:bg-accent-soft"
     >
       {playing ? (

@@ -1,3 +1,4 @@
+import { PLAYLISTS_TEXT } from '@shared/messages/playlists';
 import { PLAYLIST_MESSAGES } from '@shared/rules/playlist';
 import { Button } from '@web/components/ui/button';
 import { EmptyState } from '@web/components/ui/empty-state';
@@ -10,12 +11,12 @@ export function PlaylistNotFound() {
     <EmptyState
       icon={<ListX aria-hidden="true" />}
       title={PLAYLIST_MESSAGES.notFound}
-      body="削除されたか、非公開になっている可能性があります。"
+      body={PLAYLISTS_TEXT.playlistNotFound.body}
       className="flex-1 justify-center"
       testId="playlist-not-found"
     >
       <Button asChild className="mt-6">
-        <Link to="/">ホームに戻る</Link>
+        <Link to="/">{PLAYLISTS_TEXT.playlistNotFound.link}</Link>
       </Button>
     </EmptyState>
   );
@@ -23,7 +24,11 @@ export function PlaylistNotFound() {
 
 export function PlaylistSkeleton() {
   return (
-    <div className="mx-auto flex w-full max-w-2xl flex-col items-center px-4 pt-6" role="status" aria-label="読み込み中">
+    <div
+      className="mx-auto flex w-full max-w-2xl flex-col items-center px-4 pt-6"
+      role="status"
+      aria-label={PLAYLISTS_TEXT.playlistSkeleton.ariaLabel}
+    >
       <div className="size-28 animate-shimmer rounded-[1.75rem] bg-surface-2" />
       <div className="mt-4 h-7 w-2/3 animate-shimmer rounded-lg bg-surface-2" />
       <div className="mt-3 h-5 w-1/3 animate-shimmer rounded-lg bg-surface-2" />

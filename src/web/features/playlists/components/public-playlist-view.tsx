@@ -1,3 +1,4 @@
+import { PLAYLISTS_TEXT } from '@shared/messages/playlists';
 import { playlistShareUrl } from '@shared/rules/playlist-form';
 import type { Playlist } from '@shared/schemas/playlist';
 import { TrackRow } from '@web/components/track/track-row';
@@ -22,7 +23,7 @@ export function PublicPlaylistView({ playlist: p }: { playlist: Playlist }) {
             <FollowPlaylistButton playlist={p} />
             <ShareButton playlist={p} />
             {p.isOwner && (
-              <Button asChild variant="secondary" size="icon" aria-label="プレイリストを管理">
+              <Button asChild variant="secondary" size="icon" aria-label={PLAYLISTS_TEXT.publicPlaylistView.ariaLabel}>
                 <Link to={`/playlists/${p.id}`}>
                   <Settings2 aria-hidden="true" className="size-5" />
                 </Link>
@@ -31,9 +32,9 @@ export function PublicPlaylistView({ playlist: p }: { playlist: Playlist }) {
           </>
         }
       />
-      <section className="mt-8" aria-label="収録されている音声">
+      <section className="mt-8" aria-label={PLAYLISTS_TEXT.publicPlaylistView.ariaLabel2}>
         {p.items.length === 0 ? (
-          <EmptyState icon={<ListMusic aria-hidden="true" />} title="まだ音声がありません" />
+          <EmptyState icon={<ListMusic aria-hidden="true" />} title={PLAYLISTS_TEXT.publicPlaylistView.title} />
         ) : (
           <ol className="space-y-1" data-testid="playlist-tracks">
             {p.items.map((item, index) => (
@@ -62,7 +63,7 @@ export function ShareButton({ playlist }: { playlist: Playlist }) {
     <Button
       variant="secondary"
       size="icon"
-      aria-label={copied ? 'コピーしました' : 'リンクをコピー'}
+      aria-label={copied ? PLAYLISTS_TEXT.shareButton.copied : PLAYLISTS_TEXT.shareButton.notCopied}
       onClick={() => void copy(playlistShareUrl(window.location.origin, playlist))}
       data-testid="share-playlist"
       data-copied={copied ? 'true' : 'false'}

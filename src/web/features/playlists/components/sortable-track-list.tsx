@@ -11,6 +11,7 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
+import { PLAYLISTS_TEXT } from '@shared/messages/playlists';
 import type { Playlist } from '@shared/schemas/playlist';
 import { TrackRow } from '@web/components/track/track-row';
 import { usePlayerValue } from '@web/lib/audio/player-context';
@@ -56,7 +57,7 @@ export function SortableTrackList({ playlist, onMove, onRemove }: SortableTrackL
       onDragStart={onDragStart}
       onDragEnd={onDragEnd}
       accessibility={{
-        screenReaderInstructions: { draggable: 'スペースキーで持ち上げ、矢印キーで移動し、もう一度スペースキーで置きます。' },
+        screenReaderInstructions: { draggable: PLAYLISTS_TEXT.sortableTrackList.screenReaderInstructionsDraggable },
       }}
     >
       <SortableContext items={playlist.items.map((i) => i.id)} strategy={verticalListSortingStrategy}>
@@ -75,7 +76,7 @@ export function SortableTrackList({ playlist, onMove, onRemove }: SortableTrackL
                       <button
                         type="button"
                         onClick={() => onRemove(item)}
-                        aria-label={`${item.track.title}をプレイリストから削除`}
+                        aria-label={PLAYLISTS_TEXT.sortableTrackList.removeFromPlaylistLabel(item.track.title)}
                         className="inline-flex size-11 items-center justify-center rounded-full text-muted hover:bg-danger-soft hover:text-danger"
                         data-testid="remove-from-playlist"
                       >
@@ -101,7 +102,7 @@ function SortableRow({ item, children }: { item: Item; children: (handle: ReactN
       ref={setActivatorNodeRef}
       {...attributes}
       {...listeners}
-      aria-label={`${item.track.title}を並び替え`}
+      aria-label={PLAYLISTS_TEXT.sortableRow.dragHandleLabel(item.track.title)}
       className="inline-flex h-11 w-7 shrink-0 cursor-grab touch-none items-center justify-center rounded-lg text-muted hover:bg-surface-2 active:cursor-grabbing"
       data-testid="drag-handle"
     >

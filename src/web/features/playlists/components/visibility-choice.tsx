@@ -1,22 +1,23 @@
+import { PLAYLISTS_TEXT } from '@shared/messages/playlists';
 import { cn } from '@web/lib/cn';
 import { Globe, Lock } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
 
 const OPTIONS = [
-  { value: 'public', label: '公開', hint: '誰でも見られます', icon: Globe },
-  { value: 'private', label: '非公開', hint: '自分だけが見られます', icon: Lock },
+  { value: 'public', label: PLAYLISTS_TEXT.options.publicLabel, hint: PLAYLISTS_TEXT.options.publicHint, icon: Globe },
+  { value: 'private', label: PLAYLISTS_TEXT.options.privateLabel, hint: PLAYLISTS_TEXT.options.privateHint, icon: Lock },
 ] as const;
 
 /** 公開 / 非公開: offered to premium members only (free members' playlists are public; §5). */
 export function VisibilityChoice({ isPublic, onChange }: { isPublic: boolean; onChange: (isPublic: boolean) => void }) {
   return (
     <fieldset>
-      <legend className="font-medium text-sm">公開設定</legend>
+      <legend className="font-medium text-sm">{PLAYLISTS_TEXT.visibilityChoice.legend}</legend>
       <RadioGroup.Root
         value={isPublic ? 'public' : 'private'}
         onValueChange={(v) => onChange(v === 'public')}
         className="mt-2 grid grid-cols-2 gap-2"
-        aria-label="公開設定"
+        aria-label={PLAYLISTS_TEXT.visibilityChoice.legend}
       >
         {OPTIONS.map(({ value, label, hint, icon: Icon }) => (
           <RadioGroup.Item
@@ -44,7 +45,7 @@ export function PublicOnlyNote() {
   return (
     <p className="flex items-start gap-2 rounded-xl bg-surface px-3 py-2.5 text-muted text-xs leading-relaxed">
       <Globe aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-      無料会員のプレイリストは公開されます。非公開にできるのはプレミアム会員のみです。
+      {PLAYLISTS_TEXT.publicOnlyNote.note}
     </p>
   );
 }

@@ -1,4 +1,5 @@
 import { PLAYLIST_LIMIT_FREE, PLAYLIST_LIMIT_PREMIUM } from '@shared/constants';
+import { PLAYLISTS_TEXT } from '@shared/messages/playlists';
 import { joinCategories, PLAYLIST_MESSAGES, playlistNameProblem, playlistSlug } from '@shared/rules/playlist';
 import { canCreatePlaylist, isPremiumActive, playlistLimit } from '@shared/rules/playlist-form';
 import { LoginRequired } from '@web/components/layout/login-required';
@@ -22,13 +23,13 @@ import { PublicOnlyNote, VisibilityChoice } from '../components/visibility-choic
 
 /** /create-playlist: the creation form (listener spec §2, §5). ?track= adds that track once created. */
 export function CreatePlaylistRoute() {
-  useDocumentTitle('プレイリストを作成');
+  useDocumentTitle(PLAYLISTS_TEXT.createPlaylist.documentTitle);
   const { user, isPending } = useUser();
   return (
     <div className="mx-auto w-full max-w-xl px-4 pb-10">
-      <PageHeader title="プレイリストを作成" backTo="/playlists" />
+      <PageHeader title={PLAYLISTS_TEXT.createPlaylist.documentTitle} backTo="/playlists" />
       {isPending ? (
-        <div className="space-y-4" role="status" aria-label="読み込み中">
+        <div className="space-y-4" role="status" aria-label={PLAYLISTS_TEXT.createPlaylist.ariaLabel}>
           <Skeleton className="h-20" />
           <Skeleton className="h-32" />
           <Skeleton className="h-24" />
@@ -36,7 +37,7 @@ export function CreatePlaylistRoute() {
       ) : user ? (
         <CreateForm user={user} />
       ) : (
-        <LoginRequired body="プレイリストを作成するにはログインしてください。" />
+        <LoginRequired body={PLAYLISTS_TEXT.createPlaylist.body} />
       )}
     </div>
   );
@@ -84,7 +85,7 @@ function CreateForm({ user }: { user: { id: string; isPremium: boolean; premiumE
           if (trackId !== null) {
             await addTrackToPlaylist(p.id, trackId).catch((err: unknown) => playlistErrorToast(PLAYLIST_MESSAGES.addFailed, err));
           }
-          toast({ title: 'プレイリストを作成しました', description: `「${p.name}」を作成しました` });
+          toast({ title: PLAYLISTS_TEXT.createForm.title, description: PLAYLISTS_TEXT.createForm.description(p.name) });
           void navigate(`/playlists/${p.id}`);
         },
         onError: (err) => playlistErrorToast(PLAYLIST_MESSAGES.createFailed, err),
@@ -105,7 +106,7 @@ function CreateForm({ user }: { user: { id: string; isPremium: boolean; premiumE
             {premium ? PLAYLIST_MESSAGES.limitPremium : PLAYLIST_MESSAGES.limitFree}
             {!premium && (
               <Link to="/premium" className="ml-1 font-medium underline underline-offset-2">
-                プレミアムについて
+                {PLAYLISTS_TEXT.createForm.link}
               </Link>
             )}
           </p>
@@ -114,7 +115,8 @@ function CreateForm({ user }: { user: { id: string; isPremium: boolean; premiumE
 
       <div>
         <label htmlFor={ids.name} className="font-medium text-sm">
-          プレイリスト名<span className="ml-1 text-danger">*</span>
+          {PLAYLISTS_TEXT.createForm.label}
+          <span className="ml-1 text-danger">*</span>
         </label>
         <input
           id={ids.name}
@@ -126,7 +128,7 @@ function CreateForm({ user }: { user: { id: string; isPremium: boolean; premiumE
           onBlur={() => setTouched(true)}
           aria-invalid={nameError !== null}
           aria-describedby={ids.nameMsg}
-          placeholder="例: 朝の通勤で聴く"
+          placeholder={PLAYLISTS_TEXT.createForm.playlistNamePlaceholder}
           autoComplete="off"
           className={cn(fieldClass, 'min-h-12')}
           data-testid="playlist-name"
@@ -138,14 +140,15 @@ function CreateForm({ user }: { user: { id: string; isPremium: boolean; premiumE
 
       <div>
         <label htmlFor={ids.description} className="font-medium text-sm">
-          説明<span className="ml-1.5 font-normal text-muted text-xs">任意</span>
+          {PLAYLISTS_TEXT.createForm.label2}
+          <span className="ml-1.5 font-normal text-muted text-xs">{PLAYLISTS_TEXT.createForm.optional}</span>
         </label>
         <TextArea
           id={ids.description}
           value={description}
           onChange={(e) => setDescription(e.target.value)}
           maxLength={500}
-          placeholder="どんなときに聴きたいプレイリストですか？"
+          placeholder={PLAYLISTS_TEXT.createForm.playlistDescriptionPlaceholder}
           data-testid="playlist-description"
         />
         <FieldMessage id={`${ids.description}-count`} count={`${[...description].length}/500`} />
@@ -156,10 +159,10 @@ function CreateForm({ user }: { user: { id: string; isPremium: boolean; premiumE
       <div className="space-y-2">
         <Button type="submit" size="lg" className="w-full" disabled={!enabled} data-testid="create-playlist-submit">
           {create.isPending && <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />}
-          作成する
+          {PLAYLISTS_TEXT.createForm.createPlaylistSubmit}
         </Button>
         <p className="text-center text-muted text-xs tabular-nums" data-testid="playlist-count">
-          {mine.isSuccess ? `${count} / ${premium ? PLAYLIST_LIMIT_PREMIUM : PLAYLIST_LIMIT_FREE} 個作成済み` : ' '}
+          {mine.isSuccess ? PLAYLISTS_TEXT.createForm.isSuccess(count, premium ? PLAYLIST_LIMIT_PREMIUM : PLAYLIST_LIMIT_FREE) : ' '}
         </p>
       </div>
     </form>

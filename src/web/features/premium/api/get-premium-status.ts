@@ -1,8 +1,9 @@
 import { NOT_PREMIUM, type PremiumStatus, resolvePremium } from '@shared/rules/premium';
-import type { PremiumStatusSchema } from '@shared/schemas/history';
+import type { PremiumStatusSchema } from '@shared/schemas/premium';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type Answer, api } from '@web/lib/api';
 import { useUser } from '@web/lib/auth';
+import { queryKeys } from '@web/lib/query-keys';
 import { useEffect } from 'react';
 import { getLocalPremium, useLocalPremium, writeLocalPremium } from '../stores/local-premium';
 import { clearTrial } from '../stores/trial';
@@ -16,7 +17,7 @@ export const getPremiumStatus = () => api<Answer<typeof PremiumStatusSchema>>('/
  */
 export const premiumStatusQueryOptions = (userId: string) =>
   queryOptions({
-    queryKey: ['auth', 'premium-status', userId],
+    queryKey: queryKeys.auth.premiumStatus(userId),
     queryFn: getPremiumStatus,
     staleTime: 0,
     refetchOnMount: true,

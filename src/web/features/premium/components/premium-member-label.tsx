@@ -1,3 +1,4 @@
+import { PREMIUM_TEXT } from '@shared/messages/premium';
 import { Crown } from 'lucide-react';
 import { usePremium } from '../api/get-premium-status';
 
@@ -11,8 +12,12 @@ export function PremiumMemberLabel() {
       data-testid="premium-member-label"
     >
       <Crown aria-hidden="true" className="size-5 text-accent" />
-      <span className="flex-1 font-semibold">プレミアム会員</span>
-      <span className="text-muted text-sm tabular-nums">残り{daysRemaining}日</span>
+      <span className="flex-1 font-semibold">{PREMIUM_TEXT.premiumMemberLabel.member}</span>
+      <span className="text-muted text-sm tabular-nums">
+        {PREMIUM_TEXT.premiumMemberLabel.remaining}
+        {daysRemaining}
+        {PREMIUM_TEXT.premiumMemberLabel.daysUnit}
+      </span>
     </p>
   );
 }

@@ -1,3 +1,4 @@
+import { PREMIUM_TEXT } from '@shared/messages/premium';
 import { formatTrialRemaining } from '@shared/rules/premium';
 import { cn } from '@web/lib/cn';
 import { Timer } from 'lucide-react';
@@ -23,7 +24,9 @@ export function TrialRemaining({ className }: { className?: string }) {
     >
       <Timer aria-hidden="true" className="size-3.5" />
       <span>
-        <span className="sr-only">2倍速の</span>お試し残り {text}
+        <span className="sr-only">{PREMIUM_TEXT.trialRemaining.doubleSpeed}</span>
+        {PREMIUM_TEXT.trialRemaining.trialLeft}
+        {text}
       </span>
     </p>
   );

@@ -1,16 +1,17 @@
+import { PREMIUM_TEXT } from '@shared/messages/premium';
 import { decideRate } from '@shared/rules/premium';
 import { toast } from '@web/lib/toast';
 import { useCallback, useRef } from 'react';
 import { beginTrial, getTrial } from '../stores/trial';
 
 export const TRIAL_TEXT = {
-  started: '2倍速のお試しを開始しました',
-  startedDetail: '24時間、2倍速を無料でお使いいただけます。',
-  refused: '2倍速はプレミアム会員限定です',
-  refusedDetail: '24時間の無料お試しは終了しました。プレミアムで2倍速をお使いいただけます。',
-  ended: '2倍速のお試し期間が終了しました',
-  endedDetail: '再生速度を1倍に戻しました。プレミアムで2倍速をお使いいただけます。',
-  premiumLink: 'プレミアムを見る',
+  started: PREMIUM_TEXT.trialText.started,
+  startedDetail: PREMIUM_TEXT.trialText.startedDetail,
+  refused: PREMIUM_TEXT.trialText.refused,
+  refusedDetail: PREMIUM_TEXT.trialText.refusedDetail,
+  ended: PREMIUM_TEXT.trialText.ended,
+  endedDetail: PREMIUM_TEXT.trialText.endedDetail,
+  premiumLink: PREMIUM_TEXT.trialText.premiumLink,
 } as const;
 
 /**

@@ -2,6 +2,7 @@ import { STORAGE_KEYS } from '@shared/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api';
 import { userQueryOptions } from '@web/lib/auth';
+import { queryKeys } from '@web/lib/query-keys';
 import { removeStored } from '@web/lib/storage';
 
 export const deleteAccount = () => api('/api/auth/account', { method: 'DELETE' });
@@ -14,7 +15,9 @@ export function useDeleteAccount() {
     onSuccess: () => {
       removeStored('local', STORAGE_KEYS.persistedUserId);
       queryClient.setQueryData(userQueryOptions().queryKey, null);
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' && q.queryKey[0] !== 'tracks' });
+      // The catalogue and the (now signed-out) user stay; everything that was the member's goes.
+      const kept = new Set<unknown>([queryKeys.auth.user()[0], queryKeys.tracks.all()[0]]);
+      queryClient.removeQueries({ predicate: (q) => !kept.has(q.queryKey[0]) });
     },
   });
 }

@@ -1,11 +1,12 @@
+import { PROFILE_TEXT } from '@shared/messages/profile';
 import { PROFILE_FORM_MESSAGES } from '@shared/rules/profile-form';
 import { Button } from '@web/components/ui/button';
+import { ConfirmDialog } from '@web/components/ui/dialog';
 import { toast } from '@web/lib/toast';
 import { UserX } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useDeleteAccount } from '../api/delete-account';
-import { ConfirmDialog } from './confirm-dialog';
 
 /** Account settings at the foot of My Page: deleting the account, after a confirmation (L-7.1-17, L-8-25, L-8-26). */
 export function AccountSection() {
@@ -15,11 +16,9 @@ export function AccountSection() {
   return (
     <section aria-labelledby="account-settings" className="mt-10 border-border border-t pt-6" data-testid="account-section">
       <h2 id="account-settings" className="font-bold">
-        アカウント設定
+        {PROFILE_TEXT.accountSection.heading}
       </h2>
-      <p className="mt-1 text-muted text-sm leading-relaxed">
-        アカウントを削除すると、お気に入り、プレイリスト、フォロー、投稿した音声もすべて削除されます。
-      </p>
+      <p className="mt-1 text-muted text-sm leading-relaxed">{PROFILE_TEXT.accountSection.warning}</p>
       <Button
         variant="ghost"
         className="mt-3 border border-danger/40 px-4 text-danger text-sm hover:bg-danger-soft"
@@ -27,14 +26,14 @@ export function AccountSection() {
         data-testid="delete-account"
       >
         <UserX aria-hidden="true" className="size-4" />
-        アカウントを削除
+        {PROFILE_TEXT.accountSection.deleteAccount}
       </Button>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
         title={PROFILE_FORM_MESSAGES.deleteAccountConfirm}
-        description="お気に入り、プレイリスト、フォロー、投稿した音声もすべて削除され、元に戻せません。"
-        confirmLabel="削除する"
+        description={PROFILE_TEXT.accountSection.description}
+        confirmLabel={PROFILE_TEXT.accountSection.confirmLabel}
         danger
         busy={del.isPending}
         onConfirm={() =>

@@ -1,12 +1,13 @@
+import { PROFILE_TEXT } from '@shared/messages/profile';
 import { PROFILE_FORM_MESSAGES, type ProfileFormErrors, validateProfileForm } from '@shared/rules/profile-form';
 import type { User } from '@shared/schemas/auth';
 import { Button } from '@web/components/ui/button';
+import { Modal } from '@web/components/ui/dialog';
 import { serverMessage } from '@web/lib/server-message';
 import { toast } from '@web/lib/toast';
 import { TriangleAlert } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useUpdateProfile } from '../api/update-profile';
-import { DialogShell } from './dialog-shell';
 import { FormField, inputClass, PrefixedInput } from './form-field';
 import { ProfileImagePicker } from './profile-image-picker';
 import { useUserIdCheck } from './use-user-id-check';
@@ -21,16 +22,17 @@ interface EditProfileDialogProps {
 /** The edit-profile dialog (listener spec §2 My Page, L-2.7-36 .. L-2.7-44). */
 export function EditProfileDialog({ user, open, onOpenChange }: EditProfileDialogProps) {
   return (
-    <DialogShell
+    <Modal
+      flush
       open={open}
       onOpenChange={onOpenChange}
-      title="プロフィールを編集"
-      description="プロフィール画像、名前、ユーザーID、Xアカウントを変更できます。"
+      title={PROFILE_TEXT.editProfileDialog.title}
+      description={PROFILE_TEXT.editProfileDialog.description}
       hideDescription
       testId="edit-profile-dialog"
     >
       {open && <EditProfileForm user={user} onDone={() => onOpenChange(false)} />}
-    </DialogShell>
+    </Modal>
   );
 }
 
@@ -88,11 +90,16 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
       <div className="min-h-0 flex-1 space-y-5 overflow-y-auto px-5 py-5">
         <ProfileImagePicker picture={user.picture} name={user.name} />
 
-        <FormField id={ids.email} label="メールアドレス" hint={PROFILE_FORM_MESSAGES.emailNote}>
+        <FormField id={ids.email} label={PROFILE_TEXT.editProfileForm.label} hint={PROFILE_FORM_MESSAGES.emailNote}>
           <input id={ids.email} type="email" value={user.email ?? ''} readOnly className={inputClass} data-testid="profile-email" />
         </FormField>
 
-        <FormField id={ids.name} label="名前" error={errors.name} hint={<span className="tabular-nums">{[...name].length} / 50</span>}>
+        <FormField
+          id={ids.name}
+          label={PROFILE_TEXT.editProfileForm.label2}
+          error={errors.name}
+          hint={<span className="tabular-nums">{[...name].length} / 50</span>}
+        >
           <input
             id={ids.name}
             value={name}
@@ -109,14 +116,15 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
 
         <FormField
           id={ids.userId}
-          label="ユーザーID"
+          label={PROFILE_TEXT.editProfileForm.label3}
           optional
           error={errors.customUserId}
           hint={
             <>
-              英数字、ハイフン、アンダースコア（3〜30文字）
+              {PROFILE_TEXT.editProfileForm.userIdHint}
               <span className="mt-0.5 block break-all" data-testid="user-id-preview">
-                公開URL: {idPreview}
+                {PROFILE_TEXT.editProfileForm.userIdPreview}
+                {idPreview}
               </span>
             </>
           }
@@ -140,7 +148,13 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
           {!errors.customUserId && <UserIdStatus check={idCheck} />}
         </FormField>
 
-        <FormField id={ids.x} label="Xアカウント" optional error={errors.xHandle} hint="英数字とアンダースコア（15文字まで）">
+        <FormField
+          id={ids.x}
+          label={PROFILE_TEXT.editProfileForm.label4}
+          optional
+          error={errors.xHandle}
+          hint={PROFILE_TEXT.editProfileForm.hint}
+        >
           <PrefixedInput
             id={ids.x}
             prefix="@"
@@ -168,10 +182,10 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
       </div>
       <div className="grid grid-cols-2 gap-2 border-border border-t px-5 pt-3 pb-[max(1rem,env(safe-area-inset-bottom))]">
         <Button variant="secondary" onClick={onDone}>
-          キャンセル
+          {PROFILE_TEXT.editProfileForm.button}
         </Button>
         <Button type="submit" disabled={update.isPending} data-testid="profile-save">
-          {update.isPending ? '更新中...' : '更新'}
+          {update.isPending ? PROFILE_TEXT.editProfileForm.isPending : PROFILE_TEXT.editProfileForm.notIsPending}
         </Button>
       </div>
     </form>

@@ -1,3 +1,4 @@
+import { PROFILE_TEXT } from '@shared/messages/profile';
 import { cn } from '@web/lib/cn';
 import type { ComponentProps, ReactNode } from 'react';
 
@@ -20,7 +21,7 @@ export function FormField({ id, label, optional, error, hint, children }: FormFi
     <div>
       <label htmlFor={id} className="mb-1.5 flex items-baseline gap-2 font-medium text-sm">
         {label}
-        {optional && <span className="font-normal text-muted text-xs">任意</span>}
+        {optional && <span className="font-normal text-muted text-xs">{PROFILE_TEXT.formField.optional}</span>}
       </label>
       {children}
       {hint && <div className="mt-1.5 text-muted text-xs leading-relaxed">{hint}</div>}

@@ -1,17 +1,17 @@
+import { PROFILE_TEXT } from '@shared/messages/profile';
 import { formatCount, formatDateJa, formatTime } from '@shared/rules/format';
 import { MY_PAGE_MESSAGES } from '@shared/rules/my-page';
 import type { Track } from '@shared/schemas/track';
 import { Button } from '@web/components/ui/button';
+import { ConfirmDialog } from '@web/components/ui/dialog';
+import { EmptyState } from '@web/components/ui/empty-state';
+import { ListState } from '@web/components/ui/list-state';
 import { serverMessage } from '@web/lib/server-message';
 import { toast } from '@web/lib/toast';
 import { Eye, EyeOff, Mic, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useMyTracks } from '../api/get-my-lists';
-import { useDeleteTrack, useSetTrackVisibility } from '../api/manage-my-tracks';
-import { ConfirmDialog } from './confirm-dialog';
-import { EmptyState } from './empty-state';
-import { ListError, ListSkeleton } from './list-states';
+import { useDeleteTrack, useMyTracks, useSetTrackVisibility } from '../api/my-tracks';
 
 type Pending = { kind: 'visibility'; track: Track } | { kind: 'delete'; track: Track } | null;
 
@@ -22,22 +22,6 @@ export function MyTracksTab() {
   const remove = useDeleteTrack();
   const [pending, setPending] = useState<Pending>(null);
 
-  if (tracks.isPending) return <ListSkeleton />;
-  if (tracks.isError) return <ListError />;
-  if (tracks.data.length === 0) {
-    return (
-      <EmptyState
-        icon={Mic}
-        title={MY_PAGE_MESSAGES.noTracks}
-        action={
-          <Button asChild variant="secondary">
-            <Link to="/create-post">音声を投稿する</Link>
-          </Button>
-        }
-      />
-    );
-  }
-
   const confirm = () => {
     if (!pending) return;
     const { track } = pending;
@@ -47,9 +31,14 @@ export function MyTracksTab() {
       visibility.mutate(
         { id: track.id, isVisible },
         {
-          onSuccess: () => toast({ title: '成功', description: isVisible ? MY_PAGE_MESSAGES.shown : MY_PAGE_MESSAGES.hidden }),
+          onSuccess: () =>
+            toast({ title: PROFILE_TEXT.myTracksTab.title, description: isVisible ? MY_PAGE_MESSAGES.shown : MY_PAGE_MESSAGES.hidden }),
           onError: (e) =>
-            toast({ title: 'エラー', description: serverMessage(e) ?? MY_PAGE_MESSAGES.visibilityFailed, variant: 'destructive' }),
+            toast({
+              title: PROFILE_TEXT.myTracksTab.title2,
+              description: serverMessage(e) ?? MY_PAGE_MESSAGES.visibilityFailed,
+              variant: 'destructive',
+            }),
           onSettled: () => setPending(null),
         },
       );
@@ -66,48 +55,70 @@ export function MyTracksTab() {
 
   return (
     <>
-      <ul className="space-y-2" data-testid="my-tracks-list">
-        {tracks.data.map((t) => {
-          const visible = t.isVisible === true;
-          return (
-            <li
-              key={t.id}
-              className="flex min-h-[4.5rem] items-center gap-1 rounded-2xl border border-border bg-bg py-2 pr-1.5 pl-4"
-              data-testid="my-track-row"
-              data-visible={visible}
-            >
-              <Link to={`/track/${t.id}`} className="min-w-0 flex-1 py-0.5">
-                <p className="line-clamp-2 font-medium leading-snug">{t.title}</p>
-                <p className="mt-0.5 flex flex-wrap items-center gap-x-2 text-muted text-xs">
-                  {!visible && <span className="rounded-full bg-surface-2 px-1.5 font-medium">非公開</span>}
-                  <span>{formatDateJa(t.uploadedAt)}</span>
-                  <span className="tabular-nums">{formatTime(t.duration)}</span>
-                  <span className="tabular-nums">{formatCount(t.playCount)}回再生</span>
-                </p>
-              </Link>
-              <button
-                type="button"
-                onClick={() => setPending({ kind: 'visibility', track: t })}
-                aria-label={visible ? `「${t.title}」を非公開にする` : `「${t.title}」を公開する`}
-                aria-pressed={visible}
-                className="inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-surface hover:text-fg"
-                data-testid="visibility-toggle"
-              >
-                {visible ? <Eye aria-hidden="true" className="size-5" /> : <EyeOff aria-hidden="true" className="size-5" />}
-              </button>
-              <button
-                type="button"
-                onClick={() => setPending({ kind: 'delete', track: t })}
-                aria-label={`「${t.title}」を削除`}
-                className="inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-danger-soft hover:text-danger"
-                data-testid="delete-track"
-              >
-                <Trash2 aria-hidden="true" className="size-5" />
-              </button>
-            </li>
-          );
-        })}
-      </ul>
+      <ListState
+        query={tracks}
+        what={PROFILE_TEXT.myTracksTab.what}
+        empty={
+          <EmptyState
+            icon={<Mic aria-hidden="true" />}
+            title={MY_PAGE_MESSAGES.noTracks}
+            className="rounded-3xl bg-surface py-10"
+            testId="empty-state"
+          >
+            <Button asChild variant="secondary" className="mt-6">
+              <Link to="/create-post">{PROFILE_TEXT.myTracksTab.link}</Link>
+            </Button>
+          </EmptyState>
+        }
+      >
+        {(items) => (
+          <ul className="space-y-2" data-testid="my-tracks-list">
+            {items.map((t) => {
+              const visible = t.isVisible === true;
+              return (
+                <li
+                  key={t.id}
+                  className="flex min-h-[4.5rem] items-center gap-1 rounded-2xl border border-border bg-bg py-2 pr-1.5 pl-4"
+                  data-testid="my-track-row"
+                  data-visible={visible}
+                >
+                  <Link to={`/track/${t.id}`} className="min-w-0 flex-1 py-0.5">
+                    <p className="line-clamp-2 font-medium leading-snug">{t.title}</p>
+                    <p className="mt-0.5 flex flex-wrap items-center gap-x-2 text-muted text-xs">
+                      {!visible && <span className="rounded-full bg-surface-2 px-1.5 font-medium">{PROFILE_TEXT.myTracksTab.hidden}</span>}
+                      <span>{formatDateJa(t.uploadedAt)}</span>
+                      <span className="tabular-nums">{formatTime(t.duration)}</span>
+                      <span className="tabular-nums">
+                        {formatCount(t.playCount)}
+                        {PROFILE_TEXT.myTracksTab.plays}
+                      </span>
+                    </p>
+                  </Link>
+                  <button
+                    type="button"
+                    onClick={() => setPending({ kind: 'visibility', track: t })}
+                    aria-label={visible ? PROFILE_TEXT.myTracksTab.visible(t.title) : PROFILE_TEXT.myTracksTab.notVisible(t.title)}
+                    aria-pressed={visible}
+                    className="inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-surface hover:text-fg"
+                    data-testid="visibility-toggle"
+                  >
+                    {visible ? <Eye aria-hidden="true" className="size-5" /> : <EyeOff aria-hidden="true" className="size-5" />}
+                  </button>
+                  <button
+                    type="button"
+                    onClick={() => setPending({ kind: 'delete', track: t })}
+                    aria-label={PROFILE_TEXT.myTracksTab.deleteTrackLabel(t.title)}
+                    className="inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-danger-soft hover:text-danger"
+                    data-testid="delete-track"
+                  >
+                    <Trash2 aria-hidden="true" className="size-5" />
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </ListState>
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => {
@@ -121,7 +132,13 @@ export function MyTracksTab() {
               : MY_PAGE_MESSAGES.visibilityConfirmHide
         }
         description={pending ? `「${pending.track.title}」` : undefined}
-        confirmLabel={pending?.kind === 'delete' ? '削除' : showing ? '公開する' : '非公開にする'}
+        confirmLabel={
+          pending?.kind === 'delete'
+            ? PROFILE_TEXT.myTracksTab.delete
+            : showing
+              ? PROFILE_TEXT.myTracksTab.showing
+              : PROFILE_TEXT.myTracksTab.notShowing
+        }
         danger={pending?.kind === 'delete'}
         busy={visibility.isPending || remove.isPending}
         onConfirm={confirm}

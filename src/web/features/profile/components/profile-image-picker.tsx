@@ -1,3 +1,4 @@
+import { PROFILE_TEXT } from '@shared/messages/profile';
 import { checkImageFile, PROFILE_FORM_MESSAGES } from '@shared/rules/profile-form';
 import { Avatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
@@ -64,7 +65,7 @@ export function ProfileImagePicker({ picture, name }: { picture: string | null; 
           data-testid="profile-image-button"
         >
           <Camera aria-hidden="true" className="size-4" />
-          {upload.isPending ? 'アップロード中...' : '画像を変更'}
+          {upload.isPending ? PROFILE_TEXT.profileImagePicker.isPending : PROFILE_TEXT.profileImagePicker.notIsPending}
         </Button>
         <p id={hintId} className="mt-1.5 text-muted text-xs">
           {PROFILE_FORM_MESSAGES.imageHint}

@@ -1,4 +1,6 @@
+import { PROFILE_TEXT } from '@shared/messages/profile';
 import { MY_PAGE_TABS, type MyPageTab, myPageTab } from '@shared/rules/my-page';
+import type { User } from '@shared/schemas/auth';
 import { LoginRequiredNotice } from '@web/components/layout/login-required-notice';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useUser } from '@web/lib/auth';
@@ -6,24 +8,29 @@ import { cn } from '@web/lib/cn';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { Heart, ListMusic, Mic } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { AccountSection } from '../components/account-section';
 import { EditProfileDialog } from '../components/edit-profile-dialog';
-import { FavoritesTab } from '../components/favorites-tab';
 import { MyTracksTab } from '../components/my-tracks-tab';
-import { PlaylistsTab } from '../components/playlists-tab';
 import { ProfileHeader } from '../components/profile-header';
 
 const TAB_LABELS: Record<MyPageTab, { label: string; icon: typeof Heart }> = {
-  favorites: { label: 'お気に入り', icon: Heart },
-  playlists: { label: 'プレイリスト', icon: ListMusic },
-  'my-tracks': { label: '投稿音声', icon: Mic },
+  favorites: { label: PROFILE_TEXT.tabLabels.favoritesLabel, icon: Heart },
+  playlists: { label: PROFILE_TEXT.tabLabels.playlistsLabel, icon: ListMusic },
+  'my-tracks': { label: PROFILE_TEXT.tabLabels.myTracksLabel, icon: Mic },
 };
 
+/** What other features show on My Page; the app composes them (src/web/app/routes/my-page.tsx). */
+export interface MyPageSlots {
+  favorites: ReactNode;
+  playlists: ReactNode;
+  followStats: (user: User) => ReactNode;
+}
+
 /** /profile, マイページ (listener spec §2 My Page). ?tab= picks the tab; anything unknown is お気に入り. */
-export function MyPageRoute() {
-  useDocumentTitle('マイページ');
+export function MyPage({ favorites, playlists, followStats }: MyPageSlots) {
+  useDocumentTitle(PROFILE_TEXT.myPage.documentTitle);
   const { user, isPending } = useUser();
   const [params, setParams] = useSearchParams();
   const [editing, setEditing] = useState(false);
@@ -33,14 +40,14 @@ export function MyPageRoute() {
   if (!user) {
     return (
       <LoginRequiredNotice returnTo="/profile" testId="profile-login-required">
-        マイページを利用するにはログインが必要です。お気に入りやプレイリスト、投稿した音声をここで確認できます。
+        {PROFILE_TEXT.myPage.loginRequired}
       </LoginRequiredNotice>
     );
   }
 
   return (
     <div className="mx-auto w-full max-w-2xl px-4 pt-6 pb-10" data-testid="my-page">
-      <ProfileHeader user={user} onEdit={() => setEditing(true)} />
+      <ProfileHeader user={user} onEdit={() => setEditing(true)} followStats={followStats(user)} />
       <EditProfileDialog user={user} open={editing} onOpenChange={setEditing} />
 
       <Tabs.Root
@@ -57,7 +64,7 @@ export function MyPageRoute() {
         }
         className="mt-8"
       >
-        <Tabs.List aria-label="マイページのタブ" className="grid grid-cols-3 rounded-2xl bg-surface p-1">
+        <Tabs.List aria-label={PROFILE_TEXT.myPage.ariaLabel} className="grid grid-cols-3 rounded-2xl bg-surface p-1">
           {MY_PAGE_TABS.map((value) => {
             const { label, icon: Icon } = TAB_LABELS[value];
             return (
@@ -76,10 +83,10 @@ export function MyPageRoute() {
           })}
         </Tabs.List>
         <Tabs.Content value="favorites" className="mt-4 outline-none">
-          <FavoritesTab />
+          {favorites}
         </Tabs.Content>
         <Tabs.Content value="playlists" className="mt-4 outline-none">
-          <PlaylistsTab />
+          {playlists}
         </Tabs.Content>
         <Tabs.Content value="my-tracks" className="mt-4 outline-none">
           <MyTracksTab />

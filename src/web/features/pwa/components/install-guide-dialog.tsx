@@ -1,7 +1,8 @@
+import { PWA_TEXT } from '@shared/messages/pwa';
 import { Modal } from '@web/components/ui/dialog';
 
 /** The three steps of 'ホーム画面に追加' (listener spec §2 Home player, L-2.5-13). */
-export const INSTALL_STEPS = ['共有ボタンをタップします', '「ホーム画面に追加」を選びます', '「追加」をタップします'] as const;
+export const INSTALL_STEPS = [PWA_TEXT.installSteps.tapShare, PWA_TEXT.installSteps.chooseAdd, PWA_TEXT.installSteps.tapAdd] as const;
 
 interface InstallGuideDialogProps {
   open: boolean;
@@ -14,11 +15,11 @@ export function InstallGuideDialog({ open, onOpenChange }: InstallGuideDialogPro
     <Modal
       open={open}
       onOpenChange={onOpenChange}
-      title="ホーム画面に追加"
-      description="無限をアプリのように使えます（近日公開）"
+      title={PWA_TEXT.installGuideDialog.title}
+      description={PWA_TEXT.installGuideDialog.description}
       testId="install-guide"
     >
-      <ol className="space-y-3" aria-label="ホーム画面に追加する手順">
+      <ol className="space-y-3" aria-label={PWA_TEXT.installGuideDialog.ariaLabel}>
         {INSTALL_STEPS.map((step, i) => (
           <li key={step} className="flex items-center gap-3 rounded-2xl bg-surface p-3" data-testid="install-step">
             <span

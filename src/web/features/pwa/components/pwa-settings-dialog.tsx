@@ -1,15 +1,24 @@
+import { PWA_TEXT } from '@shared/messages/pwa';
 import { enableFailureMessage } from '@shared/rules/push';
 import { BACKGROUND_PLAY_PREMIUM_ONLY_MESSAGE, canEnableBackgroundPlay } from '@shared/rules/pwa';
 import { Modal } from '@web/components/ui/dialog';
-import { disablePush, enablePush, pushPermission } from '@web/features/notifications/api/push';
-import { usePremium } from '@web/features/premium/api/get-premium-status';
 import { readPwaSetting, usePwaSetting, writePwaSetting } from '@web/lib/pwa';
 import { BellRing, Crown, Headphones, Play } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PwaSwitchRow } from './pwa-switch-row';
 
+/** The notifications feature's push subscription, as the app hands it in. */
+export interface PushSwitch {
+  enable: () => Promise<{ on: true } | { on: false; reason: Parameters<typeof enableFailureMessage>[0] }>;
+  disable: () => Promise<unknown>;
+  permission: () => NotificationPermission | 'unsupported';
+}
+
 interface PwaSettingsDialogProps {
+  /** Premium as the premium feature decides it. */
+  isPremium: boolean;
+  push: PushSwitch;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
@@ -19,24 +28,23 @@ interface PwaSettingsDialogProps {
  * each kept in localStorage (L-3-26). Notifications go through the push settings' enable/disable
  * (permission, subscription); background play is refused for non-premium listeners with the spec's alert.
  */
-export function PwaSettingsDialog({ open, onOpenChange }: PwaSettingsDialogProps) {
+export function PwaSettingsDialog({ isPremium: premium, push, open, onOpenChange }: PwaSettingsDialogProps) {
   const notificationsStored = usePwaSetting('pwa-notifications-enabled');
   const autoplay = usePwaSetting('pwa-autoplay-enabled');
   const backgroundPlay = usePwaSetting('pwa-background-play-enabled');
-  const { isPremium: premium } = usePremium();
   const [busy, setBusy] = useState(false);
   const [pushProblem, setPushProblem] = useState<string | null>(null);
   const [premiumAlert, setPremiumAlert] = useState(false);
-  const notifications = notificationsStored && pushPermission() === 'granted';
+  const notifications = notificationsStored && push.permission() === 'granted';
 
   const onNotifications = async (next: boolean) => {
     setBusy(true);
     setPushProblem(null);
     if (next) {
-      const result = await enablePush();
+      const result = await push.enable();
       if (!result.on) setPushProblem(enableFailureMessage(result.reason));
     } else {
-      await disablePush();
+      await push.disable();
     }
     // enablePush / disablePush stored the switch themselves; this tells the hooks.
     writePwaSetting('pwa-notifications-enabled', readPwaSetting('pwa-notifications-enabled'));
@@ -53,12 +61,18 @@ export function PwaSettingsDialog({ open, onOpenChange }: PwaSettingsDialogProps
   };
 
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title="PWA設定" description="ホーム画面から使うときの設定です" testId="pwa-settings">
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={PWA_TEXT.pwaSettingsDialog.title}
+      description={PWA_TEXT.pwaSettingsDialog.description}
+      testId="pwa-settings"
+    >
       <div className="divide-y divide-border">
         <PwaSwitchRow
           icon={BellRing}
-          label="プッシュ通知"
-          hint="いいねやフォローをこの端末にお知らせします"
+          label={PWA_TEXT.pwaSettingsDialog.label}
+          hint={PWA_TEXT.pwaSettingsDialog.hint}
           checked={notifications}
           disabled={busy}
           onCheckedChange={(v) => void onNotifications(v)}
@@ -66,16 +80,16 @@ export function PwaSettingsDialog({ open, onOpenChange }: PwaSettingsDialogProps
         />
         <PwaSwitchRow
           icon={Play}
-          label="自動再生"
-          hint="アプリを開くと2秒後に再生を始めます（1セッションに1回）"
+          label={PWA_TEXT.pwaSettingsDialog.label2}
+          hint={PWA_TEXT.pwaSettingsDialog.hint2}
           checked={autoplay}
           onCheckedChange={(v) => writePwaSetting('pwa-autoplay-enabled', v)}
           testId="pwa-autoplay-switch"
         />
         <PwaSwitchRow
           icon={Headphones}
-          label="バックグラウンド再生"
-          hint="画面を閉じたり他のアプリに切り替えても再生を続けます"
+          label={PWA_TEXT.pwaSettingsDialog.label3}
+          hint={PWA_TEXT.pwaSettingsDialog.hint3}
           checked={backgroundPlay && premium}
           onCheckedChange={onBackgroundPlay}
           testId="pwa-background-play-switch"
@@ -99,7 +113,7 @@ export function PwaSettingsDialog({ open, onOpenChange }: PwaSettingsDialogProps
             className="mt-2 inline-flex min-h-11 items-center gap-1.5 rounded-full bg-accent px-4 font-medium text-accent-fg hover:bg-accent-hover"
           >
             <Crown aria-hidden="true" className="size-4" />
-            プレミアムについて見る
+            {PWA_TEXT.pwaSettingsDialog.link}
           </Link>
         </div>
       )}

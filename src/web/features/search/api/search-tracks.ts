@@ -2,6 +2,7 @@ import { SEARCH_PAGE_SIZE } from '@shared/constants';
 import type { SearchAnswerSchema } from '@shared/schemas/search';
 import { infiniteQueryOptions, type keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { type Answer, api } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 import type { z } from 'zod';
 
 export type SearchAnswer = z.infer<typeof SearchAnswerSchema>;
@@ -19,7 +20,7 @@ export const searchTracks = (
 
 export const searchQueryOptions = (input: { q: string; category: string | null }) =>
   infiniteQueryOptions({
-    queryKey: ['search', input.q, input.category ?? ''],
+    queryKey: queryKeys.search(input.q, input.category ?? ''),
     queryFn: ({ pageParam, signal }) => searchTracks(input, pageParam, signal),
     initialPageParam: 0,
     // The next offset is how many tracks the pages hold so far, until the total is reached.

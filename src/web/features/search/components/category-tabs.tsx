@@ -1,3 +1,4 @@
+import { SEARCH_TEXT } from '@shared/messages/search';
 import { cn } from '@web/lib/cn';
 import { Sparkles } from 'lucide-react';
 import { Tabs } from 'radix-ui';
@@ -30,13 +31,13 @@ export function CategoryTabs({ value, categories, onValueChange, children }: Cat
     <Tabs.Root value={value} onValueChange={onValueChange} activationMode="manual">
       <Tabs.List
         ref={list}
-        aria-label="カテゴリ"
+        aria-label={SEARCH_TEXT.categoryTabs.categoryTabsLabel}
         className="-mx-4 flex snap-x gap-2 overflow-x-auto px-4 py-1 [scrollbar-width:none]"
         data-testid="category-tabs"
       >
         <Tabs.Trigger value={RECOMMENDED_TAB} className={trigger}>
           <Sparkles aria-hidden="true" className="size-4" />
-          おすすめ
+          {SEARCH_TEXT.categoryTabs.recommended}
         </Tabs.Trigger>
         {categories.map((c) => (
           <Tabs.Trigger key={c} value={c} className={trigger}>

@@ -1,3 +1,4 @@
+import { SEARCH_TEXT } from '@shared/messages/search';
 import { Search, X } from 'lucide-react';
 import { type FormEvent, useRef } from 'react';
 
@@ -18,7 +19,7 @@ export function SearchBox({ value, onChange, onSubmit }: SearchBoxProps) {
     input.current?.blur();
   };
   return (
-    <search aria-label="音声を検索">
+    <search aria-label={SEARCH_TEXT.searchBox.ariaLabel}>
       <form onSubmit={submit} className="relative">
         <Search aria-hidden="true" className="-translate-y-1/2 pointer-events-none absolute top-1/2 left-4 size-5 text-muted" />
         <input
@@ -27,8 +28,8 @@ export function SearchBox({ value, onChange, onSubmit }: SearchBoxProps) {
           inputMode="search"
           enterKeyHint="search"
           autoComplete="off"
-          aria-label="検索キーワード"
-          placeholder="タイトル・投稿者・内容で検索"
+          aria-label={SEARCH_TEXT.searchBox.searchInputLabel}
+          placeholder={SEARCH_TEXT.searchBox.searchInputPlaceholder}
           value={value}
           onChange={(e) => onChange(e.target.value)}
           maxLength={200}
@@ -42,7 +43,7 @@ export function SearchBox({ value, onChange, onSubmit }: SearchBoxProps) {
               onChange('');
               input.current?.focus();
             }}
-            aria-label="検索キーワードを消す"
+            aria-label={SEARCH_TEXT.searchBox.ariaLabel2}
             className="-translate-y-1/2 absolute top-1/2 right-1 inline-flex size-11 items-center justify-center rounded-full text-muted hover:bg-surface-2 hover:text-fg"
           >
             <X aria-hidden="true" className="size-5" />

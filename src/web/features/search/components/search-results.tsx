@@ -1,10 +1,11 @@
+import { SEARCH_TEXT } from '@shared/messages/search';
 import type { Track } from '@shared/schemas/track';
 import { PlayTrackButton } from '@web/components/track/play-track-button';
 import { TrackRow, TrackRowSkeletons } from '@web/components/track/track-row';
-import { Button } from '@web/components/ui/button';
 import { EmptyState } from '@web/components/ui/empty-state';
+import { ListError } from '@web/components/ui/list-state';
 import { usePlayerValue } from '@web/lib/audio/player-context';
-import { CircleAlert, SearchX } from 'lucide-react';
+import { SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 /** Result rows, each with a play button that plays the track in the radio player. */
@@ -26,23 +27,12 @@ export function ResultsLoading() {
 }
 
 export function ResultsError({ onRetry }: { onRetry: () => void }) {
-  return (
-    <EmptyState
-      icon={<CircleAlert aria-hidden="true" />}
-      title="検索結果を読み込めませんでした"
-      body="通信状況をご確認のうえ、もう一度お試しください。"
-      testId="search-error"
-    >
-      <Button className="mt-6" onClick={onRetry}>
-        再読み込み
-      </Button>
-    </EmptyState>
-  );
+  return <ListError what={SEARCH_TEXT.resultsError.what} onRetry={onRetry} testId="search-error" />;
 }
 
 export function ResultsEmpty({ body, children }: { body: ReactNode; children?: ReactNode }) {
   return (
-    <EmptyState icon={<SearchX aria-hidden="true" />} title="該当する音声が見つかりませんでした" body={body} testId="search-empty">
+    <EmptyState icon={<SearchX aria-hidden="true" />} title={SEARCH_TEXT.resultsEmpty.title} body={body} testId="search-empty">
       {children}
     </EmptyState>
   );

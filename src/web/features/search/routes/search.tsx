@@ -1,10 +1,12 @@
 import { RECOMMENDED_COUNT, SEARCH_DEBOUNCE_MS } from '@shared/constants';
+import { SEARCH_TEXT } from '@shared/messages/search';
 import { categoryTabs, resultCountLabel } from '@shared/rules/search';
+import type { Track } from '@shared/schemas/track';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Button } from '@web/components/ui/button';
-import { useTracks } from '@web/features/tracks/api/get-tracks';
+import type { ListQuery } from '@web/components/ui/list-state';
 import { useDocumentTitle } from '@web/lib/use-document-title';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTrackCategories } from '../api/get-track-categories';
 import { useSearchTracks } from '../api/search-tracks';
@@ -17,8 +19,8 @@ import { ResultsEmpty, ResultsError, ResultsLoading, TrackResults } from '../com
  * address holds `search` and `category` (replaced, not pushed, while typing), so a shared or reloaded
  * link shows the same results; a category chip's /search?category=X opens that category.
  */
-export function SearchRoute() {
-  useDocumentTitle('検索');
+export function SearchPage({ recommended }: { recommended: ReactNode }) {
+  useDocumentTitle(SEARCH_TEXT.searchPage.documentTitle);
   const [params, setParams] = useSearchParams();
   const search = (params.get('search') ?? '').trim();
   const category = params.get('category') || null;
@@ -70,11 +72,11 @@ export function SearchRoute() {
 
   return (
     <div className="mx-auto w-full max-w-2xl px-4 pt-4 pb-8" data-testid="search-page">
-      <h1 className="sr-only">検索</h1>
+      <h1 className="sr-only">{SEARCH_TEXT.searchPage.documentTitle}</h1>
       <SearchBox value={text} onChange={setText} onSubmit={() => commit(text)} />
       <div className="mt-4">
         <CategoryTabs value={category ?? RECOMMENDED_TAB} categories={tabs} onValueChange={selectTab}>
-          {search || category ? <Results q={search} category={category} /> : <Recommended />}
+          {search || category ? <Results q={search} category={category} /> : recommended}
         </CategoryTabs>
       </div>
     </div>
@@ -94,20 +96,18 @@ function ResultsHeading({ children, count }: { children: string; count?: string 
   );
 }
 
-/** おすすめ without a query: the catalogue's top 20 by the recommendation score (GET /api/tracks). */
-function Recommended() {
-  const catalogue = useTracks();
+/**
+ * おすすめ without a query: the catalogue's top 20 by the recommendation score. The catalogue (GET
+ * /api/tracks) belongs to the tracks feature; the app passes its query in (app/routes/search.tsx).
+ */
+export function RecommendedResults({ catalogue }: { catalogue: ListQuery<Track> }) {
   if (catalogue.isPending) return <ResultsLoading />;
-  if (catalogue.isError) return <ResultsError onRetry={() => void catalogue.refetch()} />;
+  if (catalogue.isError || !catalogue.data) return <ResultsError onRetry={() => void catalogue.refetch()} />;
   const top = catalogue.data.slice(0, RECOMMENDED_COUNT);
   return (
-    <section aria-label="おすすめの音声">
-      <ResultsHeading>おすすめの音声</ResultsHeading>
-      {top.length === 0 ? (
-        <ResultsEmpty body="デモ音声を準備しています。しばらくしてからもう一度ご覧ください。" />
-      ) : (
-        <TrackResults tracks={top} />
-      )}
+    <section aria-label={SEARCH_TEXT.recommendedResults.ariaLabel}>
+      <ResultsHeading>{SEARCH_TEXT.recommendedResults.ariaLabel}</ResultsHeading>
+      {top.length === 0 ? <ResultsEmpty body={SEARCH_TEXT.recommendedResults.body} /> : <TrackResults tracks={top} />}
     </section>
   );
 }
@@ -115,22 +115,14 @@ function Recommended() {
 /** Matches of the query and/or the category, 20 at a time with もっと見る. */
 function Results({ q, category }: { q: string; category: string | null }) {
   const results = useSearchTracks({ q, category }, { placeholderData: keepPreviousData });
-  const heading = q ? `「${q}」の検索結果` : `${category}の音声`;
+  const heading = q ? SEARCH_TEXT.results.queryHeading(q) : SEARCH_TEXT.results.categoryHeading(category);
   if (results.isPending) return <ResultsLoading />;
   if (results.isError && !results.data) return <ResultsError onRetry={() => void results.refetch()} />;
   const pages = results.data.pages;
   const tracks = pages.flatMap((p) => p.tracks);
   const { total, totalCapped } = pages[0];
   if (tracks.length === 0 && !results.isPlaceholderData) {
-    return (
-      <ResultsEmpty
-        body={
-          q
-            ? `「${q}」に一致する音声はありません。${category ? 'カテゴリを「おすすめ」に戻すか、' : ''}別のキーワードでお試しください。`
-            : 'このカテゴリの音声はまだありません。'
-        }
-      />
-    );
+    return <ResultsEmpty body={q ? SEARCH_TEXT.results.noMatch(q, Boolean(category)) : SEARCH_TEXT.results.emptyCategory} />;
   }
   return (
     <section aria-label={heading}>
@@ -138,7 +130,7 @@ function Results({ q, category }: { q: string; category: string | null }) {
       <TrackResults tracks={tracks} busy={results.isPlaceholderData} />
       {results.isFetchNextPageError && (
         <p role="alert" className="mt-4 text-center text-danger text-sm">
-          続きを読み込めませんでした。もう一度お試しください。
+          {SEARCH_TEXT.results.moreFailed}
         </p>
       )}
       {results.hasNextPage && (
@@ -149,7 +141,7 @@ function Results({ q, category }: { q: string; category: string | null }) {
             disabled={results.isFetchingNextPage}
             data-testid="search-more"
           >
-            {results.isFetchingNextPage ? '読み込み中…' : 'もっと見る'}
+            {results.isFetchingNextPage ? SEARCH_TEXT.results.loadingMore : SEARCH_TEXT.results.more}
           </Button>
         </div>
       )}

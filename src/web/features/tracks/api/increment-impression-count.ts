@@ -2,6 +2,7 @@ import { parseSeenIds, recordSighting } from '@shared/rules/player-storage';
 import type { Track } from '@shared/schemas/track';
 import { useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 import { readStored, writeStored } from '@web/lib/storage';
 import { useEffect } from 'react';
 
@@ -23,7 +24,7 @@ export function useTrackImpression(trackId: number | null | undefined) {
     writeStored('session', SEEN_KEY, JSON.stringify(seen));
     incrementImpressionCount(trackId)
       .then(({ impressionCount }) => {
-        queryClient.setQueryData<Track>(['tracks', trackId], (t) => (t ? { ...t, impressionCount } : t));
+        queryClient.setQueryData<Track>(queryKeys.tracks.detail(trackId), (t) => (t ? { ...t, impressionCount } : t));
       })
       .catch((e: unknown) => console.error(`[tracks] impression of ${trackId} not counted`, e));
   }, [trackId, queryClient]);

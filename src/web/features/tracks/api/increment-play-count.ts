@@ -1,6 +1,7 @@
 import type { Track } from '@shared/schemas/track';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api';
+import { queryKeys } from '@web/lib/query-keys';
 import { useCallback } from 'react';
 
 /** POST without a body (and so without a JSON content type). */
@@ -13,8 +14,8 @@ export function useIncrementPlayCount() {
   const { mutate } = useMutation({
     mutationFn: incrementPlayCount,
     onSuccess: ({ playCount }, id) => {
-      queryClient.setQueryData<Track>(['tracks', id], (t) => (t ? { ...t, playCount } : t));
-      queryClient.setQueryData<Track[]>(['tracks'], (list) => list?.map((t) => (t.id === id ? { ...t, playCount } : t)));
+      queryClient.setQueryData<Track>(queryKeys.tracks.detail(id), (t) => (t ? { ...t, playCount } : t));
+      queryClient.setQueryData<Track[]>(queryKeys.tracks.all(), (list) => list?.map((t) => (t.id === id ? { ...t, playCount } : t)));
     },
   });
   return useCallback((id: number) => mutate(id), [mutate]);

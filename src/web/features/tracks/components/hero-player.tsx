@@ -1,3 +1,4 @@
+import { TRACKS_TEXT } from '@shared/messages/tracks';
 import { swipeDirection } from '@shared/rules/player';
 import { PlayButton } from '@web/components/player/play-button';
 import { ProgressSlider } from '@web/components/player/progress-slider';
@@ -11,7 +12,7 @@ import { RotateCcw, SkipBack, SkipForward } from 'lucide-react';
 import { type TouchEvent, useRef } from 'react';
 import { useTrackImpression } from '../api/increment-impression-count';
 import { CategoryChip, PosterLink } from './poster';
-import { AddToPlaylistButton, LikeButton, TrialRemaining } from './track-actions';
+import { useTrackActions } from './track-actions';
 
 /**
  * The hero of home (DESIGN.md): artwork with the poster, a large title, one big play button, progress,
@@ -19,6 +20,7 @@ import { AddToPlaylistButton, LikeButton, TrialRemaining } from './track-actions
  */
 export function HeroPlayer() {
   const player = usePlayer();
+  const { LikeButton, AddToPlaylistButton, TrialRemaining } = useTrackActions();
   const s = usePlayerState();
   const touch = useRef<{ y: number; t: number } | null>(null);
   useTrackImpression(s.track?.id);
@@ -41,7 +43,7 @@ export function HeroPlayer() {
 
   return (
     <section
-      aria-label="プレイヤー"
+      aria-label={TRACKS_TEXT.heroPlayer.heroPlayerLabel}
       data-testid="hero-player"
       data-track-id={track.id}
       onTouchStart={onTouchStart}
@@ -97,29 +99,29 @@ export function HeroPlayer() {
             className="inline-flex min-h-11 shrink-0 items-center gap-1 rounded-full px-3 font-medium hover:underline"
           >
             <RotateCcw aria-hidden="true" className="size-4" />
-            再試行
+            {TRACKS_TEXT.heroPlayer.button}
           </button>
         </div>
       )}
 
       <div className="mt-3 flex items-center justify-between">
         <SpeedPill rate={s.rate} onClick={() => player.cycleRate()} />
-        <IconTooltip label="前の音声">
+        <IconTooltip label={TRACKS_TEXT.heroPlayer.label}>
           <button
             type="button"
             onClick={() => player.previous()}
-            aria-label="前の音声"
+            aria-label={TRACKS_TEXT.heroPlayer.label}
             className="inline-flex size-12 items-center justify-center rounded-full text-fg hover:bg-surface"
           >
             <SkipBack aria-hidden="true" fill="currentColor" className="size-7" />
           </button>
         </IconTooltip>
         <PlayButton isPlaying={s.isPlaying} isReady={s.isReady} isLoading={!s.error} onClick={() => player.toggle()} />
-        <IconTooltip label="次の音声">
+        <IconTooltip label={TRACKS_TEXT.heroPlayer.label2}>
           <button
             type="button"
             onClick={() => player.next()}
-            aria-label="次の音声"
+            aria-label={TRACKS_TEXT.heroPlayer.label2}
             className="inline-flex size-12 items-center justify-center rounded-full text-fg hover:bg-surface"
           >
             <SkipForward aria-hidden="true" fill="currentColor" className="size-7" />
@@ -128,7 +130,7 @@ export function HeroPlayer() {
         <AddToPlaylistButton track={track} className="min-w-14" />
       </div>
       <TrialRemaining className="mt-2 self-start" />
-      <p className="mt-3 hidden text-center text-muted text-xs pointer-coarse:block">上下にスワイプして前後の音声へ</p>
+      <p className="mt-3 hidden text-center text-muted text-xs pointer-coarse:block">{TRACKS_TEXT.heroPlayer.swipeHint}</p>
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { TRACKS_TEXT } from '@shared/messages/tracks';
 import { posterPath } from '@shared/rules/player';
 import type { Track } from '@shared/schemas/track';
 import { Avatar } from '@web/components/ui/avatar';
@@ -6,7 +7,7 @@ import { Link } from 'react-router';
 
 /** The poster's picture and name, linking to /mugen or /{customUserId or userId} (L-2.6-07, L-2.6-08). */
 export function PosterLink({ track, className }: { track: Track; className?: string }) {
-  const name = track.posterName ?? '無限';
+  const name = track.posterName ?? TRACKS_TEXT.posterLink.official;
   const to = posterPath(track);
   const inner = (
     <>
@@ -16,7 +17,7 @@ export function PosterLink({ track, className }: { track: Track; className?: str
   );
   const cls = cn('inline-flex min-h-11 max-w-full items-center gap-2 rounded-full pr-3 text-muted text-sm', className);
   return to ? (
-    <Link to={to} className={cn(cls, 'hover:text-fg')} aria-label={`投稿者 ${name} のページ`} data-testid="poster-link">
+    <Link to={to} className={cn(cls, 'hover:text-fg')} aria-label={TRACKS_TEXT.posterLink.posterLinkLabel(name)} data-testid="poster-link">
       {inner}
     </Link>
   ) : (

@@ -1,7 +1,23 @@
+import type { Track } from '@shared/schemas/track';
+import { type ComponentType, createContext, useContext } from 'react';
+
 /**
  * The like and add-to-playlist buttons and the 2x trial's time left, shown by the track players. They
- * belong to the likes, playlists and premium features; the players compose them here.
+ * belong to the likes, playlists and premium features, which this one does not import: the app hands
+ * them in (app/track-actions.tsx), as it hands the player its EngineHooks.
  */
-export { LikeButton } from '@web/features/likes/components/like-button';
-export { AddToPlaylistButton } from '@web/features/playlists/components/add-to-playlist';
-export { TrialRemaining } from '@web/features/premium/components/trial-remaining';
+export interface TrackActions {
+  LikeButton: ComponentType<{ track: Track; className?: string }>;
+  AddToPlaylistButton: ComponentType<{ track: Track; className?: string }>;
+  TrialRemaining: ComponentType<{ className?: string }>;
+}
+
+const TrackActionsContext = createContext<TrackActions | null>(null);
+
+export const TrackActionsProvider = TrackActionsContext.Provider;
+
+export function useTrackActions(): TrackActions {
+  const actions = useContext(TrackActionsContext);
+  if (!actions) throw new Error('useTrackActions outside TrackActionsProvider (app/provider.tsx)');
+  return actions;
+}

@@ -1,3 +1,4 @@
+import { TRACKS_TEXT } from '@shared/messages/tracks';
 import { formatCount, formatDateJa } from '@shared/rules/format';
 import type { Track } from '@shared/schemas/track';
 import { PlayButton } from '@web/components/player/play-button';
@@ -9,7 +10,8 @@ import { usePlayer, usePlayerState } from '@web/lib/audio/player-context';
 import { Calendar, Eye, Headphones, RotateCcw } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { CategoryChip, PosterLink } from './poster';
-import { AddToPlaylistButton, LikeButton, TrialRemaining } from './track-actions';
+import { useTrackActions } from './track-actions';
+import { TrackTranscript } from './transcript';
 
 /**
  * The track page's player (listener spec §2, Track detail). It drives the shared player: opened with
@@ -18,6 +20,7 @@ import { AddToPlaylistButton, LikeButton, TrialRemaining } from './track-actions
  */
 export function TrackDetail({ track }: { track: Track }) {
   const player = usePlayer();
+  const { LikeButton, AddToPlaylistButton, TrialRemaining } = useTrackActions();
   const s = usePlayerState();
   const isCurrent = s.track?.id === track.id;
 
@@ -42,7 +45,7 @@ export function TrackDetail({ track }: { track: Track }) {
         <PosterLink track={track} />
         <span className="inline-flex items-center gap-1 tabular-nums" data-testid="upload-date">
           <Calendar aria-hidden="true" className="size-4" />
-          <span className="sr-only">投稿日</span>
+          <span className="sr-only">{TRACKS_TEXT.trackDetail.postedOn}</span>
           <time dateTime={track.uploadedAt}>{formatDateJa(track.uploadedAt)}</time>
         </span>
       </div>
@@ -50,13 +53,13 @@ export function TrackDetail({ track }: { track: Track }) {
       <dl className="mt-5 grid grid-cols-2 gap-3 text-center">
         <Stat
           icon={<Headphones aria-hidden="true" className="size-4" />}
-          label="再生回数"
+          label={TRACKS_TEXT.trackDetail.label}
           value={formatCount(track.playCount)}
           testId="play-count"
         />
         <Stat
           icon={<Eye aria-hidden="true" className="size-4" />}
-          label="表示回数"
+          label={TRACKS_TEXT.trackDetail.label2}
           value={formatCount(track.impressionCount)}
           testId="impression-count"
         />
@@ -81,7 +84,7 @@ export function TrackDetail({ track }: { track: Track }) {
               className="inline-flex min-h-11 shrink-0 items-center gap-1 rounded-full px-3 font-medium hover:underline"
             >
               <RotateCcw aria-hidden="true" className="size-4" />
-              再試行
+              {TRACKS_TEXT.trackDetail.button}
             </button>
           </div>
         )}
@@ -100,6 +103,7 @@ export function TrackDetail({ track }: { track: Track }) {
           <TrialRemaining />
         </div>
       </div>
+      <TrackTranscript track={track} />
     </article>
   );
 }

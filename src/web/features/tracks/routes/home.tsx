@@ -1,3 +1,5 @@
+import { COMMON_MESSAGES, loadFailedTitle } from '@shared/messages/common';
+import { TRACKS_TEXT } from '@shared/messages/tracks';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@web/components/ui/button';
 import { LogoMark } from '@web/components/ui/logo-mark';
@@ -55,9 +57,9 @@ export function HomeRoute() {
   if (tracks.isPending) return <HeroSkeleton />;
   if (tracks.isError && !hasTrack) {
     return (
-      <CenteredState title="音声を読み込めませんでした" body="通信状況をご確認のうえ、もう一度お試しください。">
+      <CenteredState title={loadFailedTitle(TRACKS_TEXT.home.loadFailedTitle)} body={COMMON_MESSAGES.loadFailedBody}>
         <Button onClick={() => void tracks.refetch()} className="mt-6">
-          再読み込み
+          {COMMON_MESSAGES.reload}
         </Button>
       </CenteredState>
     );
@@ -65,13 +67,7 @@ export function HomeRoute() {
   if (showHero) return <HeroPlayer />;
   // A track is cued, or is about to be (the effect above adopts the catalogue): the hero comes next.
   if (hasTrack || (tracks.data?.length ?? 0) > 0) return <HeroSkeleton />;
-  return (
-    <CenteredState
-      title="デモ音声を準備しています…"
-      body="はじめての起動では、デモ音声の作成に数分かかることがあります。準備ができしだい自動で表示されます。"
-      busy
-    />
-  );
+  return <CenteredState title={TRACKS_TEXT.home.title} body={TRACKS_TEXT.home.body} busy />;
 }
 
 function CenteredState({ title, body, busy, children }: { title: string; body: string; busy?: boolean; children?: ReactNode }) {
@@ -93,7 +89,11 @@ function CenteredState({ title, body, busy, children }: { title: string; body: s
 
 function HeroSkeleton() {
   return (
-    <div className="mx-auto flex w-full max-w-[480px] flex-1 flex-col px-6 pt-4 pb-5" role="status" aria-label="読み込み中">
+    <div
+      className="mx-auto flex w-full max-w-[480px] flex-1 flex-col px-6 pt-4 pb-5"
+      role="status"
+      aria-label={TRACKS_TEXT.heroSkeleton.ariaLabel}
+    >
       <div className="flex flex-1 items-center justify-center py-2">
         <Skeleton className="aspect-square w-[clamp(9rem,calc(100dvh-29rem),21rem)] max-w-full rounded-[2rem]" />
       </div>

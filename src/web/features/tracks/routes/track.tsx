@@ -1,3 +1,4 @@
+import { TRACKS_TEXT } from '@shared/messages/tracks';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useDocumentTitle } from '@web/lib/use-document-title';
@@ -31,10 +32,10 @@ function TrackNotFound() {
       <span className="inline-flex size-16 items-center justify-center rounded-full bg-surface-2 text-muted">
         <SearchX aria-hidden="true" className="size-8" />
       </span>
-      <h1 className="mt-6 font-bold text-xl">音声が見つかりません</h1>
-      <p className="mt-3 text-muted text-sm leading-relaxed">削除されたか、非公開になっている可能性があります。</p>
+      <h1 className="mt-6 font-bold text-xl">{TRACKS_TEXT.trackNotFound.heading}</h1>
+      <p className="mt-3 text-muted text-sm leading-relaxed">{TRACKS_TEXT.trackNotFound.reason}</p>
       <Button asChild className="mt-8">
-        <Link to="/">ホームに戻る</Link>
+        <Link to="/">{TRACKS_TEXT.trackNotFound.link}</Link>
       </Button>
     </section>
   );
@@ -42,7 +43,12 @@ function TrackNotFound() {
 
 function TrackSkeleton() {
   return (
-    <div className="mx-auto w-full max-w-[480px] px-6 pt-5" role="status" aria-label="読み込み中" data-testid="track-loading">
+    <div
+      className="mx-auto w-full max-w-[480px] px-6 pt-5"
+      role="status"
+      aria-label={TRACKS_TEXT.trackSkeleton.trackLoadingLabel}
+      data-testid="track-loading"
+    >
       <div className="flex items-center gap-4">
         <Skeleton className="size-20 rounded-full" />
         <div className="flex-1 space-y-2">

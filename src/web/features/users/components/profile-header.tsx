@@ -1,4 +1,5 @@
 import { OFFICIAL_AVATAR } from '@shared/constants';
+import { USERS_TEXT } from '@shared/messages/users';
 import { formatCount } from '@shared/rules/format';
 import type { PublicProfileSchema } from '@shared/schemas/social';
 import { Avatar } from '@web/components/ui/avatar';
@@ -42,7 +43,7 @@ export function ProfileHeader({ profile: p }: { profile: Profile }) {
         {p.isOfficial && (
           <span className="inline-flex items-center gap-0.5 rounded-full bg-accent-soft px-2 py-0.5 font-medium text-accent text-xs">
             <BadgeCheck aria-hidden="true" className="size-3.5" />
-            公式
+            {USERS_TEXT.profileHeader.official}
           </span>
         )}
       </h1>
@@ -53,7 +54,7 @@ export function ProfileHeader({ profile: p }: { profile: Profile }) {
           target="_blank"
           rel="noopener noreferrer"
           className="mt-1 inline-flex min-h-9 items-center gap-1 rounded-full px-3 text-muted text-sm hover:bg-surface hover:text-fg"
-          aria-label={`X（@${p.xHandle}）を新しいタブで開く`}
+          aria-label={USERS_TEXT.profileHeader.ariaLabel(p.xHandle)}
         >
           <XLogo />@{p.xHandle}
         </a>
@@ -61,11 +62,11 @@ export function ProfileHeader({ profile: p }: { profile: Profile }) {
 
       <div className="mt-4 grid w-full max-w-sm grid-cols-3 gap-2">
         <p className="rounded-2xl bg-surface px-2 py-2.5" data-testid="track-count">
-          <span className="block text-muted text-xs">投稿</span>
+          <span className="block text-muted text-xs">{USERS_TEXT.profileHeader.posts}</span>
           <span className="mt-0.5 block font-semibold text-lg tabular-nums">{formatCount(p.trackCount)}</span>
         </p>
-        <CountLink to={`${path}/followers`} label="フォロワー" value={p.followerCount} testId="follower-count" />
-        <CountLink to={`${path}/following`} label="フォロー中" value={p.followingCount} testId="following-count" />
+        <CountLink to={`${path}/followers`} label={USERS_TEXT.profileHeader.label} value={p.followerCount} testId="follower-count" />
+        <CountLink to={`${path}/following`} label={USERS_TEXT.profileHeader.label2} value={p.followingCount} testId="following-count" />
       </div>
 
       <div className="mt-4 flex items-start justify-center gap-2">
@@ -77,7 +78,7 @@ export function ProfileHeader({ profile: p }: { profile: Profile }) {
           data-copied={copied ? 'true' : 'false'}
         >
           {copied ? <Check aria-hidden="true" className="size-4 text-accent" /> : <Link2 aria-hidden="true" className="size-4" />}
-          {copied ? 'コピーしました' : 'リンクをコピー'}
+          {copied ? USERS_TEXT.profileHeader.copied : USERS_TEXT.profileHeader.notCopied}
         </Button>
       </div>
     </header>

@@ -1,3 +1,4 @@
+import { USERS_TEXT } from '@shared/messages/users';
 import { Button } from '@web/components/ui/button';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { UserX } from 'lucide-react';
@@ -8,13 +9,13 @@ export function UserNotFound() {
   return (
     <EmptyState
       icon={<UserX aria-hidden="true" />}
-      title="ユーザーが見つかりません"
-      body="指定されたユーザーは存在しないか、非公開です"
+      title={USERS_TEXT.userNotFound.title}
+      body={USERS_TEXT.userNotFound.body}
       className="flex-1 justify-center"
       testId="user-not-found"
     >
       <Button asChild className="mt-6">
-        <Link to="/">ホームに戻る</Link>
+        <Link to="/">{USERS_TEXT.userNotFound.link}</Link>
       </Button>
     </EmptyState>
   );

@@ -1,8 +1,10 @@
 import { OFFICIAL_ID } from '@shared/constants';
+import { USERS_TEXT } from '@shared/messages/users';
 import { PlaylistCard } from '@web/components/playlist/playlist-card';
 import { PlayTrackButton } from '@web/components/track/play-track-button';
 import { TrackRow, TrackRowSkeletons } from '@web/components/track/track-row';
 import { EmptyState } from '@web/components/ui/empty-state';
+import { ListState } from '@web/components/ui/list-state';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { usePlayerValue } from '@web/lib/audio/player-context';
 import { cn } from '@web/lib/cn';
@@ -28,7 +30,7 @@ export function OfficialRoute() {
 
 function PublicProfile({ userRef }: { userRef: string }) {
   const profile = useProfile(userRef);
-  useDocumentTitle(profile.data?.name ?? (profile.isError ? 'ユーザーが見つかりません' : 'プロフィール'));
+  useDocumentTitle(profile.data?.name ?? (profile.isError ? USERS_TEXT.publicProfile.isError : USERS_TEXT.publicProfile.notIsError));
   if (!userRef || profile.isError) return <UserNotFound />;
   if (!profile.data) return <ProfileSkeleton />;
   return (
@@ -57,15 +59,15 @@ function ProfileTabs({ userRef, trackCount }: { userRef: string; trackCount: num
       }}
       className="mt-8"
     >
-      <Tabs.List aria-label="プロフィールの内容" className="flex border-border border-b">
+      <Tabs.List aria-label={USERS_TEXT.profileTabs.ariaLabel} className="flex border-border border-b">
         <Tabs.Trigger value="tracks" className={tabClass}>
           <AudioLines aria-hidden="true" className="size-4" />
-          投稿音声
+          {USERS_TEXT.profileTabs.tracks}
           <span className="text-xs tabular-nums">{trackCount}</span>
         </Tabs.Trigger>
         <Tabs.Trigger value="playlists" className={tabClass}>
           <ListMusic aria-hidden="true" className="size-4" />
-          公開プレイリスト
+          {USERS_TEXT.profileTabs.playlists}
         </Tabs.Trigger>
       </Tabs.List>
       <Tabs.Content value="tracks" className="pt-3 outline-none">
@@ -81,48 +83,62 @@ function ProfileTabs({ userRef, trackCount }: { userRef: string; trackCount: num
 function UserTracks({ userRef }: { userRef: string }) {
   const tracks = useUserTracks(userRef);
   const currentId = usePlayerValue((s) => s.track?.id ?? null);
-  if (tracks.isPending) return <TrackRowSkeletons />;
-  if (tracks.isError || tracks.data.length === 0) {
-    return <EmptyState icon={<AudioLines aria-hidden="true" />} title="投稿した音声がありません" testId="profile-tracks-empty" />;
-  }
   return (
-    <ul className="space-y-1" data-testid="profile-tracks">
-      {tracks.data.map((t) => (
-        <li key={t.id}>
-          <TrackRow track={t} current={t.id === currentId} trailing={<PlayTrackButton track={t} />} />
-        </li>
-      ))}
-    </ul>
+    <ListState
+      query={tracks}
+      what={USERS_TEXT.userTracks.what}
+      skeleton={<TrackRowSkeletons />}
+      errorAsEmpty
+      empty={<EmptyState icon={<AudioLines aria-hidden="true" />} title={USERS_TEXT.userTracks.title} testId="profile-tracks-empty" />}
+    >
+      {(items) => (
+        <ul className="space-y-1" data-testid="profile-tracks">
+          {items.map((t) => (
+            <li key={t.id}>
+              <TrackRow track={t} current={t.id === currentId} trailing={<PlayTrackButton track={t} />} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </ListState>
   );
 }
 
 function UserPlaylists({ userRef, enabled }: { userRef: string; enabled: boolean }) {
   const playlists = useUserPlaylists(userRef, enabled);
-  if (playlists.isPending) {
-    return (
-      <div className="space-y-2.5" role="status" aria-label="読み込み中">
-        <Skeleton className="h-24 rounded-2xl" />
-        <Skeleton className="h-24 rounded-2xl" />
-      </div>
-    );
-  }
-  if (playlists.isError || playlists.data.length === 0) {
-    return <EmptyState icon={<ListMusic aria-hidden="true" />} title="公開プレイリストはありません" testId="profile-playlists-empty" />;
-  }
   return (
-    <ul className="space-y-2.5" data-testid="profile-playlists">
-      {playlists.data.map((p) => (
-        <li key={p.id}>
-          <PlaylistCard playlist={p} />
-        </li>
-      ))}
-    </ul>
+    <ListState
+      query={playlists}
+      what={USERS_TEXT.userPlaylists.what}
+      skeleton={
+        <div className="space-y-2.5" role="status" aria-label={USERS_TEXT.userPlaylists.ariaLabel}>
+          <Skeleton className="h-24 rounded-2xl" />
+          <Skeleton className="h-24 rounded-2xl" />
+        </div>
+      }
+      errorAsEmpty
+      empty={<EmptyState icon={<ListMusic aria-hidden="true" />} title={USERS_TEXT.userPlaylists.title} testId="profile-playlists-empty" />}
+    >
+      {(items) => (
+        <ul className="space-y-2.5" data-testid="profile-playlists">
+          {items.map((p) => (
+            <li key={p.id}>
+              <PlaylistCard playlist={p} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </ListState>
   );
 }
 
 function ProfileSkeleton() {
   return (
-    <div className="mx-auto flex w-full max-w-2xl flex-col items-center px-4 pt-6" role="status" aria-label="読み込み中">
+    <div
+      className="mx-auto flex w-full max-w-2xl flex-col items-center px-4 pt-6"
+      role="status"
+      aria-label={USERS_TEXT.profileSkeleton.ariaLabel}
+    >
       <Skeleton className="size-24 rounded-full" />
       <Skeleton className="mt-4 h-7 w-40" />
       <Skeleton className="mt-2 h-4 w-24" />

@@ -1,0 +1,87 @@
+import { expect, test } from './fixtures';
+
+// Issue 15, creator spec §2.1: a member's text becomes a fact-checked two-host script, a spoken
+// preview and a published track.
+test.describe('AI creation', () => {
+  test('C-creation: a member writes, reviews the fact check, previews (it plays), publishes, sees progress and lands on the track', async ({
+    page,
+    newcomer: _newcomer,
+  }) => {
+    await page.goto('/create-post');
+    await expect(page.getByRole('heading', { name: 'AI音声を作成' })).toBeVisible();
+    await expect(page.getByTestId('posting-status')).toHaveText('本日の作成 0/3回（残り3回）');
+
+    const text = page.getByLabel('テキスト', { exact: true });
+    await text.fill('朝の散歩は体にも心にも良い習慣です。毎朝30分歩くと必ず健康になります。途中で季節の花を見つけるのも楽しみです。');
+    await expect(page.getByTestId('creation-counter')).toHaveText('56/2,000');
+    await page.getByLabel('タイトル（任意）').fill('朝の散歩のすすめ');
+    const rate = page.getByLabel('話す速さ');
+    await rate.focus();
+    await page.keyboard.press('PageUp');
+    await expect(page.getByText('2.0倍')).toBeVisible();
+    await page.keyboard.press('PageDown');
+    await expect(page.getByText('1.0倍')).toBeVisible();
+
+    await page.getByRole('button', { name: '台本を生成' }).click();
+    const factCheck = page.getByTestId('fact-check');
+    await expect(factCheck.getByText('要確認')).toBeVisible();
+    await expect(factCheck.getByText(/は外部の情報源で確認できていません/).first()).toBeVisible();
+    await expect(page.getByTestId('creation-script')).toContainText('ハルカ：こんにちは、ハルカです。');
+    await factCheck.getByRole('button', { name: 'ファクトチェックを反映' }).click();
+    await expect(factCheck.getByText('確認済み')).toBeVisible();
+    await expect(page.getByTestId('creation-script')).toContainText('と言われています');
+    // The labels the writer chose, and one more found with the category search (debounced, one request).
+    const categories = page.getByTestId('creation-categories');
+    await expect(categories.getByTestId('chosen-categories').getByRole('listitem')).toHaveText(['健康・ウェルネス', 'ライフスタイル']);
+    await expect(categories.getByTestId('category-suggestions').getByRole('button')).toHaveCount(13);
+    const searched = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/categories/search');
+    await categories.getByTestId('category-input').pressSequentially('ニュ', { delay: 50 });
+    expect(new URL((await searched).url()).searchParams.get('q')).toBe('ニュ');
+    await categories.getByTestId('category-suggestions').getByRole('button', { name: 'ニュース' }).click();
+    await expect(categories.getByTestId('chosen-categories').getByRole('listitem')).toHaveText([
+      '健康・ウェルネス',
+      'ライフスタイル',
+      'ニュース',
+    ]);
+
+    await page.getByRole('button', { name: '音声プレビューを作成' }).click();
+    const player = page.getByTestId('creation-preview-audio');
+    await expect(player).toBeVisible({ timeout: 60_000 });
+    await player.evaluate((a: HTMLAudioElement) => a.play());
+    await expect.poll(() => player.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThan(0.2);
+    await player.evaluate((a: HTMLAudioElement) => a.pause());
+
+    await page.getByRole('button', { name: '最終確認へ' }).click();
+    const publish = page.getByRole('button', { name: '投稿する' });
+    await expect(publish).toBeDisabled();
+    await page.getByLabel(/利用規約に同意します/).check();
+    await publish.click();
+    await expect(page.getByTestId('publish-progress')).toBeVisible();
+    await page.waitForURL(/\/track\/\d+$/, { timeout: 90_000 });
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+    const track = await (await page.request.get(`/api/tracks/${id}`)).json();
+    expect(track).toMatchObject({
+      title: '朝の散歩のすすめ',
+      category: '健康・ウェルネス,ライフスタイル,ニュース',
+      posterName: 'テスト新規',
+      isVisible: true,
+    });
+    expect(track.duration).toBeGreaterThan(10);
+
+    // The transcript follows the audio: a tap on a line plays from there and lights it up.
+    const transcript = page.getByTestId('transcript');
+    const line = transcript.getByRole('listitem').nth(3);
+    await expect(line).toBeVisible();
+    await line.getByRole('button').click();
+    await expect(line).toHaveAttribute('aria-current', 'true');
+    await expect
+      .poll(() => page.evaluate(() => [...document.querySelectorAll('audio')].some((a) => !a.paused && a.currentTime > 1)))
+      .toBe(true);
+    await expect(transcript.locator('[aria-current="true"]')).toHaveCount(1);
+  });
+
+  test('C-creation: a visitor opening /create-post ends on /closed-beta (login required)', async ({ page }) => {
+    await page.goto('/create-post');
+    await expect(page).toHaveURL((url) => url.pathname === '/closed-beta');
+  });
+});

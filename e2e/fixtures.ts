@@ -1,0 +1,28 @@
+import { test as base, expect } from '@playwright/test';
+import { signUpNewcomer } from './identity-support';
+import { DEMO_EMAIL, LISTENER, type Member, signInAs } from './social-support';
+
+/**
+ * The journeys' fixtures (issue 14): who the page is signed in as is asked for by name, and Playwright
+ * sets it up before the test's first step.
+ *
+ * - `demo`: the page's context signed in as the demo member (owner of the demo tracks and invitations).
+ * - `listener`: signed in as the one listener the journeys register (registered on first use).
+ * - `newcomer`: a member registered just now with one of the demo member's invitation codes, signed in;
+ *   a fresh account for journeys that count something per member (daily limits, first visits).
+ *
+ *     test('…', async ({ page, newcomer }) => { … });
+ */
+export const test = base.extend<{ demo: Member; listener: Member; newcomer: { id: string; email: string } }>({
+  demo: async ({ page }, use) => {
+    await use(await signInAs(page, DEMO_EMAIL));
+  },
+  listener: async ({ page }, use) => {
+    await use(await signInAs(page, LISTENER.email, LISTENER.name));
+  },
+  newcomer: async ({ page }, use) => {
+    await use(await signUpNewcomer(page));
+  },
+});
+
+export { expect };

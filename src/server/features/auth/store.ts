@@ -1,0 +1,70 @@
+import { and, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { authFlows, consentSessions, sessions, users } from '../../db/schema';
+import { hashToken } from './session';
+
+/** Ends the session of a cookie token (a token of any length beyond ours is nobody's). */
+export async function endSessionByToken(db: Db, token: string | undefined): Promise<void> {
+  if (token && token.length <= 200) await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+/** A live session's public record (for the development debug page). */
+export async function liveSession(db: Db, sessionId: number) {
+  const [row] = await db
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      lastActiveAt: sessions.lastActiveAt,
+      expiresAt: sessions.expiresAt,
+      deviceInfo: sessions.deviceInfo,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, sql`now()`)));
+  return row ?? null;
+}
+
+export type AuthFlowInput = typeof authFlows.$inferInsert;
+
+/** An OpenID Connect sign-in in progress (state, PKCE verifier, nonce and where to return). */
+export async function saveAuthFlow(db: Db, flow: AuthFlowInput): Promise<void> {
+  await db.insert(authFlows).values({
+    state: flow.state,
+    codeVerifier: flow.codeVerifier,
+    nonce: flow.nonce,
+    redirect: flow.redirect,
+    invitationCode: flow.invitationCode,
+    payment: flow.payment,
+  });
+}
+
+/** One use only: the flow is deleted as it is read, so a replayed callback finds nothing. */
+export async function takeAuthFlow(db: Db, state: string) {
+  const [flow] = await db.delete(authFlows).where(eq(authFlows.state, state)).returning();
+  return flow ?? null;
+}
+
+/** The development chooser's list: the latest members with an e-mail. */
+export function recentMembers(db: Db) {
+  return db
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(isNotNull(users.email))
+    .orderBy(desc(users.createdAt))
+    .limit(20);
+}
+
+/** The cookie-consent choice of a browser session (POST /api/session), linked to the member if signed in. */
+export async function recordConsent(
+  db: Db,
+  choice: { id: string; cookieConsent: boolean; analyticsConsent: boolean },
+  userId: string | null,
+): Promise<void> {
+  const { id, cookieConsent, analyticsConsent } = choice;
+  await db
+    .insert(consentSessions)
+    .values({ id, cookieConsent, analyticsConsent, userId })
+    .onConflictDoUpdate({
+      target: consentSessions.id,
+      set: { cookieConsent, analyticsConsent, updatedAt: sql`now()`, ...(userId ? { userId } : {}) },
+    });
+}

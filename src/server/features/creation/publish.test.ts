@@ -1,0 +1,161 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creationPreviews, tasks, tracks } from '../../db/schema';
+import { claim } from '../../jobs/queue';
+import { startJobWorkers } from '../../jobs/workers';
+import type { RenderedDialogue } from '../../providers/audio/render';
+import { createTestApp, insertUser, sessionCookie, type TestApp } from '../../test/app';
+import { audioKey, hqAudioKey } from '../tracks/service';
+import { previewKey } from './previews';
+import type { CreationVoice } from './voice';
+
+let t: TestApp;
+const voice: CreationVoice = async () => ({ mp3: Buffer.from('ID3-preview'), duration: 30 });
+let renders = 0;
+const render = async (script: string): Promise<RenderedDialogue> => {
+  renders++;
+  const mp3 = Buffer.from(`ID3-final-${script.length}`);
+  return {
+    mp3,
+    mp3Hq: Buffer.concat([mp3, mp3]),
+    duration: 201.5,
+    lines: [{ speaker: 'ハルカ', text: 'こんにちは', startMs: 300, endMs: 1500 }],
+  };
+};
+
+beforeAll(async () => {
+  t = await createTestApp({}, {}, { voice });
+});
+afterAll(() => t.close());
+
+const SCRIPT = 'ハルカ：こんにちは。\nケンタ：こんにちは。';
+async function member() {
+  const user = await insertUser(t.db);
+  const cookie = await sessionCookie(t.db, { userId: user.id });
+  const made = await t.app.inject({
+    method: 'POST',
+    url: '/api/generate-audio-preview',
+    headers: { cookie },
+    payload: { script: SCRIPT, title: '題', speakingRate: 1.2 },
+  });
+  return { user, cookie, preview: made.json() };
+}
+const publish = (cookie: string, payload: object) =>
+  t.app.inject({ method: 'POST', url: '/api/publish-track', headers: { cookie }, payload });
+const task = async (cookie: string, id: number) =>
+  (await t.app.inject({ method: 'GET', url: `/api/audio-tasks/${id}`, headers: { cookie } })).json();
+
+describe('publishing', () => {
+  it('is a task that ends in a visible track with the script, labels as category, duration and the poster', async () => {
+    const { user, cookie, preview } = await member();
+    const res = await publish(cookie, {
+      previewFilename: preview.previewFilename,
+      title: '朝の散歩',
+      script: SCRIPT,
+      labels: ['健康・ウェルネス', 'ライフスタイル'],
+      agreedToTerms: true,
+    });
+    expect(res.statusCode).toBe(200);
+    const { taskId } = res.json();
+    expect(await task(cookie, taskId)).toMatchObject({ status: 'queued', progress: 0, trackId: null, errorMessage: null });
+    const stop = await startJobWorkers(t.database, t.storage, { render, pollMs: 50 });
+    try {
+      await expect.poll(async () => (await task(cookie, taskId)).status, { timeout: 15_000 }).toBe('completed');
+    } finally {
+      await stop();
+    }
+    const done = await task(cookie, taskId);
+    expect(done).toMatchObject({ status: 'completed', progress: 100 });
+    const [track] = await t.db.select().from(tracks).where(eq(tracks.id, done.trackId));
+    expect(track).toMatchObject({
+      title: '朝の散歩',
+      userId: user.id,
+      createdBy: user.id,
+      category: '健康・ウェルネス,ライフスタイル',
+      script: SCRIPT,
+      duration: 201.5,
+      isVisible: true,
+    });
+    expect(track.transcript).toEqual([{ speaker: 'ハルカ', text: 'こんにちは', startMs: 300, endMs: 1500 }]);
+    expect(await t.storage.stat(audioKey(track.filename))).not.toBeNull();
+    expect((await t.storage.stat(hqAudioKey(track.filename)))?.size).toBe(2 * (await t.storage.stat(audioKey(track.filename)))!.size);
+    expect(await t.storage.stat(previewKey(preview.previewFilename))).toBeNull();
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/tracks' })).json();
+    expect(listed.some((x: { id: number }) => x.id === track.id)).toBe(true);
+    // Only its owner sees the task.
+    const stranger = await sessionCookie(t.db, { userId: (await insertUser(t.db)).id });
+    expect((await t.app.inject({ method: 'GET', url: `/api/audio-tasks/${taskId}`, headers: { cookie: stranger } })).statusCode).toBe(404);
+  });
+
+  it('sends その他 when no label is chosen', async () => {
+    const { cookie, preview } = await member();
+    const { taskId } = (
+      await publish(cookie, { previewFilename: preview.previewFilename, title: '題', script: SCRIPT, labels: [], agreedToTerms: true })
+    ).json();
+    const [row] = await t.db.select().from(tasks).where(eq(tasks.id, taskId));
+    expect((row.payload as { category: string }).category).toBe('その他');
+    await t.db.delete(tasks).where(eq(tasks.id, taskId));
+  });
+
+  it('completes exactly once when its worker dies mid-way (a restart): the next worker finishes it', async () => {
+    const { cookie, preview } = await member();
+    const { taskId } = (
+      await publish(cookie, { previewFilename: preview.previewFilename, title: '再開', script: SCRIPT, labels: [], agreedToTerms: true })
+    ).json();
+    // The first worker claims it and dies before finishing (nothing reported; the lease lapses).
+    expect((await claim(t.db, 'crashed', ['publish-track'], 100))?.id).toBe(taskId);
+    const before = renders;
+    const stop = await startJobWorkers(t.database, t.storage, { render, pollMs: 50 });
+    try {
+      await expect.poll(async () => (await task(cookie, taskId)).status, { timeout: 15_000 }).toBe('completed');
+    } finally {
+      await stop();
+    }
+    expect(renders - before).toBe(1);
+    expect(
+      await t.db
+        .select()
+        .from(tracks)
+        .where(eq(tracks.filename, `c-${taskId}.mp3`)),
+    ).toHaveLength(1);
+  });
+
+  it('refuses without the terms, without an own live preview, or with no use left today', async () => {
+    const { user, cookie, preview } = await member();
+    const base = { previewFilename: preview.previewFilename, title: '題', script: SCRIPT, labels: [] };
+    const noTerms = await publish(cookie, { ...base, agreedToTerms: false });
+    expect(noTerms.statusCode).toBe(400);
+    expect(noTerms.json().message).toBe('利用規約への同意が必要です');
+    const noTitle = await publish(cookie, { ...base, title: '  ', agreedToTerms: true });
+    expect(noTitle.json().message).toBe('タイトルを入力してください');
+    const other = await member();
+    const foreign = await publish(cookie, { ...base, previewFilename: other.preview.previewFilename, agreedToTerms: true });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().message).toBe('音声プレビューが見つかりません。もう一度作成してください');
+    await t.db
+      .update(creationPreviews)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(creationPreviews.filename, preview.previewFilename));
+    expect((await publish(cookie, { ...base, agreedToTerms: true })).statusCode).toBe(400);
+    const fresh = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/generate-audio-preview',
+        headers: { cookie },
+        payload: { script: SCRIPT, title: '', speakingRate: 1 },
+      })
+    ).json();
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/generate-audio-preview',
+      headers: { cookie },
+      payload: { script: SCRIPT, title: '', speakingRate: 1 },
+    });
+    const status = (await t.app.inject({ method: 'GET', url: '/api/posting-status', headers: { cookie } })).json();
+    expect(status).toMatchObject({ currentCount: 3, remaining: 0 });
+    const limited = await publish(cookie, { ...base, previewFilename: fresh.previewFilename, agreedToTerms: true });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toBe('投稿制限に達しました');
+    expect(await t.db.select().from(tasks).where(eq(tasks.userId, user.id))).toHaveLength(0);
+  });
+});

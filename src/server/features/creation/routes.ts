@@ -1,0 +1,143 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CREATION_MESSAGES } from '../../../shared/rules/creation';
+import { ErrorSchema, SuccessSchema } from '../../../shared/schemas/common';
+import {
+  AudioTaskSchema,
+  GenerateScriptBodySchema,
+  PostingStatusSchema,
+  PreviewAnswerSchema,
+  PreviewBodySchema,
+  PreviewFileParamSchema,
+  PublishAnswerSchema,
+  PublishBodySchema,
+  RegenerateAnswerSchema,
+  RegenerateScriptBodySchema,
+  ScriptAnswerSchema,
+  TaskIdParamSchema,
+} from '../../../shared/schemas/creation';
+import { found } from '../../http/errors';
+import { memberOf, membersOnly } from '../../http/guards';
+import { createLlm } from '../../providers/llm';
+import type { AppDeps } from '../../types';
+import { postingStatus } from './limits';
+import { deleteOwnPreview, ownPreview, previewKey } from './previews';
+import { requestPublish, taskOf } from './publish';
+import { generatePreview, generateScript, regenerateScript } from './service';
+import { type CreationVoice, voiceFor } from './voice';
+
+export function creationRoutes({ db, storage, config }: AppDeps, voice: CreationVoice = voiceFor(config.tts)): FastifyPluginAsyncZod {
+  const llm = createLlm(config.llm);
+  return membersOnly(db, async (members) => {
+    members.post(
+      '/api/generate-script',
+      {
+        schema: {
+          tags: ['creation'],
+          summary: 'Turn my text (1 to 2,000 characters) into a two-host script with its fact check and labels',
+          body: GenerateScriptBodySchema,
+          response: { 200: ScriptAnswerSchema, 400: ErrorSchema, 401: ErrorSchema, 429: ErrorSchema, 503: ErrorSchema },
+        },
+      },
+      async (request) => generateScript(db, llm, memberOf(request), request.body),
+    );
+    members.post(
+      '/api/regenerate-script',
+      {
+        schema: {
+          tags: ['creation'],
+          summary: "Rewrite a script to address its fact check's issues",
+          body: RegenerateScriptBodySchema,
+          response: { 200: RegenerateAnswerSchema, 400: ErrorSchema, 401: ErrorSchema, 503: ErrorSchema },
+        },
+      },
+      async (request) => regenerateScript(llm, request.body),
+    );
+
+    members.get(
+      '/api/posting-status',
+      {
+        schema: {
+          tags: ['creation'],
+          summary: "Today's generations (Asia/Tokyo day), the daily limit (3 free, 10 premium) and what remains",
+          response: { 200: PostingStatusSchema, 401: ErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        reply.header('Cache-Control', 'private, no-store');
+        return postingStatus(db, memberOf(request));
+      },
+    );
+
+    members.post(
+      '/api/generate-audio-preview',
+      {
+        schema: {
+          tags: ['creation'],
+          summary: 'Speak a script as a preview (spends one daily use; given back if the voice fails)',
+          body: PreviewBodySchema,
+          response: { 200: PreviewAnswerSchema, 400: ErrorSchema, 401: ErrorSchema, 429: ErrorSchema, 503: ErrorSchema },
+        },
+      },
+      async (request) => generatePreview(db, storage, voice, memberOf(request), request.body),
+    );
+
+    members.post(
+      '/api/publish-track',
+      {
+        schema: {
+          tags: ['creation'],
+          summary: 'Publish my preview as a track: a durable task (poll GET /api/audio-tasks/{id})',
+          body: PublishBodySchema,
+          response: { 200: PublishAnswerSchema, 400: ErrorSchema, 401: ErrorSchema, 429: ErrorSchema },
+        },
+      },
+      async (request) => requestPublish(db, memberOf(request), request.body),
+    );
+    members.get(
+      '/api/audio-tasks/:id',
+      {
+        schema: {
+          tags: ['creation'],
+          summary: 'The state of my publishing task: status, progress, stage, trackId, errorMessage',
+          params: TaskIdParamSchema,
+          response: { 200: AudioTaskSchema, 401: ErrorSchema, 404: ErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        reply.header('Cache-Control', 'private, no-store');
+        return taskOf(db, memberOf(request).id, request.params.id);
+      },
+    );
+
+    members.get(
+      '/api/previews/:filename',
+      { schema: { tags: ['creation'], summary: 'The audio of my own preview (1 hour)', params: PreviewFileParamSchema } },
+      async (request, reply) => {
+        const preview = found(await ownPreview(db, memberOf(request).id, request.params.filename), CREATION_MESSAGES.previewNotFound);
+        const key = previewKey(preview.filename);
+        const stat = found(await storage.stat(key), CREATION_MESSAGES.previewNotFound);
+        return reply
+          .header('Content-Type', 'audio/mpeg')
+          .header('Content-Length', String(stat.size))
+          .header('Cache-Control', 'private, no-store')
+          .send(await storage.read(key));
+      },
+    );
+
+    members.delete(
+      '/api/cleanup-preview/:filename',
+      {
+        schema: {
+          tags: ['creation'],
+          summary: 'Delete my preview (a name that is not one of mine changes nothing: 404)',
+          params: PreviewFileParamSchema,
+          response: { 200: SuccessSchema, 401: ErrorSchema, 404: ErrorSchema },
+        },
+      },
+      async (request) => {
+        await deleteOwnPreview(db, storage, memberOf(request).id, request.params.filename);
+        return { success: true as const };
+      },
+    );
+  });
+}

@@ -1,0 +1,28 @@
+import { renderDialogueInWorker } from '../../providers/audio/render-pool';
+import { ProviderError } from '../../providers/errors';
+import type { TtsSettings } from '../../providers/tts/index';
+
+/** Speech for a script: MP3 bytes and their exact duration in seconds. */
+export type CreationVoice = (script: string, speakingRate: number) => Promise<{ mp3: Buffer; duration: number }>;
+
+/**
+ * The two hosts in the voice TTS_PROVIDER names (eSpeak NG offline, or VOICEVOX), rendered in the
+ * worker thread (off the event loop): synthesis, -16 LUFS, MP3 encoding.
+ */
+export const voiceFor =
+  (tts: TtsSettings): CreationVoice =>
+  (script, speakingRate) =>
+    renderDialogueInWorker(script, { speakingRate, tts });
+
+/** The offline voice. */
+export const offlineVoice: CreationVoice = voiceFor({ provider: 'offline' });
+
+/**
+ * Whether a provider failure is the AI voice service's quota or rate limit (HTTP 429 or a quota
+ * error of the provider), which the member is told as such.
+ */
+export function isQuotaError(err: unknown): boolean {
+  if (err instanceof ProviderError) return err.kind === 'quota';
+  const e = err as { status?: number; statusCode?: number; name?: string; code?: string };
+  return e?.status === 429 || e?.statusCode === 429 || e?.name === 'ProviderQuotaError' || e?.code === 'quota';
+}

@@ -1,0 +1,113 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MESSAGES } from '../../../shared/messages';
+import { PICTURE_MESSAGES } from '../../../shared/rules/profile';
+import {
+  CheckUserIdAnswerSchema,
+  CheckUserIdParamSchema,
+  ProfileFileParamSchema,
+  ProfileImageAnswerSchema,
+  ProfileUpdateSchema,
+  UploadErrorSchema,
+  UserSchema,
+} from '../../../shared/schemas/auth';
+import { ErrorSchema } from '../../../shared/schemas/common';
+import { AppError } from '../../http/errors';
+import { memberOf, membersOnly } from '../../http/guards';
+import { keyIn } from '../../providers/storage/keys';
+import type { AppDeps } from '../../types';
+import { currentUser } from '../auth/guard';
+import { toUser } from '../auth/users';
+import { MAX_IMAGE_BYTES, NotAnImageError, processProfileImage } from './image';
+import { checkUserId, replaceProfileImage, updateProfile } from './service';
+
+/** Upload errors answer `{ error, message }` with the same Japanese text (listener spec §5). */
+const uploadError = (status: 400 | 413, message: string) => new AppError(status, message, { error: message });
+
+export function profileRoutes({ db, storage }: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/auth/check-user-id/:customUserId',
+      {
+        schema: {
+          tags: ['profiles'],
+          summary: 'Whether a user ID is free to take',
+          params: CheckUserIdParamSchema,
+          response: { 200: CheckUserIdAnswerSchema },
+        },
+      },
+      async (request, reply) => {
+        reply.header('Cache-Control', 'no-store');
+        const me = await currentUser(db, request);
+        return checkUserId(db, request.params.customUserId, me?.id ?? null);
+      },
+    );
+
+    app.get('/uploads/profile/:file', { schema: { hide: true, params: ProfileFileParamSchema } }, async (request, reply) => {
+      const key = keyIn('uploads/profile', request.params.file);
+      const stat = await storage.stat(key);
+      if (!stat) return reply.code(404).send({ message: MESSAGES.notFound });
+      return reply
+        .header('Content-Type', 'image/webp')
+        .header('Content-Length', String(stat.size))
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(await storage.read(key));
+    });
+
+    await app.register(
+      membersOnly(db, async (members) => {
+        for (const method of ['PUT', 'PATCH'] as const) {
+          members.route({
+            method,
+            url: '/api/auth/profile',
+            schema: {
+              tags: ['profiles'],
+              summary: 'Update my profile (name, customUserId, picture, xHandle); the e-mail cannot change',
+              body: ProfileUpdateSchema,
+              response: { 200: UserSchema, 400: ErrorSchema, 401: ErrorSchema, 409: ErrorSchema },
+            },
+            handler: async (request) => toUser(await updateProfile(db, storage, memberOf(request), request.body)),
+          });
+        }
+
+        members.post(
+          '/api/upload/profile-image',
+          {
+            schema: {
+              tags: ['profiles'],
+              summary: 'Upload a profile picture (multipart field image, at most 10 MB); answers imageUrl',
+              consumes: ['multipart/form-data'],
+              response: { 200: ProfileImageAnswerSchema, 400: UploadErrorSchema, 401: ErrorSchema, 413: UploadErrorSchema },
+            },
+          },
+          async (request) => {
+            if (!request.isMultipart()) throw uploadError(400, PICTURE_MESSAGES.chooseImage);
+            let data: Buffer | undefined;
+            try {
+              for await (const part of request.parts({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 } })) {
+                if (part.type !== 'file') continue;
+                if (part.fieldname !== 'image') {
+                  part.file.resume();
+                  continue;
+                }
+                data = await part.toBuffer();
+              }
+            } catch (err) {
+              if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw uploadError(413, PICTURE_MESSAGES.tooLarge);
+              throw uploadError(400, PICTURE_MESSAGES.uploadFailed);
+            }
+            if (!data || data.length === 0) throw uploadError(400, PICTURE_MESSAGES.chooseImage);
+            let webp: Buffer;
+            try {
+              webp = await processProfileImage(data);
+            } catch (err) {
+              if (err instanceof NotAnImageError) throw uploadError(400, PICTURE_MESSAGES.imagesOnly);
+              throw err;
+            }
+            return { imageUrl: await replaceProfileImage(db, storage, memberOf(request), webp) };
+          },
+        );
+      }),
+    );
+  };
+}

@@ -1,0 +1,74 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MESSAGES } from '../../shared/messages';
+import type { Db } from '../db/client';
+import { currentUser, type UserRow } from '../features/auth/guard';
+import { sendError } from './errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in member, set by the members-only guard before validation (null elsewhere). */
+    member: UserRow | null;
+  }
+}
+
+/** The OpenAPI security requirement of members-only routes (the session cookie). */
+export const MEMBER_SECURITY = [{ session: [] as string[] }];
+export const SESSION_SECURITY_SCHEME = { type: 'apiKey', in: 'cookie', name: 'mugen_session' } as const;
+
+/**
+ * Makes every route registered in this scope members-only: one onRequest hook answers 401 to anyone
+ * without a live member session before the body, params or query are even validated, and hands the
+ * member to the handlers as `request.member` (read it with `memberOf`). The routes are marked in the
+ * OpenAPI document with the session security requirement, which the guard test reads.
+ *
+ *   await app.register(
+ *     membersOnly(db, async (members) => {
+ *       members.post('/api/playlists', ..., async (request) => createPlaylist(db, memberOf(request), request.body));
+ *     }),
+ *   );
+ */
+export function guardMembers(scope: FastifyInstance, db: Db) {
+  scope.addHook('onRoute', (route) => {
+    route.schema = { ...(route.schema ?? {}), security: MEMBER_SECURITY } as typeof route.schema;
+  });
+  scope.addHook('onRequest', async (request, reply) => {
+    const user = await currentUser(db, request);
+    if (!user) return sendError(reply, 401, MESSAGES.loginRequired);
+    request.member = user;
+  });
+}
+
+/** The member of a members-only route. Calling it outside a guarded scope is a programming error. */
+export function memberOf(request: FastifyRequest): UserRow {
+  if (!request.member) throw new Error('memberOf() outside a guardMembers() scope');
+  return request.member;
+}
+
+/** A plugin whose routes are all members-only (see guardMembers), typed for the zod schemas. */
+export function membersOnly(db: Db, routes: FastifyPluginAsyncZod): FastifyPluginAsyncZod {
+  return async (scope, opts) => {
+    guardMembers(scope, db);
+    await routes(scope, opts);
+  };
+}
+
+/**
+ * Like membersOnly, but an operator's admin session passes too (moderation of members' tracks):
+ * `request.member` is the member, or null for an admin; read the viewer for the admin flag.
+ */
+export function membersOrAdmins(db: Db, routes: FastifyPluginAsyncZod): FastifyPluginAsyncZod {
+  return async (scope, opts) => {
+    scope.addHook('onRoute', (route) => {
+      route.schema = { ...(route.schema ?? {}), security: MEMBER_SECURITY } as typeof route.schema;
+    });
+    scope.addHook('onRequest', async (request, reply) => {
+      const viewer = await request.viewer();
+      if (viewer?.isAdmin) return;
+      const user = await currentUser(db, request);
+      if (!user) return sendError(reply, 401, MESSAGES.loginRequired);
+      request.member = user;
+    });
+    await routes(scope, opts);
+  };
+}

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enqueue } from '../jobs/queue';
+import { createTestApp, insertTrack, insertUser, sessionCookie, type TestApp } from '../test/app';
+import { countProviderError } from './metrics';
+
+// Issue 16, observability: GET /metrics in Prometheus format, for admins and a configured network only.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('GET /metrics', () => {
+  it('answers 401 to a visitor and 403 to a member, with the API messages; nothing is shown', async () => {
+    const visitor = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.json()).toEqual({ message: expect.stringMatching(/ログイン/) });
+    const member = await insertUser(t.db);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { cookie: await sessionCookie(t.db, { userId: member.id }) },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.body).not.toContain('mugen_http_request_duration_seconds');
+  });
+
+  it('gives an admin request rates and latencies per route pattern, queue depth and age, provider errors', async () => {
+    const track = await insertTrack(t, { title: '計測' });
+    expect((await t.app.inject({ method: 'GET', url: `/api/tracks/${track.id}` })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/tracks/999999' })).statusCode).toBe(404);
+    await enqueue(t.db, 'metrics-probe', { n: 1 });
+    countProviderError('voicevox', 'quota');
+    const admin = await sessionCookie(t.db, { isAdmin: true });
+    const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: { cookie: admin } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const text = res.body;
+    expect(text).toMatch(/^mugen_http_request_duration_seconds_count\{method="GET",route="\/api\/tracks\/:id",status="200"\} 1$/m);
+    expect(text).toMatch(/^mugen_http_request_duration_seconds_count\{method="GET",route="\/api\/tracks\/:id",status="404"\} 1$/m);
+    // Route patterns only: the raw URL (with its id) never becomes a label.
+    expect(text).not.toContain(`/api/tracks/${track.id}"`);
+    expect(text).toMatch(/^mugen_tasks\{kind="metrics-probe",status="queued"\} 1$/m);
+    expect(text).toMatch(/^mugen_task_oldest_age_seconds\{kind="metrics-probe",status="queued"\} \d/m);
+    expect(text).toMatch(/^mugen_provider_errors_total\{provider="voicevox",kind="quota"\} [1-9]/m);
+    expect(text).toMatch(/^mugen_process_resident_memory_bytes \d+/m);
+  });
+
+  it('answers a client of METRICS_ALLOW without a session, and no one else', async () => {
+    const open = await createTestApp({ METRICS_ALLOW: '127.0.0.0/8,10.0.0.0/8' });
+    try {
+      const res = await open.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('# TYPE mugen_http_request_duration_seconds histogram');
+      const outside = await open.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '192.168.1.20' });
+      expect(outside.statusCode).toBe(401);
+    } finally {
+      await open.close();
+    }
+  });
+
+  it('refuses a start with a METRICS_ALLOW that is not a network', async () => {
+    await expect(createTestApp({ METRICS_ALLOW: 'intranet' })).rejects.toThrow(/METRICS_ALLOW/);
+  });
+});

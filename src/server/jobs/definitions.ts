@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { SPEAKING_RATE } from '../../shared/rules/creation';
+
+/**
+ * Every kind of task, with its payload schema and version, in one place. A worker validates a task's
+ * payload against the schema of its version before it runs; a payload it cannot read fails the task
+ * instead of guessing.
+ */
+export const JOBS = {
+  'publish-track': {
+    version: 1,
+    payload: z.object({
+      userId: z.string().min(1),
+      previewFilename: z.string().min(1),
+      title: z.string().min(1).max(100),
+      script: z.string().min(1),
+      category: z.string().min(1),
+      speakingRate: z.number().min(SPEAKING_RATE.min).max(SPEAKING_RATE.max),
+    }),
+  },
+} as const;
+
+export type JobKind = keyof typeof JOBS;
+export type JobPayload<K extends JobKind> = z.infer<(typeof JOBS)[K]['payload']>;

@@ -1,0 +1,100 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tasks } from '../db/schema';
+import { createTestApp, type TestApp } from '../test/app';
+import { backoffMs, cancel, claim, complete, enqueue, fail, PermanentTaskError, report, startWorker } from './queue';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const row = async (id: number) => (await t.db.select().from(tasks).where(eq(tasks.id, id)))[0];
+
+describe('the task queue', () => {
+  it('claims a task once, reports under its lease, completes it', async () => {
+    const id = await enqueue(t.db, 'q-basic', { n: 1 });
+    const a = await claim(t.db, 'A', ['q-basic'], 60_000);
+    expect(a?.id).toBe(id);
+    expect(a?.attempts).toBe(1);
+    expect(await claim(t.db, 'B', ['q-basic'], 60_000)).toBeNull();
+    expect(await report(t.db, id, 'A', 'audio_generation', 40, 60_000)).toBe(true);
+    expect(await report(t.db, id, 'B', 'audio_generation', 50, 60_000)).toBe(false);
+    expect(await row(id)).toMatchObject({ status: 'processing', stage: 'audio_generation', progress: 40, lockedBy: 'A' });
+    expect(await complete(t.db, id, 'A', { ok: true })).toBe(true);
+    expect(await row(id)).toMatchObject({ status: 'completed', progress: 100, result: { ok: true } });
+  });
+
+  it('takes a task over when its worker stopped reporting (the lease expired)', async () => {
+    const id = await enqueue(t.db, 'q-lease', {});
+    expect((await claim(t.db, 'dead', ['q-lease'], 1))?.id).toBe(id);
+    await expect.poll(async () => (await claim(t.db, 'alive', ['q-lease'], 60_000))?.id ?? null).toBe(id);
+    expect(await report(t.db, id, 'dead', 'x', 10, 60_000)).toBe(false);
+    expect(await row(id)).toMatchObject({ lockedBy: 'alive', attempts: 2 });
+  });
+
+  it('retries with backoff, then fails for good; a permanent error fails at once', async () => {
+    expect([1, 2, 3, 20].map(backoffMs)).toEqual([2000, 4000, 8000, 300_000]);
+    const id = await enqueue(t.db, 'q-retry', {}, { maxAttempts: 2 });
+    const first = await claim(t.db, 'A', ['q-retry'], 60_000);
+    await fail(t.db, first!, 'A', 'boom');
+    const queued = await row(id);
+    expect(queued).toMatchObject({ status: 'queued', errorMessage: 'boom' });
+    expect(queued.runAfter.getTime()).toBeGreaterThan(Date.now() + 1000);
+    expect(await claim(t.db, 'A', ['q-retry'], 60_000)).toBeNull(); // not due yet
+    await t.db
+      .update(tasks)
+      .set({ runAfter: new Date(0) })
+      .where(eq(tasks.id, id));
+    const second = await claim(t.db, 'A', ['q-retry'], 60_000);
+    await fail(t.db, second!, 'A', 'boom again');
+    expect(await row(id)).toMatchObject({ status: 'failed', attempts: 2 });
+  });
+
+  it('cancels: a running task stops at its next report', async () => {
+    const id = await enqueue(t.db, 'q-cancel', {});
+    await claim(t.db, 'A', ['q-cancel'], 60_000);
+    expect(await cancel(t.db, id)).toBe(true);
+    expect(await report(t.db, id, 'A', 'x', 50, 60_000)).toBe(false);
+    expect(await complete(t.db, id, 'A', {})).toBe(false);
+    expect((await row(id)).status).toBe('cancelled');
+  });
+
+  it('two workers, one dying mid-task: every task is done exactly once', async () => {
+    const done = new Map<number, number>();
+    const ids: number[] = [];
+    for (let i = 0; i < 12; i++) ids.push(await enqueue(t.db, 'q-pair', { i }));
+    // A worker that claims the first task and dies without a word (its lease lapses).
+    const orphan = await claim(t.db, 'died', ['q-pair'], 200);
+    expect(orphan?.id).toBe(ids[0]);
+    const handler = async (ctx: { task: { id: number }; report: (s: string, p: number) => Promise<void> }) => {
+      await ctx.report('working', 50);
+      done.set(ctx.task.id, (done.get(ctx.task.id) ?? 0) + 1);
+      return { id: ctx.task.id };
+    };
+    const stops = await Promise.all(
+      ['w1', 'w2'].map((workerId) => startWorker(t.database, { 'q-pair': handler }, { workerId, pollMs: 50, leaseMs: 5_000 })),
+    );
+    await expect
+      .poll(async () => (await t.db.select().from(tasks).where(eq(tasks.kind, 'q-pair'))).every((r) => r.status === 'completed'), {
+        timeout: 20_000,
+      })
+      .toBe(true);
+    await Promise.all(stops.map((stop) => stop()));
+    expect([...done.keys()].sort((a, b) => a - b)).toEqual(ids);
+    expect([...done.values()].every((n) => n === 1)).toBe(true);
+  });
+
+  it('a handler that throws PermanentTaskError fails without retry', async () => {
+    const id = await enqueue(t.db, 'q-perm', {});
+    const stop = await startWorker(
+      t.database,
+      { 'q-perm': async () => Promise.reject(new PermanentTaskError('bad payload')) },
+      { pollMs: 50 },
+    );
+    await expect.poll(async () => (await row(id)).status).toBe('failed');
+    await stop();
+    expect(await row(id)).toMatchObject({ attempts: 1, errorMessage: 'bad payload' });
+  });
+});

@@ -1,0 +1,206 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { type Database, type Db, notifyChannel, rowsOf } from '../db/client';
+import { tasks } from '../db/schema';
+
+/** Workers hear of new tasks here (NOTIFY after an insert); they also poll, so nothing waits forever. */
+export const TASKS_CHANNEL = 'mugen_tasks';
+
+export type TaskRow = typeof tasks.$inferSelect;
+export type TaskStatus = 'queued' | 'processing' | 'completed' | 'failed' | 'cancelled';
+
+/** Adds a task; workers are woken at once. */
+export async function enqueue(
+  db: Db,
+  kind: string,
+  payload: unknown,
+  opts: { userId?: string | null; payloadVersion?: number; maxAttempts?: number } = {},
+): Promise<number> {
+  const [row] = await db
+    .insert(tasks)
+    .values({ kind, payload, payloadVersion: opts.payloadVersion ?? 1, userId: opts.userId ?? null, maxAttempts: opts.maxAttempts ?? 5 })
+    .returning({ id: tasks.id });
+  await notifyChannel(db, TASKS_CHANNEL, kind).catch(() => {});
+  return row.id;
+}
+
+/**
+ * Claims the oldest runnable task of the given kinds: queued and due, or processing under a lease that
+ * expired (its worker died). One statement with FOR UPDATE SKIP LOCKED, so two workers never claim
+ * the same task.
+ */
+export async function claim(db: Db, workerId: string, kinds: string[], leaseMs: number): Promise<TaskRow | null> {
+  if (kinds.length === 0) return null;
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      update ${tasks} set status = 'processing', attempts = attempts + 1, locked_by = ${workerId},
+        lease_until = now() + (${leaseMs}::int * interval '1 millisecond'), updated_at = now()
+      where id = (
+        select id from ${tasks}
+        where kind in (${sql.join(
+          kinds.map((k) => sql`${k}`),
+          sql`, `,
+        )})
+          and ((status = 'queued' and run_after <= now()) or (status = 'processing' and lease_until < now()))
+        order by id
+        for update skip locked
+        limit 1)
+      returning id`),
+  );
+  if (!rows.length) return null;
+  const [task] = await db
+    .select()
+    .from(tasks)
+    .where(eq(tasks.id, Number(rows[0].id)));
+  return task ?? null;
+}
+
+/**
+ * Writes a task's stage and progress and extends its lease. Answers false when the task is no longer
+ * this worker's to run (cancelled, or taken over after the lease lapsed): the worker stops there.
+ */
+export async function report(db: Db, id: number, workerId: string, stage: string, progress: number, leaseMs: number): Promise<boolean> {
+  const rows = await db
+    .update(tasks)
+    .set({
+      stage,
+      progress: Math.max(0, Math.min(100, Math.round(progress))),
+      leaseUntil: sql`now() + (${leaseMs}::int * interval '1 millisecond')`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(tasks.id, id), eq(tasks.lockedBy, workerId), eq(tasks.status, 'processing')))
+    .returning({ id: tasks.id });
+  return rows.length > 0;
+}
+
+/** Marks a task done with its result (only if this worker still holds it). */
+export async function complete(db: Db, id: number, workerId: string, result: unknown): Promise<boolean> {
+  const rows = await db
+    .update(tasks)
+    .set({ status: 'completed', stage: 'completed', progress: 100, result, leaseUntil: null, updatedAt: new Date() })
+    .where(and(eq(tasks.id, id), eq(tasks.lockedBy, workerId), eq(tasks.status, 'processing')))
+    .returning({ id: tasks.id });
+  return rows.length > 0;
+}
+
+/** Exponential backoff between attempts: 2 s, 4 s, 8 s … capped at 5 minutes. */
+export const backoffMs = (attempt: number) => Math.min(300_000, 1000 * 2 ** Math.max(1, attempt));
+
+/** A failed attempt: queued again after a backoff while attempts remain, else failed for good. */
+export async function fail(db: Db, task: TaskRow, workerId: string, message: string, opts: { retry?: boolean } = {}): Promise<void> {
+  const final = opts.retry === false || task.attempts >= task.maxAttempts;
+  await db
+    .update(tasks)
+    .set(
+      final
+        ? { status: 'failed', errorMessage: message, leaseUntil: null, updatedAt: new Date() }
+        : {
+            status: 'queued',
+            errorMessage: message,
+            leaseUntil: null,
+            runAfter: sql`now() + (${backoffMs(task.attempts)}::int * interval '1 millisecond')`,
+            updatedAt: new Date(),
+          },
+    )
+    .where(and(eq(tasks.id, task.id), eq(tasks.lockedBy, workerId), eq(tasks.status, 'processing')));
+}
+
+/** Cancels a queued or running task; a running one stops at its next report. */
+export async function cancel(db: Db, id: number): Promise<boolean> {
+  const rows = await db
+    .update(tasks)
+    .set({ status: 'cancelled', leaseUntil: null, updatedAt: new Date() })
+    .where(and(eq(tasks.id, id), sql`${tasks.status} in ('queued', 'processing')`))
+    .returning({ id: tasks.id });
+  return rows.length > 0;
+}
+
+/** What a job's handler can do while it runs. */
+export interface JobContext {
+  task: TaskRow;
+  /** Writes stage and progress; throws TaskStopped when the task was cancelled or taken over. */
+  report(stage: string, progress: number): Promise<void>;
+}
+
+export class TaskStopped extends Error {}
+/** A failure that retrying cannot fix (bad input, a missing preview): the task fails at once. */
+export class PermanentTaskError extends Error {}
+
+export type JobHandler = (ctx: JobContext) => Promise<unknown>;
+
+export interface WorkerOptions {
+  /** Milliseconds a claim lasts without a report before another worker may take the task. */
+  leaseMs?: number;
+  /** How often an idle worker looks for due tasks (retries come due without a NOTIFY). */
+  pollMs?: number;
+  workerId?: string;
+  onError?: (err: unknown, task: TaskRow) => void;
+}
+
+/**
+ * Runs tasks of the handlers' kinds, one at a time, until stopped: woken by NOTIFY, or by its poll.
+ * Answers the stop function, which waits for the task in hand to end.
+ */
+export async function startWorker(database: Database, handlers: Record<string, JobHandler>, opts: WorkerOptions = {}) {
+  const db = database.db;
+  const leaseMs = opts.leaseMs ?? 60_000;
+  const workerId = opts.workerId ?? `w-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const kinds = Object.keys(handlers);
+  let stopped = false;
+  let wake: (() => void) | null = null;
+  let running: Promise<void> = Promise.resolve();
+
+  const unlisten = await database.listen(TASKS_CHANNEL, () => wake?.());
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      timer.unref();
+      function done() {
+        clearTimeout(timer);
+        wake = null;
+        resolve();
+      }
+      wake = done;
+    });
+
+  const runOne = async (task: TaskRow) => {
+    const ctx: JobContext = {
+      task,
+      report: async (stage, progress) => {
+        if (!(await report(db, task.id, workerId, stage, progress, leaseMs))) throw new TaskStopped();
+      },
+    };
+    try {
+      const result = await handlers[task.kind](ctx);
+      await complete(db, task.id, workerId, result ?? null);
+    } catch (err) {
+      if (err instanceof TaskStopped) return;
+      opts.onError?.(err, task);
+      await fail(db, task, workerId, err instanceof Error ? err.message : String(err), { retry: !(err instanceof PermanentTaskError) });
+    }
+  };
+
+  const loop = async () => {
+    while (!stopped) {
+      let task: TaskRow | null = null;
+      try {
+        task = await claim(db, workerId, kinds, leaseMs);
+      } catch {
+        task = null;
+      }
+      if (task) {
+        await runOne(task);
+        continue;
+      }
+      await sleep(opts.pollMs ?? 2000);
+    }
+  };
+  running = loop();
+
+  return async () => {
+    stopped = true;
+    wake?.();
+    await running;
+    await unlisten();
+  };
+}

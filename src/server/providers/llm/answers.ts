@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { CREATE_PAGE_CATEGORIES } from '../../../shared/categories';
+import { FactCheckSchema } from '../../../shared/schemas/creation';
+
+/**
+ * What the real script writers are asked and how their answers are checked (one place for Gemini and
+ * the OpenAI-compatible endpoints): a model that strays is a malformed answer, never a broken track.
+ */
+const HOST_LINE = /^(ハルカ|ケンタ)：\S/;
+
+/** A script is lines "ハルカ：…" / "ケンタ：…", both hosts speaking; anything else is a malformed answer. */
+export const ScriptText = z
+  .string()
+  .transform((s) =>
+    s
+      .split('\n')
+      .map((l) => l.trim().replace(/^(ハルカ|ケンタ)[:：]\s*/, '$1：'))
+      .filter(Boolean)
+      .join('\n'),
+  )
+  .refine((s) => {
+    const lines = s.split('\n');
+    return lines.length >= 2 && lines.every((l) => HOST_LINE.test(l)) && lines.some((l) => l.startsWith('ケンタ'));
+  }, 'not a two-host script');
+
+export const DraftAnswer = z.object({
+  title: z.string().trim().min(1).max(100),
+  script: ScriptText,
+  labels: z.array(z.string()).max(10),
+  factCheck: FactCheckSchema,
+});
+export const RewriteAnswer = z.object({ script: ScriptText, factCheck: FactCheckSchema });
+
+export const SCRIPT_WRITER = `あなたは日本語のトークラジオ「無限」の構成作家です。聞き手から届いたテキストを、2人のホスト
+（ハルカ：明るく好奇心旺盛な女性、ケンタ：落ち着いた男性）の自然な掛け合いの台本にします。
+- 各行は「ハルカ：」または「ケンタ：」で始め、交互に話し、オープニング、本文の要点を順番どおり、相づちや質問、クロージングを含めます。
+- テキストにない事実を足さず、断定できないことは断定しません。
+- 事実確認（factCheck）では、確認できない主張や誤りの可能性を issues に日本語で挙げ、status は問題がなければ verified、あれば issues_found、confidence は 0〜100 の整数にします。
+- labels は次から最大3つ: ${CREATE_PAGE_CATEGORIES.join('、')}
+JSON だけを返します。`;
+
+/** The labels of the catalogue's list only. */
+export const catalogueLabels = (labels: string[]) =>
+  labels.filter((l) => (CREATE_PAGE_CATEGORIES as readonly string[]).includes(l)).slice(0, 3);

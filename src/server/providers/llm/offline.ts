@@ -1,0 +1,150 @@
+import { CREATE_PAGE_CATEGORIES } from '../../../shared/categories';
+import type { FactCheck } from '../../../shared/schemas/creation';
+import type { LlmProvider, ScriptDraft } from './types';
+
+/**
+ * The offline script writer: deterministic, no network. It turns the member's text into a talk
+ * between the two hosts (an opening, the text's points in order, each presented by one host with the
+ * other's reaction or question, a closing), and checks facts honestly: it cannot look anything up, so
+ * it names the statements a listener would want checked (numbers, dates, absolutes) instead of
+ * pretending to have verified them.
+ */
+export const A = 'ハルカ';
+export const B = 'ケンタ';
+
+const REACTIONS = [
+  'なるほど。',
+  'へえ、そうなんですね。',
+  'それは興味深いですね。',
+  'たしかに、そう言われると納得です。',
+  'それは知りませんでした。',
+];
+const QUESTIONS = [
+  'それって、具体的にはどういうことですか？',
+  'どうしてそう言えるんでしょう？',
+  'そこをもう少し詳しく聞かせてください。',
+  '身近な例でいうと、どんな感じですか？',
+];
+const FOLLOW_UPS = ['いい質問ですね。', 'そうですね、', 'ええ、'];
+
+/** Sentences of the input, in order, without empty ones. */
+export function sentencesOf(text: string): string[] {
+  return (text.replace(/\r/g, '').match(/[^。！？!?\n]+[。！？!?]*/g) ?? [])
+    .map((s) => s.trim())
+    .filter((s) => s.replace(/[。！？!?、\s]/g, '').length > 0)
+    .map((s) => (/[。！？!?]$/.test(s) ? s : `${s}。`));
+}
+
+const clip = (s: string, n: number) => ([...s].length > n ? `${[...s].slice(0, n).join('')}…` : s);
+
+/** A title from the first sentence when the member gave none (at most 30 characters). */
+export function titleFrom(text: string): string {
+  const first = sentencesOf(text)[0] ?? text.trim();
+  return clip(first.replace(/[。！？!?]+$/, ''), 30);
+}
+
+const LABEL_WORDS: [string, RegExp][] = [
+  ['テクノロジー', /AI|人工知能|技術|アプリ|スマホ|パソコン|ネット|デジタル|ロボット|プログラ/i],
+  ['健康・ウェルネス', /健康|睡眠|運動|食事|ストレス|体調|ストレッチ|ウォーキング|散歩|瞑想/],
+  ['教育・学習', /勉強|学習|教育|学校|試験|資格|読書|語学|英語/],
+  ['ビジネス', /仕事|ビジネス|会社|経営|働き方|転職|マーケティング|営業|副業/],
+  ['ライフスタイル', /暮らし|生活|習慣|家事|片付け|インテリア|朝活/],
+  ['科学', /科学|宇宙|物理|化学|生物|研究|実験|星|惑星/],
+  ['歴史', /歴史|時代|戦国|江戸|明治|古代|昔の/],
+  ['文化・芸術', /文化|芸術|美術|映画|文学|伝統|アート/],
+  ['スポーツ', /スポーツ|野球|サッカー|テニス|マラソン|試合|オリンピック/],
+  ['音楽', /音楽|歌|楽器|ライブ|演奏|ピアノ|ギター/],
+  ['料理・グルメ', /料理|レシピ|グルメ|食べ物|味|出汁|ラーメン|お菓子|カフェ/],
+  ['旅行', /旅行|旅|観光|温泉|ホテル|海外|名所/],
+  ['政治・社会', /政治|社会|選挙|制度|法律|経済|地域|防災/],
+  ['エンターテイメント', /エンタメ|ゲーム|アニメ|漫画|ドラマ|芸能/],
+  ['ニュース', /ニュース|速報|発表|報道/],
+];
+
+/** Up to three of the create page's categories whose words the text uses, most mentioned first. */
+export function labelsFor(text: string): string[] {
+  return LABEL_WORDS.map(([label, re]) => [label, (text.match(new RegExp(re.source, `${re.flags}g`)) ?? []).length] as const)
+    .filter(([, n]) => n > 0)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([label]) => label)
+    .filter((l) => (CREATE_PAGE_CATEGORIES as readonly string[]).includes(l));
+}
+
+/** Statements a listener may take as fact and which need a source: numbers, dates, absolutes. */
+const CHECKABLE =
+  /[0-9０-９]|[一二三四五六七八九十百千万億]+(?:年|月|日|人|円|パーセント|％|%|倍|割)|世界一|日本一|最も|一番|必ず|絶対|100%|確実に|唯一|初めて/;
+const HEDGED = /と言われています|とされています|という説があります|かもしれません|という見方もあります/;
+
+export function checkFacts(script: string): FactCheck {
+  const statements = sentencesOf(script.replace(/^[^：:\n]{1,10}[：:]/gm, ''));
+  const claims = statements.filter((s) => CHECKABLE.test(s) && !HEDGED.test(s));
+  if (claims.length === 0) {
+    return {
+      status: 'verified',
+      confidence: 70,
+      summary:
+        '数値・日付・断定的な表現など、事実として確認が必要な記述は見つかりませんでした。オフラインの確認のため、外部の情報源とは照合していません。',
+      issues: [],
+    };
+  }
+  return {
+    status: 'issues_found',
+    confidence: Math.max(20, 55 - claims.length * 5),
+    summary: `事実として確認が必要な記述が${claims.length}件あります。オフラインでは外部の情報源と照合できないため、出典を確かめるか、表現を和らげてください。`,
+    issues: claims.slice(0, 10).map((c) => `「${clip(c, 60)}」は外部の情報源で確認できていません`),
+  };
+}
+
+/** The script: opening, the points in order with the other host's reaction or question, closing. */
+export function writeDialogue(inputText: string, title: string): string {
+  const points = sentencesOf(inputText);
+  const lines: string[] = [
+    `${A}：こんにちは、${A}です。`,
+    `${B}：${B}です。今日のテーマは「${title}」です。`,
+    `${A}：さっそく見ていきましょう。`,
+  ];
+  points.forEach((point, i) => {
+    const presenter = i % 2 === 0 ? A : B;
+    const listener = presenter === A ? B : A;
+    lines.push(`${presenter}：${i === 0 ? 'まず、' : i === points.length - 1 && points.length > 2 ? '最後に、' : ''}${point}`);
+    if (i % 3 === 1) {
+      lines.push(`${listener}：${QUESTIONS[i % QUESTIONS.length]}`);
+      lines.push(
+        `${presenter}：${FOLLOW_UPS[i % FOLLOW_UPS.length]}${point.length > 40 ? '大事なのは、今お話ししたところです。' : 'ひとことで言えば、そういうことなんです。'}`,
+      );
+    } else {
+      lines.push(`${listener}：${REACTIONS[i % REACTIONS.length]}`);
+    }
+  });
+  lines.push(`${B}：今日は「${title}」についてお話ししました。`);
+  lines.push(`${A}：聞いてくださって、ありがとうございました。`);
+  lines.push(`${B}：また次回お会いしましょう。`);
+  return lines.join('\n');
+}
+
+/** Softens a flagged line: it is kept, but said as what is said, not as a checked fact. */
+function hedge(line: string): string {
+  const m = /^([^：:]{1,10}[：:])(.*?)([。！？!?]*)$/.exec(line);
+  if (!m) return line;
+  const body = m[2].replace(/(必ず|絶対に?|確実に)/g, '多くの場合').replace(/(です|ます|だ)$/, '');
+  return `${m[1]}${body}、と言われています。`;
+}
+
+export function offlineLlm(): LlmProvider {
+  return {
+    name: 'offline',
+    async writeScript({ inputText, title }): Promise<ScriptDraft> {
+      const finalTitle = title?.trim() || titleFrom(inputText);
+      const script = writeDialogue(inputText, finalTitle);
+      return { script, title: finalTitle, factCheck: checkFacts(script), labels: labelsFor(inputText) };
+    },
+    async rewriteScript({ originalScript }) {
+      const script = originalScript
+        .split('\n')
+        .map((line) => (CHECKABLE.test(line.replace(/^[^：:]{1,10}[：:]/, '')) && !HEDGED.test(line) ? hedge(line) : line))
+        .join('\n');
+      return { script, factCheck: checkFacts(script) };
+    },
+  };
+}

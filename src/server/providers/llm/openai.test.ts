@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
+import { createTestApp, insertUser, sessionCookie } from '../../test/app';
+import { expectProviderFailures, type StandIn, sendJson, startStandIn } from '../../test/stand-in';
+import { openAiLlm } from './openai';
+
+// Issue 15: LLM_PROVIDER=openai against a local stand-in of an OpenAI-compatible endpoint
+// (POST /v1/chat/completions, JSON mode), with success, 429, a malformed answer and a timeout.
+type Mode = 'ok' | 'quota' | 'malformed' | 'one-host' | 'hang';
+let mode: Mode = 'ok';
+let api: StandIn;
+let base: string;
+
+const answer = (content: unknown) => ({
+  id: 'chatcmpl-1',
+  object: 'chat.completion',
+  model: 'gpt-4o-mini',
+  choices: [
+    {
+      index: 0,
+      finish_reason: 'stop',
+      message: { role: 'assistant', content: typeof content === 'string' ? content : JSON.stringify(content) },
+    },
+  ],
+});
+const draft = {
+  title: '朝の散歩',
+  script: 'ハルカ：こんにちは、ハルカです。\nケンタ: ケンタです。今日は朝の散歩の話です。\nハルカ：毎朝30分歩くといいそうですよ。',
+  labels: ['健康・ウェルネス', '存在しない分類'],
+  factCheck: { status: 'issues_found', confidence: 70, summary: '一部に確認が必要です', issues: ['「必ず健康になる」は言い過ぎです'] },
+};
+
+beforeAll(async () => {
+  api = await startStandIn((req, res) => {
+    if (mode === 'hang') return;
+    if (req.url.pathname !== '/v1/chat/completions') return void res.writeHead(404).end();
+    if (mode === 'quota')
+      return sendJson(res, 429, { error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' } });
+    const content =
+      mode === 'malformed' ? 'ここに台本があります' : mode === 'one-host' ? { ...draft, script: 'ハルカ：ひとりで話します。' } : draft;
+    sendJson(res, 200, answer(content));
+  });
+  base = `${api.url}/v1`;
+});
+afterAll(() => api.close());
+const seen = () => api.requests;
+
+const llm = (timeoutMs = 5000) => openAiLlm({ provider: 'openai', apiKey: 'sk-test', baseUrl: base, model: 'gpt-4o-mini', timeoutMs });
+
+describe('OpenAI-compatible script writer', () => {
+  it('asks chat/completions in JSON mode with the key, and answers a two-host script, labels of the catalogue and the fact check', async () => {
+    mode = 'ok';
+    api.requests.length = 0;
+    const out = await llm().writeScript({ inputText: '朝の散歩は体に良い習慣です。', title: '' });
+    expect(seen()[0].headers.authorization).toBe('Bearer sk-test');
+    expect(seen()[0].json).toMatchObject({ model: 'gpt-4o-mini', response_format: { type: 'json_object' } });
+    expect((seen()[0].json.messages as { content: string }[])[1].content).toContain('朝の散歩は体に良い習慣です。');
+    expect(out.script.split('\n')).toEqual([
+      'ハルカ：こんにちは、ハルカです。',
+      'ケンタ：ケンタです。今日は朝の散歩の話です。',
+      'ハルカ：毎朝30分歩くといいそうですよ。',
+    ]);
+    expect(out).toMatchObject({ title: '朝の散歩', labels: ['健康・ウェルネス'], factCheck: { status: 'issues_found', confidence: 70 } });
+    const given = await llm().writeScript({ inputText: '朝の散歩', title: '私の題' });
+    expect(given.title).toBe('私の題');
+  });
+
+  it('reports 429 as quota, prose or a one-host script as malformed, and silence as a timeout', async () => {
+    await expectProviderFailures(
+      'openai',
+      (m: Mode) => {
+        mode = m;
+      },
+      () => llm(300).writeScript({ inputText: 'テスト', title: '' }),
+      [
+        ['quota', 'quota'],
+        ['malformed', 'malformed'],
+        ['one-host', 'malformed'],
+        ['hang', 'timeout'],
+      ],
+    );
+    mode = 'ok';
+  });
+
+  it('is chosen by LLM_PROVIDER=openai, which needs OPENAI_API_KEY', () => {
+    expect(loadConfig({ LLM_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-x', OPENAI_BASE_URL: base }).llm).toEqual({
+      provider: 'openai',
+      apiKey: 'sk-x',
+      baseUrl: base,
+      model: 'gpt-4o-mini',
+      timeoutMs: 60_000,
+    });
+    expect(() => loadConfig({ LLM_PROVIDER: 'openai' })).toThrow(/OPENAI_API_KEY/);
+    expect(loadConfig({}).llm).toEqual({ provider: 'offline' });
+  });
+
+  it('through the API: the script comes from the endpoint; its quota is told as the AI service limit', async () => {
+    const t = await createTestApp({ LLM_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: base, AI_TIMEOUT_MS: '2000' });
+    try {
+      const cookie = await sessionCookie(t.db, { userId: (await insertUser(t.db)).id });
+      const ask = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/generate-script',
+          headers: { cookie },
+          payload: { inputText: '朝の散歩は体に良い習慣です。', title: '' },
+        });
+      mode = 'ok';
+      const ok = await ask();
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(ok.json()).toMatchObject({ title: '朝の散歩', labels: ['健康・ウェルネス'], inputText: '朝の散歩は体に良い習慣です。' });
+      expect(ok.json().script).toMatch(/^ハルカ：こんにちは/);
+      mode = 'quota';
+      const limited = await ask();
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().message).toBe('AI音声生成サービスの制限に達しました。しばらくしてからもう一度お試しください');
+      mode = 'malformed';
+      const broken = await ask();
+      expect(broken.statusCode).toBe(503);
+      expect(broken.json().message).toBe('台本生成エラー');
+    } finally {
+      mode = 'ok';
+      await t.close();
+    }
+  });
+});

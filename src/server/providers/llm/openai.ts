@@ -1,0 +1,77 @@
+import type { z } from 'zod';
+import { providerError, providerFetch, readBody } from '../errors';
+import { catalogueLabels, DraftAnswer, RewriteAnswer, SCRIPT_WRITER } from './answers';
+import type { LlmProvider, ScriptDraft } from './types';
+
+export interface OpenAiSettings {
+  provider: 'openai';
+  apiKey: string;
+  /** Any OpenAI-compatible endpoint: https://api.openai.com/v1, a gateway, a local server. */
+  baseUrl: string;
+  model: string;
+  timeoutMs: number;
+}
+
+/**
+ * The script writer of any OpenAI-compatible endpoint (`POST {base}/chat/completions`, JSON mode):
+ * the answer is validated with the same schemas as the API's, so a model that strays is a malformed
+ * answer, never a broken track.
+ */
+export function openAiLlm(s: OpenAiSettings): LlmProvider {
+  async function ask<T>(schema: z.ZodType<T>, user: string): Promise<T> {
+    const res = await providerFetch(
+      'openai',
+      new URL(`${s.baseUrl.replace(/\/+$/, '')}/chat/completions`),
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${s.apiKey}` },
+        body: JSON.stringify({
+          model: s.model,
+          response_format: { type: 'json_object' },
+          temperature: 0.7,
+          messages: [
+            { role: 'system', content: SCRIPT_WRITER },
+            { role: 'user', content: user },
+          ],
+        }),
+      },
+      s.timeoutMs,
+    );
+    const body = (await readBody('openai', res, 'json')) as { choices?: { message?: { content?: unknown } }[] };
+    const content = body?.choices?.[0]?.message?.content;
+    if (typeof content !== 'string') throw providerError('openai', 'malformed', 'no message content');
+    let json: unknown;
+    try {
+      json = JSON.parse(content);
+    } catch {
+      throw providerError('openai', 'malformed', 'the message is not JSON');
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success)
+      throw providerError('openai', 'malformed', `the message is not the asked shape (${parsed.error.issues[0]?.path.join('.')})`);
+    return parsed.data;
+  }
+
+  return {
+    name: 'openai',
+    async writeScript({ inputText, title }): Promise<ScriptDraft> {
+      const draft = await ask(
+        DraftAnswer,
+        `次のテキストから台本を作り、{"title","script","labels","factCheck":{"status","confidence","summary","issues"}} の JSON で返してください。${
+          title ? `タイトル: ${title}\n` : 'タイトルは内容から30文字以内で付けてください。\n'
+        }テキスト:\n${inputText}`,
+      );
+      return {
+        ...draft,
+        title: title || draft.title,
+        labels: catalogueLabels(draft.labels),
+      };
+    },
+    rewriteScript({ inputText, originalScript, issues }) {
+      return ask(
+        RewriteAnswer,
+        `次の台本を、指摘された問題を直して書き直し、{"script","factCheck"} の JSON で返してください。\n指摘:\n${issues.map((i) => `- ${i}`).join('\n')}\n元のテキスト:\n${inputText}\n台本:\n${originalScript}`,
+      );
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './app';
+
+// Issue 14: sign-in is checked once per members-only scope, before validation. Every route the OpenAPI
+// document marks with the session requirement answers 401 to a visitor, whatever its params and body.
+let t: TestApp;
+let guarded: { method: string; path: string }[];
+let open: { method: string; path: string }[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+  const ops = Object.entries(doc.paths as Record<string, Record<string, { security?: unknown[] }>>).flatMap(([path, byMethod]) =>
+    Object.entries(byMethod)
+      .filter(([m]) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
+      .map(([m, op]) => ({ method: m.toUpperCase(), path, guarded: Array.isArray(op.security) && op.security.length > 0 })),
+  );
+  guarded = ops.filter((o) => o.guarded);
+  open = ops.filter((o) => !o.guarded);
+});
+afterAll(() => t.close());
+
+const anything = fc.oneof(
+  fc.string({ maxLength: 20 }),
+  fc.integer(),
+  fc.constant(null),
+  fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.boolean()), { maxKeys: 4 }),
+);
+
+describe('members-only routes', () => {
+  it('are marked in the OpenAPI document, and the public ones are not', () => {
+    const names = guarded.map((g) => `${g.method} ${g.path}`);
+    for (const expected of [
+      'POST /api/playlists',
+      'POST /api/push/subscribe',
+      'PATCH /api/tracks/{id}/visibility',
+      'GET /api/auth/user',
+      'GET /api/notifications',
+      'POST /api/likes/{trackId}',
+      'PUT /api/auth/profile',
+      'POST /api/listening-history',
+      'GET /api/auth/premium-status',
+    ]) {
+      expect(names).toContain(expected);
+    }
+    const publicNames = open.map((g) => `${g.method} ${g.path}`);
+    for (const expected of ['GET /api/tracks', 'GET /api/search', 'GET /api/playlists/{id}', 'GET /api/access-control', 'GET /health']) {
+      expect(publicNames).toContain(expected);
+    }
+  });
+
+  it('answer 401 with the login message to a visitor before any validation, whatever the params and body', async () => {
+    expect(guarded.length).toBeGreaterThan(25);
+    for (const route of guarded) {
+      await fc.assert(
+        fc.asyncProperty(fc.string({ maxLength: 12 }), anything, async (param, body) => {
+          const url = route.path.replace(/\{[^}]+\}/g, () => encodeURIComponent(param) || 'x');
+          const res = await t.app.inject({
+            method: route.method as 'GET',
+            url,
+            ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: body as object }),
+          });
+          expect(res.statusCode, `${route.method} ${url}`).toBe(401);
+          expect(res.json().message).toBe('ログインが必要です');
+        }),
+        { numRuns: 8, seed: 14 },
+      );
+    }
+  });
+
+  it('answer 401 to a made-up session cookie too', async () => {
+    for (const route of guarded) {
+      const res = await t.app.inject({
+        method: route.method as 'GET',
+        url: route.path.replace(/\{[^}]+\}/g, '1'),
+        headers: { cookie: 'mugen_session=made-up' },
+      });
+      expect(res.statusCode, `${route.method} ${route.path}`).toBe(401);
+    }
+  });
+});

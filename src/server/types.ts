@@ -1,0 +1,17 @@
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { PushSender } from './providers/push/sender';
+import type { VapidKeys } from './providers/push/vapid';
+import type { StorageProvider } from './providers/storage/types';
+
+/**
+ * What a feature's routes receive from buildApp: configuration, the database and the providers.
+ * Features import this type from here (never app.ts, which imports every feature).
+ */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  db: Database['db'];
+  storage: StorageProvider;
+  push: { vapid: VapidKeys; send: PushSender };
+}

@@ -1,0 +1,41 @@
+/** What a person reads in the browser's tracks feature, grouped by the component that shows it. */
+export const TRACKS_TEXT = {
+  heroPlayer: {
+    heroPlayerLabel: 'プレイヤー',
+    button: '再試行',
+    label: '前の音声',
+    label2: '次の音声',
+    swipeHint: '上下にスワイプして前後の音声へ',
+  },
+  posterLink: {
+    official: '無限',
+    posterLinkLabel: (name: string | number) => `投稿者 ${name} のページ`,
+  },
+  trackDetail: {
+    postedOn: '投稿日',
+    label: '再生回数',
+    label2: '表示回数',
+    button: '再試行',
+  },
+  home: {
+    loadFailedTitle: '音声',
+    title: 'デモ音声を準備しています…',
+    body: 'はじめての起動では、デモ音声の作成に数分かかることがあります。準備ができしだい自動で表示されます。',
+  },
+  heroSkeleton: {
+    ariaLabel: '読み込み中',
+  },
+  trackNotFound: {
+    heading: '音声が見つかりません',
+    reason: '削除されたか、非公開になっている可能性があります。',
+    link: 'ホームに戻る',
+  },
+  trackSkeleton: {
+    trackLoadingLabel: '読み込み中',
+  },
+  transcript: {
+    title: '文字起こし',
+    /** Read after the line by screen readers: the visible text stays the start of the button's name. */
+    seekSuffix: '（ここから再生）',
+  },
+} as const;

@@ -1,0 +1,39 @@
+import { DAILY_LIMIT_FREE, DAILY_LIMIT_PREMIUM } from '../constants';
+
+/** Creation (creator spec §2.1, §5, §9): limits of the input and the speaking rate. */
+export const CREATION_INPUT_MAX = 2000;
+export const SPEAKING_RATE = { min: 0.5, max: 2, step: 0.1, default: 1, pageSteps: 10 } as const;
+/** A preview lives 1 hour on the server; a draft 24 hours in the browser. */
+export const PREVIEW_TTL_MS = 3_600_000;
+export const DRAFT_TTL_MS = 24 * 3_600_000;
+
+/** The daily generation limit of a member: 3 free, 10 premium. */
+export const dailyLimitOf = (isPremium: boolean) => (isPremium ? DAILY_LIMIT_PREMIUM : DAILY_LIMIT_FREE);
+
+/**
+ * The Asia/Tokyo calendar day of an instant, as YYYY-MM-DD: daily limits reset at midnight in Japan
+ * (UTC+9 all year, no daylight saving).
+ */
+export function tokyoDay(at: Date): string {
+  return new Date(at.getTime() + 9 * 3_600_000).toISOString().slice(0, 10);
+}
+
+/** The creation page's and the creation calls' messages (creator spec §8). */
+export const CREATION_MESSAGES = {
+  inputRequired: 'テキストを入力してください',
+  inputTooLong: `テキストは${CREATION_INPUT_MAX.toLocaleString('ja-JP')}文字以内で入力してください`,
+  titleTooLong: 'タイトルは100文字以内で入力してください',
+  scriptRequired: '台本がありません',
+  titleRequired: 'タイトルを入力してください',
+  previewRequired: '音声プレビューを作成してください',
+  termsRequired: '利用規約への同意が必要です',
+  dailyLimit: '本日の利用上限に達しました',
+  postingLimit: '投稿制限に達しました',
+  ttsQuota: 'AI音声生成サービスの制限に達しました。しばらくしてからもう一度お試しください',
+  scriptFailed: '台本生成エラー',
+  previewFailed: 'エラー',
+  publishFailed: '投稿エラー',
+  taskFailed: '音声生成エラー',
+  previewNotFound: '音声プレビューが見つかりません。もう一度作成してください',
+  taskNotFound: 'タスクが見つかりません',
+} as const;

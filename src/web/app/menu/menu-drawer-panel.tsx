@@ -1,0 +1,129 @@
+import { APP_TEXT } from '@shared/messages/app';
+import { ThemeToggle } from '@web/components/layout/theme-toggle';
+import { LogoMark } from '@web/components/ui/logo-mark';
+import { disablePush, enablePush, pushPermission } from '@web/features/notifications/api/push';
+import { usePremium } from '@web/features/premium/api/get-premium-status';
+import { PremiumMemberLabel } from '@web/features/premium/components/premium-member-label';
+import { InstallGuideDialog } from '@web/features/pwa/components/install-guide-dialog';
+import { PwaSettingsDialog } from '@web/features/pwa/components/pwa-settings-dialog';
+import { cn } from '@web/lib/cn';
+import { usePwaMode } from '@web/lib/pwa';
+import { ChevronRight, CircleQuestionMark, Crown, FileText, Scale, Settings, Shield, Smartphone, UserPlus, X } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { type RefObject, useState } from 'react';
+import { Link } from 'react-router';
+
+const LINKS = [
+  { to: '/invite-friends', label: APP_TEXT.links.inviteFriendsLabel, icon: UserPlus },
+  { to: '/faq', label: APP_TEXT.links.faqLabel, icon: CircleQuestionMark },
+  { to: '/terms', label: APP_TEXT.links.termsLabel, icon: FileText },
+  { to: '/privacy', label: APP_TEXT.links.privacyLabel, icon: Shield },
+  { to: '/commercial-law', label: APP_TEXT.links.commercialLawLabel, icon: Scale },
+  { to: '/premium', label: APP_TEXT.links.premiumLabel, icon: Crown },
+] as const;
+
+/** The push switch of the PWA settings, from the notifications feature. */
+const PUSH = { enable: enablePush, disable: disablePush, permission: pushPermission };
+
+/**
+ * The menu side drawer (L-2.4-27): links, the install guide, PWA settings in PWA mode, and the theme
+ * toggle. It lives in app/ because it puts together the premium, pwa and notifications features.
+ * Loaded on the first tap of the menu button (menu-drawer.tsx), which stays the focus target.
+ */
+interface MenuDrawerPanelProps {
+  open: boolean;
+  setOpen: (open: boolean) => void;
+  /** The menu button: focus goes back to it when the drawer closes. */
+  buttonRef: RefObject<HTMLButtonElement | null>;
+}
+
+export function MenuDrawerPanel({ open, setOpen, buttonRef }: MenuDrawerPanelProps) {
+  const [dialog, setDialog] = useState<'install' | 'pwa' | null>(null);
+  const pwa = usePwaMode();
+  const { isPremium } = usePremium();
+  // The drawer closes and the chosen dialog opens in its place.
+  const openDialog = (which: 'install' | 'pwa') => {
+    setOpen(false);
+    setDialog(which);
+  };
+  return (
+    <>
+      <Dialog.Root open={open} onOpenChange={setOpen}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40 data-[state=open]:animate-fade-in" />
+          <Dialog.Content
+            onCloseAutoFocus={(e) => {
+              e.preventDefault();
+              buttonRef.current?.focus();
+            }}
+            className={cn(
+              'fixed inset-y-0 right-0 z-50 flex w-[min(20rem,86vw)] flex-col bg-bg shadow-card outline-none data-[state=open]:animate-sheet-in',
+              'pt-[env(safe-area-inset-top)] pr-[env(safe-area-inset-right)] pb-[env(safe-area-inset-bottom)]',
+            )}
+          >
+            <div className="flex items-center gap-2 border-border border-b py-2 pr-2 pl-4">
+              <LogoMark className="size-7" />
+              <Dialog.Title className="flex-1 font-bold text-lg">{APP_TEXT.menuDrawerPanel.title}</Dialog.Title>
+              <Dialog.Close
+                aria-label={APP_TEXT.menuDrawerPanel.ariaLabel}
+                className="inline-flex size-11 items-center justify-center rounded-full hover:bg-surface"
+              >
+                <X aria-hidden="true" className="size-5" />
+              </Dialog.Close>
+            </div>
+            <Dialog.Description className="sr-only">{APP_TEXT.menuDrawerPanel.description}</Dialog.Description>
+            <nav aria-label={APP_TEXT.menuDrawerPanel.title} className="flex-1 overflow-y-auto p-2">
+              <PremiumMemberLabel />
+              <ul className="space-y-0.5">
+                {LINKS.map(({ to, label, icon: Icon }) => (
+                  <li key={to}>
+                    <Dialog.Close asChild>
+                      <Link to={to} className="flex min-h-12 items-center gap-3 rounded-xl px-3 hover:bg-surface">
+                        <Icon
+                          aria-hidden="true"
+                          className={cn('size-5', to === '/premium' ? 'text-amber-700 dark:text-amber-400' : 'text-muted')}
+                        />
+                        <span className="flex-1">{label}</span>
+                        <ChevronRight aria-hidden="true" className="size-4 text-muted" />
+                      </Link>
+                    </Dialog.Close>
+                  </li>
+                ))}
+              </ul>
+              <div className="my-2 border-border border-t" />
+              <button
+                type="button"
+                onClick={() => openDialog('install')}
+                className="flex min-h-12 w-full items-center gap-3 rounded-xl px-3 text-left hover:bg-surface"
+                data-testid="menu-install-guide"
+              >
+                <Smartphone aria-hidden="true" className="size-5 text-muted" />
+                <span className="flex-1">{APP_TEXT.menuDrawerPanel.installGuide}</span>
+                <span className="rounded-full bg-surface-2 px-2 py-0.5 text-fg text-xs">{APP_TEXT.menuDrawerPanel.comingSoon}</span>
+                <ChevronRight aria-hidden="true" className="size-4 text-muted" />
+              </button>
+              {pwa && (
+                <button
+                  type="button"
+                  onClick={() => openDialog('pwa')}
+                  className="flex min-h-12 w-full items-center gap-3 rounded-xl px-3 text-left hover:bg-surface"
+                  data-testid="menu-pwa-settings"
+                >
+                  <Settings aria-hidden="true" className="size-5 text-muted" />
+                  <span className="flex-1">{APP_TEXT.menuDrawerPanel.pwaSettings}</span>
+                  <ChevronRight aria-hidden="true" className="size-4 text-muted" />
+                </button>
+              )}
+              <ThemeToggle />
+            </nav>
+            <p className="px-5 py-3 text-muted text-xs">{APP_TEXT.menuDrawerPanel.tagline}</p>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+      <InstallGuideDialog open={dialog === 'install'} onOpenChange={(o) => setDialog(o ? 'install' : null)} />
+      {pwa && (
+        <PwaSettingsDialog isPremium={isPremium} push={PUSH} open={dialog === 'pwa'} onOpenChange={(o) => setDialog(o ? 'pwa' : null)} />
+      )}
+    </>
+  );
+}

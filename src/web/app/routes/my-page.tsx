@@ -1,0 +1,9 @@
+import { FavoritesTab } from '@web/features/likes/components/favorites-tab';
+import { MyPlaylistsTab } from '@web/features/playlists/components/my-playlists-tab';
+import { MyPage } from '@web/features/profile/routes/my-page';
+import { FollowStats } from '@web/features/users/components/follow-stats';
+
+/** /profile: My Page with the lists of the likes and playlists features and the follow counts. */
+export function MyPageRoute() {
+  return <MyPage favorites={<FavoritesTab />} playlists={<MyPlaylistsTab />} followStats={(user) => <FollowStats user={user} />} />;
+}

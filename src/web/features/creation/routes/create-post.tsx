@@ -1,0 +1,508 @@
+import { CREATE_PAGE_CATEGORIES } from '@shared/categories';
+import { CREATION_TEXT as T } from '@shared/messages/creation';
+import { CREATION_INPUT_MAX, SPEAKING_RATE } from '@shared/rules/creation';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { LoginRequired } from '@web/components/layout/login-required';
+import { PageHeader } from '@web/components/layout/page-header';
+import { Button } from '@web/components/ui/button';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { ApiError } from '@web/lib/api';
+import { useUser } from '@web/lib/auth';
+import { cn } from '@web/lib/cn';
+import { queryKeys } from '@web/lib/query-keys';
+import { toast } from '@web/lib/toast';
+import { useDocumentTitle } from '@web/lib/use-document-title';
+import { CheckCircle2, LoaderCircle, RotateCcw, TriangleAlert } from 'lucide-react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import {
+  cleanupPreview,
+  generatePreview,
+  generateScript,
+  getAudioTask,
+  postingStatusQueryOptions,
+  publishTrack,
+  regenerateScript,
+} from '../api/creation';
+import { clearDraft, type Draft, emptyDraft, loadDraft, type Step, saveDraft } from '../draft';
+
+/**
+ * The categories of the track being made: the chosen ones and the way to choose more. The app fills it
+ * with the category box of the playlists feature (its 15 suggestions and the debounced search, 5 names
+ * from the database and 3 built in); without it the 15 suggestions are toggles.
+ */
+export type CategoryPicker = (props: { value: string[]; onChange: (next: string[]) => void }) => ReactNode;
+
+/** /create-post (creator spec §2.1): input, script review, audio preview, final review; login required. */
+export function CreatePostRoute({ categoryPicker }: { categoryPicker?: CategoryPicker }) {
+  useDocumentTitle(T.title);
+  const { user, isPending } = useUser();
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 pb-16">
+      <PageHeader title={T.title} backTo="/" />
+      {isPending ? (
+        <div className="space-y-4" role="status">
+          <Skeleton className="h-10" />
+          <Skeleton className="h-48" />
+        </div>
+      ) : user ? (
+        <Creator userId={user.id} categoryPicker={categoryPicker} />
+      ) : (
+        <LoginRequired body={T.lead} />
+      )}
+    </div>
+  );
+}
+
+/** Which error message of the catalogue (creator spec §8) a failed call gets. */
+function failure(err: unknown, fallback: string): string {
+  if (err instanceof ApiError) {
+    if (err.status === 429 && /利用上限/.test(err.message)) return T.errors.dailyLimit;
+    if (err.status === 429 && /AI音声生成サービス/.test(err.message)) return T.errors.ttsQuota;
+    if (err.status === 429) return T.errors.postingLimit;
+    if (err.status === 400) return err.message.replace(/^\d+:\s*/, '');
+  }
+  return fallback;
+}
+
+function Creator({ userId, categoryPicker }: { userId: string; categoryPicker?: CategoryPicker }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [draft, setDraft] = useState<Draft>(() => loadDraft(userId) ?? emptyDraft());
+  const [busy, setBusy] = useState<null | 'script' | 'rewrite' | 'preview' | 'publish'>(null);
+  const restored = useRef(draft.inputText !== '');
+  const status = useQuery(postingStatusQueryOptions(userId));
+  const remaining = status.data?.remaining ?? 0;
+
+  useEffect(() => {
+    if (restored.current) toast({ title: T.draftRestored });
+  }, []);
+  useEffect(() => saveDraft(userId, draft), [userId, draft]);
+
+  const update = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+  const refreshStatus = () => queryClient.invalidateQueries({ queryKey: queryKeys.creation.postingStatus(userId) });
+
+  const restart = () => {
+    if (draft.preview) void cleanupPreview(draft.preview.previewFilename);
+    clearDraft(userId);
+    setDraft(emptyDraft());
+  };
+
+  const writeScript = async () => {
+    if (!draft.inputText.trim()) return toast({ title: T.errors.emptyText, variant: 'destructive' });
+    setBusy('script');
+    try {
+      const script = await generateScript({ inputText: draft.inputText.trim(), title: draft.title.trim() });
+      update({ script, labels: script.labels, title: draft.title || script.title, step: 1 });
+    } catch (err) {
+      toast({ title: failure(err, T.errors.scriptFailed), variant: 'destructive' });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const applyFactCheck = async () => {
+    if (!draft.script) return;
+    setBusy('rewrite');
+    try {
+      const next = await regenerateScript({
+        inputText: draft.script.inputText,
+        originalScript: draft.script.script,
+        issues: draft.script.factCheck.issues,
+      });
+      update({ script: { ...draft.script, ...next } });
+    } catch (err) {
+      toast({ title: failure(err, T.errors.scriptFailed), variant: 'destructive' });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const makePreview = async () => {
+    if (!draft.script) return;
+    setBusy('preview');
+    try {
+      const preview = await generatePreview({ script: draft.script.script, title: draft.title, speakingRate: draft.rate });
+      update({ preview: { ...preview, createdAt: Date.now() }, step: 2 });
+    } catch (err) {
+      toast({ title: failure(err, T.errors.previewFailed), variant: 'destructive' });
+    } finally {
+      setBusy(null);
+      void refreshStatus();
+    }
+  };
+
+  const publish = async () => {
+    if (!draft.script || !draft.preview) return;
+    setBusy('publish');
+    try {
+      const { taskId } = await publishTrack({
+        previewFilename: draft.preview.previewFilename,
+        title: draft.title.trim() || draft.script.title,
+        script: draft.script.script,
+        labels: draft.labels,
+        agreedToTerms: true,
+      });
+      update({ taskId });
+    } catch (err) {
+      toast({ title: failure(err, T.errors.publishFailed), description: T.errors.publishFailedDetail, variant: 'destructive' });
+      setBusy(null);
+    }
+  };
+
+  const onPublished = (trackId: number) => {
+    clearDraft(userId);
+    void refreshStatus();
+    void queryClient.invalidateQueries({ queryKey: queryKeys.tracks.all() });
+    void navigate(`/track/${trackId}`);
+  };
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <ol className="flex gap-2 text-xs text-muted" aria-label={T.title}>
+          {T.steps.map((label, i) => (
+            <li
+              key={label}
+              aria-current={draft.step === i ? 'step' : undefined}
+              className={cn('rounded-full px-3 py-1', draft.step === i ? 'bg-accent text-accent-fg' : 'bg-surface')}
+            >
+              {i + 1}. {label}
+            </li>
+          ))}
+        </ol>
+        <Button variant="ghost" onClick={restart} data-testid="creation-restart">
+          <RotateCcw className="size-4" aria-hidden />
+          {T.restart}
+        </Button>
+      </div>
+      {status.data && (
+        <p className="text-sm text-muted" data-testid="posting-status">
+          {T.postingStatus(status.data.currentCount, status.data.dailyLimit, status.data.remaining)}
+        </p>
+      )}
+      {draft.taskId !== null ? (
+        <PublishProgress
+          taskId={draft.taskId}
+          onDone={onPublished}
+          onFailed={() => {
+            update({ taskId: null });
+            setBusy(null);
+          }}
+        />
+      ) : draft.step === 0 ? (
+        <InputStep draft={draft} update={update} busy={busy === 'script'} onNext={writeScript} />
+      ) : draft.step === 1 && draft.script ? (
+        <ReviewStep
+          draft={draft}
+          update={update}
+          busy={busy}
+          onRewrite={applyFactCheck}
+          onPreview={makePreview}
+          categoryPicker={categoryPicker}
+        />
+      ) : draft.step === 2 && draft.preview ? (
+        <PreviewStep draft={draft} update={update} />
+      ) : draft.preview && draft.script ? (
+        <FinalStep draft={draft} update={update} remaining={remaining} busy={busy === 'publish'} onPublish={publish} />
+      ) : (
+        <InputStep draft={draft} update={update} busy={busy === 'script'} onNext={writeScript} />
+      )}
+    </div>
+  );
+}
+
+type StepProps = { draft: Draft; update: (patch: Partial<Draft>) => void };
+
+function InputStep({ draft, update, busy, onNext }: StepProps & { busy: boolean; onNext: () => void }) {
+  const ids = { text: useId(), title: useId(), rate: useId() };
+  const length = draft.inputText.length;
+  const onRateKey = (e: React.KeyboardEvent<HTMLInputElement>) => {
+    // Page Up / Page Down move 10 steps (1.0), as the spec's slider does.
+    if (e.key !== 'PageUp' && e.key !== 'PageDown') return;
+    e.preventDefault();
+    const delta = (e.key === 'PageUp' ? 1 : -1) * SPEAKING_RATE.step * SPEAKING_RATE.pageSteps;
+    update({ rate: Math.round(Math.min(SPEAKING_RATE.max, Math.max(SPEAKING_RATE.min, draft.rate + delta)) * 10) / 10 });
+  };
+  return (
+    <section className="space-y-5">
+      <p className="text-sm text-muted">{T.lead}</p>
+      <div className="space-y-2">
+        <div className="flex items-baseline justify-between">
+          <label htmlFor={ids.text} className="font-medium">
+            {T.input.textLabel}
+          </label>
+          <span
+            className={cn('text-xs tabular-nums', length > CREATION_INPUT_MAX ? 'text-danger' : 'text-muted')}
+            data-testid="creation-counter"
+          >
+            {T.input.counter(length)}
+          </span>
+        </div>
+        <textarea
+          id={ids.text}
+          value={draft.inputText}
+          maxLength={CREATION_INPUT_MAX}
+          rows={10}
+          placeholder={T.input.textPlaceholder}
+          onChange={(e) => update({ inputText: e.target.value })}
+          className="w-full rounded-2xl border border-border bg-surface p-4 text-[15px] leading-relaxed"
+        />
+      </div>
+      <div className="space-y-2">
+        <label htmlFor={ids.title} className="font-medium">
+          {T.input.titleLabel}
+        </label>
+        <input
+          id={ids.title}
+          value={draft.title}
+          maxLength={100}
+          placeholder={T.input.titlePlaceholder}
+          onChange={(e) => update({ title: e.target.value })}
+          className="min-h-11 w-full rounded-xl border border-border bg-surface px-4"
+        />
+      </div>
+      <div className="space-y-2">
+        <div className="flex items-baseline justify-between">
+          <label htmlFor={ids.rate} className="font-medium">
+            {T.input.rateLabel}
+          </label>
+          <output htmlFor={ids.rate} className="text-sm tabular-nums">
+            {T.input.rateValue(draft.rate)}
+          </output>
+        </div>
+        <input
+          id={ids.rate}
+          type="range"
+          min={SPEAKING_RATE.min}
+          max={SPEAKING_RATE.max}
+          step={SPEAKING_RATE.step}
+          value={draft.rate}
+          onKeyDown={onRateKey}
+          onChange={(e) => update({ rate: Number(e.target.value) })}
+          className="w-full accent-[var(--color-accent)]"
+        />
+      </div>
+      <Button size="lg" className="w-full" disabled={busy || !draft.inputText.trim()} onClick={onNext}>
+        {busy && <LoaderCircle className="size-4 animate-spin" aria-hidden />}
+        {busy ? T.input.generating : T.input.generate}
+      </Button>
+    </section>
+  );
+}
+
+/** Confidence colours (creator spec §9): 80 and above green, 60 and above amber, below red. */
+const confidenceClass = (n: number) => (n >= 80 ? 'text-emerald-600' : n >= 60 ? 'text-amber-600' : 'text-red-600');
+
+function ReviewStep({
+  draft,
+  update,
+  busy,
+  onRewrite,
+  onPreview,
+  categoryPicker,
+}: StepProps & { busy: string | null; onRewrite: () => void; onPreview: () => void; categoryPicker?: CategoryPicker }) {
+  const script = draft.script!;
+  const fc = script.factCheck;
+  const toggle = (label: string) =>
+    update({ labels: draft.labels.includes(label) ? draft.labels.filter((l) => l !== label) : [...draft.labels, label] });
+  return (
+    <section className="space-y-5">
+      <h2 className="text-lg font-bold">{draft.title || script.title}</h2>
+      <div className="rounded-2xl border border-border p-4" data-testid="fact-check">
+        <div className="flex flex-wrap items-center gap-3">
+          {fc.status === 'verified' ? (
+            <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-3 py-1 text-sm font-medium text-emerald-800">
+              <CheckCircle2 className="size-4" aria-hidden />
+              {T.review.verified}
+            </span>
+          ) : (
+            <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-3 py-1 text-sm font-medium text-amber-900">
+              <TriangleAlert className="size-4" aria-hidden />
+              {T.review.needsReview}
+            </span>
+          )}
+          <span className={cn('text-sm font-medium', confidenceClass(fc.confidence))}>{T.review.confidence(fc.confidence)}</span>
+        </div>
+        <p className="mt-2 text-sm text-muted">{fc.summary}</p>
+        {fc.status === 'issues_found' && fc.issues.length > 0 && (
+          <>
+            <h3 className="mt-3 text-sm font-medium">{T.review.issuesLabel}</h3>
+            <ul className="mt-1 list-disc space-y-1 pl-5 text-sm">
+              {fc.issues.map((issue) => (
+                <li key={issue}>{issue}</li>
+              ))}
+            </ul>
+            <Button variant="secondary" className="mt-3" disabled={busy !== null} onClick={onRewrite}>
+              {busy === 'rewrite' && <LoaderCircle className="size-4 animate-spin" aria-hidden />}
+              {busy === 'rewrite' ? T.review.applying : T.review.applyFactCheck}
+            </Button>
+          </>
+        )}
+      </div>
+      {categoryPicker ? (
+        <div data-testid="creation-categories">{categoryPicker({ value: draft.labels, onChange: (labels) => update({ labels }) })}</div>
+      ) : (
+        <div>
+          <h3 className="mb-2 font-medium">{T.review.labelsLabel}</h3>
+          <div className="flex flex-wrap gap-2">
+            {[...new Set([...draft.labels, ...CREATE_PAGE_CATEGORIES])].map((label) => (
+              <button
+                key={label}
+                type="button"
+                aria-pressed={draft.labels.includes(label)}
+                onClick={() => toggle(label)}
+                className={cn(
+                  'min-h-9 rounded-full border px-3 text-sm',
+                  draft.labels.includes(label) ? 'border-accent bg-accent text-accent-fg' : 'border-border',
+                )}
+              >
+                {label}
+              </button>
+            ))}
+          </div>
+        </div>
+      )}
+      <div>
+        <h3 className="mb-2 font-medium">{T.review.scriptLabel}</h3>
+        <div
+          className="max-h-96 overflow-y-auto whitespace-pre-wrap rounded-2xl bg-surface p-4 text-[15px] leading-relaxed"
+          data-testid="creation-script"
+        >
+          {script.script}
+        </div>
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <Button variant="secondary" onClick={() => update({ step: 0 })}>
+          {T.review.back}
+        </Button>
+        <Button size="lg" className="flex-1" disabled={busy !== null} onClick={onPreview}>
+          {busy === 'preview' && <LoaderCircle className="size-4 animate-spin" aria-hidden />}
+          {busy === 'preview' ? T.review.makingPreview : T.review.makePreview}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function PreviewStep({ draft, update }: StepProps) {
+  const preview = draft.preview!;
+  return (
+    <section className="space-y-5">
+      <h2 className="text-lg font-bold">{preview.title || draft.script?.title}</h2>
+      <div className="space-y-2 rounded-2xl border border-border p-4">
+        <div className="flex items-baseline justify-between">
+          <span className="font-medium">{T.preview.label}</span>
+          <span className="text-sm text-muted tabular-nums">{T.preview.duration(preview.duration)}</span>
+        </div>
+        {/* biome-ignore lint/a11y/useMediaCaption: the script is shown right below as the transcript */}
+        <audio controls src={preview.previewUrl} className="w-full" data-testid="creation-preview-audio" />
+      </div>
+      <div className="max-h-72 overflow-y-auto whitespace-pre-wrap rounded-2xl bg-surface p-4 text-sm leading-relaxed">
+        {preview.script}
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <Button variant="secondary" onClick={() => update({ step: 1 })}>
+          {T.preview.back}
+        </Button>
+        <Button size="lg" className="flex-1" onClick={() => update({ step: 3 as Step })}>
+          {T.preview.next}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function FinalStep({ draft, remaining, busy, onPublish }: StepProps & { remaining: number; busy: boolean; onPublish: () => void }) {
+  const [agreed, setAgreed] = useState(false);
+  const id = useId();
+  return (
+    <section className="space-y-5">
+      <h2 className="text-lg font-bold">{draft.title || draft.script?.title}</h2>
+      <p className="text-sm text-muted">{draft.labels.join('、')}</p>
+      <div className="flex items-center gap-3">
+        <input id={id} type="checkbox" className="size-5" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
+        <label htmlFor={id}>
+          {T.final.terms}（
+          <Link to="/terms" className="underline" target="_blank">
+            {T.final.termsLink}
+          </Link>
+          ）
+        </label>
+      </div>
+      {remaining <= 0 && <p className="text-sm text-danger">{T.final.noneLeft}</p>}
+      <Button size="lg" className="w-full" disabled={!agreed || remaining <= 0 || busy} onClick={onPublish}>
+        {busy && <LoaderCircle className="size-4 animate-spin" aria-hidden />}
+        {T.final.publish}
+      </Button>
+    </section>
+  );
+}
+
+const ESTIMATE_MS = 120_000;
+const POLL_MS = 2000;
+const MAX_RETRIES = 5;
+const MAX_DELAY_MS = 30_000;
+
+/**
+ * After publishing: the task is asked for every 2 s (final review, creator spec §4); a failed request
+ * is retried with a doubling delay up to 5 times (at most 30 s), then the network message shows. The
+ * bar follows an estimate of 120 s capped at 95 %, or the task's own progress once it is further.
+ */
+function PublishProgress({ taskId, onDone, onFailed }: { taskId: number; onDone: (trackId: number) => void; onFailed: () => void }) {
+  const [progress, setProgress] = useState(0);
+  const [stage, setStage] = useState<string>('queued');
+  const started = useRef(Date.now());
+  // The latest callbacks, so a re-render of the page does not restart the polling.
+  const done = useRef(onDone);
+  const failed = useRef(onFailed);
+  done.current = onDone;
+  failed.current = onFailed;
+  useEffect(() => {
+    let stopped = false;
+    let failures = 0;
+    let timer: ReturnType<typeof setTimeout>;
+    const tick = async () => {
+      try {
+        const task = await getAudioTask(taskId);
+        failures = 0;
+        const estimate = Math.min(95, ((Date.now() - started.current) / ESTIMATE_MS) * 100);
+        setProgress(Math.round(Math.max(estimate, task.progress)));
+        setStage(task.stage ?? task.status);
+        if (task.status === 'completed' && task.trackId) return done.current(task.trackId);
+        if (task.status === 'failed') {
+          toast({ title: T.errors.taskFailed, description: task.errorMessage ?? undefined, variant: 'destructive' });
+          return failed.current();
+        }
+        if (!stopped) timer = setTimeout(tick, POLL_MS);
+      } catch {
+        failures += 1;
+        if (failures > MAX_RETRIES) {
+          toast({ title: T.errors.network, variant: 'destructive' });
+          return failed.current();
+        }
+        if (!stopped) timer = setTimeout(tick, Math.min(MAX_DELAY_MS, POLL_MS * 2 ** failures));
+      }
+    };
+    void tick();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [taskId]);
+  return (
+    <section className="space-y-3" aria-live="polite" data-testid="publish-progress">
+      <p className="font-medium">{T.final.progress}</p>
+      <div
+        className="h-3 w-full overflow-hidden rounded-full bg-surface-2"
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={progress}
+      >
+        <div className="h-full rounded-full bg-accent transition-[width]" style={{ width: `${progress}%` }} />
+      </div>
+      <p className="text-sm text-muted">{T.final.stage[stage] ?? T.final.stage.audio_generation}</p>
+    </section>
+  );
+}

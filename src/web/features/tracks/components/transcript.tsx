@@ -1,0 +1,65 @@
+import { TRACKS_TEXT } from '@shared/messages/tracks';
+import { lineAt } from '@shared/rules/transcript';
+import type { Track } from '@shared/schemas/track';
+import { useQuery } from '@tanstack/react-query';
+import { usePlayer, usePlayerValue } from '@web/lib/audio/player-context';
+import { cn } from '@web/lib/cn';
+import { useEffect, useRef } from 'react';
+import { transcriptQueryOptions } from '../api/get-transcript';
+
+/**
+ * The script as a transcript that follows playback: the line being spoken is highlighted and kept in
+ * view, and a tap on a line plays from there (issue 15). Tracks without timings show their lines only.
+ */
+export function TrackTranscript({ track }: { track: Track }) {
+  const player = usePlayer();
+  const { data } = useQuery(transcriptQueryOptions(track.id));
+  const isCurrent = usePlayerValue((s) => s.track?.id === track.id);
+  const ms = usePlayerValue((s) => (s.track?.id === track.id ? Math.floor(s.currentTime * 4) * 250 : -1));
+  const lines = data?.lines ?? [];
+  // The time is read in quarter seconds; a line lights up within that quarter of its start.
+  const active = isCurrent ? lineAt(lines, ms + 250) : -1;
+  const list = useRef<HTMLOListElement>(null);
+
+  useEffect(() => {
+    if (active < 0) return;
+    const el = list.current?.children[active] as HTMLElement | undefined;
+    el?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [active]);
+
+  if (lines.length === 0) return null;
+  const timed = lines.some((l) => l.startMs !== null);
+  const seek = (startMs: number | null) => {
+    if (startMs === null) return;
+    if (!isCurrent) player.playTrack(track, { autoplay: true });
+    player.seekTo(startMs / 1000);
+    if (!player.getSnapshot().isPlaying) player.toggle();
+  };
+
+  return (
+    <section className="mt-6" aria-labelledby="transcript-title" data-testid="transcript">
+      <h2 id="transcript-title" className="mb-2 font-bold">
+        {TRACKS_TEXT.transcript.title}
+      </h2>
+      <ol ref={list} className="max-h-80 space-y-1 overflow-y-auto rounded-3xl bg-surface p-3">
+        {lines.map((line, i) => (
+          <li key={`${line.speaker}:${line.startMs ?? line.text}`} aria-current={i === active ? 'true' : undefined}>
+            <button
+              type="button"
+              disabled={!timed}
+              onClick={() => seek(line.startMs)}
+              className={cn(
+                'w-full rounded-2xl px-3 py-2 text-left text-[15px] leading-relaxed transition-colors',
+                i === active ? 'bg-accent-soft font-medium text-fg' : 'text-muted hover:bg-surface-2',
+              )}
+            >
+              <span className="mr-2 text-xs font-semibold text-accent">{line.speaker}</span>
+              {line.text}
+              {timed && <span className="sr-only">{TRACKS_TEXT.transcript.seekSuffix}</span>}
+            </button>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
