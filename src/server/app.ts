@@ -121,7 +121,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   app.setErrorHandler((error, request, reply) => {
     // A service's failure for a person to read (http/errors.ts): its status and catalogue message.
-    if (error instanceof AppError) return sendError(reply, error.status, error.message, error.extra);
+    if (error instanceof AppError) return sendError(reply.headers(error.headers), error.status, error.message, error.extra);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       // Our schemas carry the spec's Japanese messages; zod's own defaults are English, so those
@@ -137,7 +137,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }
     if (status === 429) return sendError(reply, 429, MESSAGES.tooManyRequests);
     // Client errors from Fastify itself (bad JSON, body too large, ...): a short message, no stack.
-    return sendError(reply, status, status === 413 ? '送信データが大きすぎます' : MESSAGES.invalidRequest);
+    return sendError(reply, status, status === 413 ? MESSAGES.payloadTooLarge : MESSAGES.invalidRequest);
   });
 
   await app.register(fastifySwagger, {

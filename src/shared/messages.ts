@@ -9,6 +9,7 @@ export const MESSAGES = {
   audioUnavailable: '音声ファイルが見つかりません',
   serverError: 'サーバーでエラーが発生しました。しばらくしてからもう一度お試しください',
   tooManyRequests: 'リクエストが多すぎます。しばらくしてからもう一度お試しください',
+  payloadTooLarge: '送信データが大きすぎます',
   comingSoon: '準備中',
   crossOrigin: '不正なリクエスト元です',
   signInUnavailable: 'ログインは現在利用できません',

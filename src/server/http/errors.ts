@@ -8,10 +8,12 @@ import { MESSAGES } from '../../shared/messages';
  */
 export class AppError extends Error {
   constructor(
-    readonly status: 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 503,
+    readonly status: 400 | 401 | 402 | 403 | 404 | 405 | 409 | 410 | 413 | 422 | 429 | 503,
     message: string,
     /** Fields a call's answer carries besides `message` where the spec names them (e.g. `reason`). */
     readonly extra: Record<string, string> = {},
+    /** Headers the answer carries (e.g. `Allow` with a 405). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'AppError';
@@ -23,6 +25,9 @@ export const unauthorized = (message: string = MESSAGES.loginRequired) => new Ap
 export const forbidden = (message: string = MESSAGES.forbidden) => new AppError(403, message);
 export const notFound = (message: string = MESSAGES.notFound) => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
+export const unavailable = (message: string) => new AppError(503, message);
+/** 405 with the methods that are allowed instead. */
+export const methodNotAllowed = (allow: string, message: string) => new AppError(405, message, {}, { Allow: allow });
 
 /** The value, or a 404 with `message` when it is null or undefined. */
 export function found<T>(value: T | null | undefined, message: string = MESSAGES.notFound): T {

@@ -1,3 +1,5 @@
+import { intIdFrom } from './ids';
+
 /** Likes in the browser (listener spec §4 Like, §9). */
 export const HEART_ANIMATION_MS = 600;
 /** A like tapped while signed out is applied about this long after sign-in. */
@@ -13,8 +15,8 @@ export function pendingLikeIds(keys: Iterable<string>): number[] {
   const ids = new Set<number>();
   for (const key of keys) {
     if (!key.startsWith(PREFIX)) continue;
-    const rest = key.slice(PREFIX.length);
-    if (/^[1-9]\d{0,9}$/.test(rest) && Number(rest) <= 2_147_483_647) ids.add(Number(rest));
+    const id = intIdFrom(key.slice(PREFIX.length));
+    if (id !== null) ids.add(id);
   }
   return [...ids];
 }

@@ -67,6 +67,7 @@ export const InvitationSchema = z
     createdAt: z.string(),
   })
   .describe('Invitation');
+export const InvitationListSchema = z.array(InvitationSchema);
 export const InvitationStatsSchema = z.object({ totalInvitesUsed: z.number().int(), availableInvites: z.number().int() });
 
 export const GoogleStartQuerySchema = z.object({

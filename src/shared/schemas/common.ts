@@ -1,12 +1,15 @@
 import { z } from 'zod';
+import { INT32_MAX } from '../constants';
 
 export const ErrorSchema = z.object({ message: z.string() }).describe('Error');
 export type ApiError = z.infer<typeof ErrorSchema>;
 
-/** The largest value of a PostgreSQL integer (serial ids, counters). */
-export const INT32_MAX = 2_147_483_647;
+export { INT32_MAX };
 
-/** A database id: a positive 32-bit integer (coerced, so it reads path and query text too). */
+/**
+ * A database id: a positive 32-bit integer (coerced, so it reads path and query text too). Where an id
+ * is read without zod (the browser's routes, storage keys), `intIdFrom` in rules/ids.ts checks the same.
+ */
 export const IntId = z.coerce.number().int().positive().max(INT32_MAX);
 
 /** A positive integer id in a path, e.g. /api/tracks/{id}. */

@@ -15,6 +15,7 @@ export const ListeningHistoryEntrySchema = z.object({
   completed: z.boolean(),
   createdAt: z.string(),
 });
+export const ListeningHistorySchema = z.array(ListeningHistoryEntrySchema);
 export const ListeningHistoryQuerySchema = z.object({
   trackId: IntId.optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),

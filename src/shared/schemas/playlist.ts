@@ -45,6 +45,7 @@ export const PlaylistSchema = PlaylistFieldsSchema.extend({
   items: z.array(PlaylistItemSchema),
 }).describe('Playlist');
 export type Playlist = z.infer<typeof PlaylistSchema>;
+export const PlaylistListSchema = z.array(PlaylistSchema);
 
 export const PlaylistIdParamSchema = z.object({ id: IntId });
 /** /api/playlists/{id}/tracks/{trackId}. */
@@ -80,7 +81,9 @@ export const OgSchema = z.object({
 /** A public playlist as a member's list gives it (GET /api/users/{id}/playlists). */
 export const PublicPlaylistSummarySchema = PlaylistFieldsSchema;
 export type PublicPlaylistSummary = z.infer<typeof PublicPlaylistSummarySchema>;
+export const PublicPlaylistSummaryListSchema = z.array(PublicPlaylistSummarySchema);
 
 /** A category and how many tracks or playlists use it (GET /api/categories/*, POST /api/categories). */
 export const CategoryCountSchema = z.object({ name: z.string(), usageCount: z.number().int() });
 export type CategoryCount = z.infer<typeof CategoryCountSchema>;
+export const CategoryCountListSchema = z.array(CategoryCountSchema);

@@ -33,6 +33,7 @@ export const FollowRecordSchema = z.object({
   follower: PublicUserSchema.optional(),
   following: PublicUserSchema.optional(),
 });
+export const FollowRecordListSchema = z.array(FollowRecordSchema);
 export const FollowAnswerSchema = z.object({ success: z.literal(true), isFollowing: z.boolean(), followerCount: z.number().int() });
 
 export const NOTIFICATION_TYPES = [
@@ -65,4 +66,5 @@ export const NotificationSchema = z
   })
   .describe('Notification');
 export type Notification = z.infer<typeof NotificationSchema>;
+export const NotificationListSchema = z.array(NotificationSchema);
 export const UnreadCountSchema = z.object({ count: z.number().int() });

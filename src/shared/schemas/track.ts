@@ -26,9 +26,6 @@ export const TrackListSchema = z.array(TrackSchema);
 
 export const CategoryParamSchema = z.object({ category: z.string().min(1).max(100) });
 
-export const CountAnswerSchema = z.object({ success: z.literal(true), count: z.number().int() });
-export type CountAnswer = z.infer<typeof CountAnswerSchema>;
-
 /** GET /api/tracks paging. */
 export const TrackListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_LIST_LIMIT).optional().describe(`default ${DEFAULT_LIST_LIMIT}`),

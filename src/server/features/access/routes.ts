@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { AccessControlSchema, InvitationSchema, InvitationStatsSchema } from '../../../shared/schemas/auth';
+import { AccessControlSchema, InvitationListSchema, InvitationStatsSchema } from '../../../shared/schemas/auth';
 import { ErrorSchema } from '../../../shared/schemas/common';
 import { memberOf, membersOnly } from '../../http/guards';
 import type { AppDeps } from '../../types';
@@ -39,7 +38,7 @@ export function accessRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
         );
         members.get(
           '/api/invitations/my',
-          { schema: { tags: ['access'], summary: 'My invitation codes', response: { 200: z.array(InvitationSchema), 401: ErrorSchema } } },
+          { schema: { tags: ['access'], summary: 'My invitation codes', response: { 200: InvitationListSchema, 401: ErrorSchema } } },
           async (request) => myInvitations(db, memberOf(request)),
         );
       }),

@@ -15,7 +15,7 @@ import {
   UserSchema,
 } from '../../../shared/schemas/auth';
 import { ErrorSchema } from '../../../shared/schemas/common';
-import { notFound } from '../../http/errors';
+import { methodNotAllowed, notFound, unavailable } from '../../http/errors';
 import { memberOf, membersOnly } from '../../http/guards';
 import { publicOrigin } from '../../http/public-origin';
 import type { AppDeps } from '../../types';
@@ -82,7 +82,7 @@ export function authRoutes({ db, config, storage }: AppDeps): FastifyPluginAsync
           if (invitationCode) params.set('code', invitationCode);
           return reply.redirect(`/api/auth/dev?${params}`);
         }
-        return reply.code(503).send({ message: MESSAGES.signInUnavailable });
+        throw unavailable(MESSAGES.signInUnavailable);
       },
     );
 
@@ -130,7 +130,6 @@ export function authRoutes({ db, config, storage }: AppDeps): FastifyPluginAsync
           schema: { hide: true, querystring: DevChooserQuerySchema },
         },
         async (request, reply) => {
-          const members = await recentMembers(db);
           const nonce = randomBytes(16).toString('base64');
           return reply
             .header('Content-Type', 'text/html; charset=utf-8')
@@ -141,7 +140,7 @@ export function authRoutes({ db, config, storage }: AppDeps): FastifyPluginAsync
             )
             .send(
               devChooserPage({
-                members: members.map((m) => ({ name: m.name, email: m.email ?? '' })),
+                members: await recentMembers(db),
                 target: withFromAuth(safeRedirect(request.query.redirect, false)),
                 invitationCode: request.query.code ?? '',
                 nonce,
@@ -190,7 +189,7 @@ export function authRoutes({ db, config, storage }: AppDeps): FastifyPluginAsync
       async (request, reply) => {
         const site = request.headers['sec-fetch-site'];
         if (site !== 'same-origin' && site !== 'none') {
-          return reply.code(405).header('Allow', 'POST').send({ message: MESSAGES.logoutPostOnly });
+          throw methodNotAllowed('POST', MESSAGES.logoutPostOnly);
         }
         await endSession(request.cookies[SESSION_COOKIE]);
         clearSessionCookie(reply, config);

@@ -44,13 +44,14 @@ export async function takeAuthFlow(db: Db, state: string) {
 }
 
 /** The development chooser's list: the latest members with an e-mail. */
-export function recentMembers(db: Db) {
-  return db
+export async function recentMembers(db: Db): Promise<{ name: string; email: string }[]> {
+  const rows = await db
     .select({ name: users.name, email: users.email })
     .from(users)
     .where(isNotNull(users.email))
     .orderBy(desc(users.createdAt))
     .limit(20);
+  return rows.map((m) => ({ name: m.name, email: m.email ?? '' }));
 }
 
 /** The cookie-consent choice of a browser session (POST /api/session), linked to the member if signed in. */

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ErrorSchema } from '../../../shared/schemas/common';
 import {
   FollowAnswerSchema,
   FollowCountsSchema,
   FollowersSchema,
   FollowingSchema,
-  FollowRecordSchema,
+  FollowRecordListSchema,
   FollowStatusSchema,
   UserIdParamSchema,
   UserRefParamSchema,
@@ -14,37 +13,29 @@ import {
 import { memberOf, membersOnly } from '../../http/guards';
 import type { AppDeps } from '../../types';
 import { currentUser } from '../auth/guard';
-import { followCounts, followRecords, followRecordsOf, isFollowing, setFollowing, targetOf } from './service';
+import { followCountsOf, followRecordsOf, followStatusOf, followUsersOf, setFollowing } from './service';
 
 export function followsRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/users/:id/follow-status',
       { schema: { tags: ['follows'], params: UserRefParamSchema, response: { 200: FollowStatusSchema, 404: ErrorSchema } } },
-      async (request) => {
-        const target = await targetOf(db, request.params.id);
-        const me = await currentUser(db, request);
-        return { isFollowing: me ? await isFollowing(db, me.id, target.id) : false };
-      },
+      async (request) => followStatusOf(db, request.params.id, (await currentUser(db, request))?.id ?? null),
     );
     app.get(
       '/api/users/:id/follow-counts',
       { schema: { tags: ['follows'], params: UserRefParamSchema, response: { 200: FollowCountsSchema, 404: ErrorSchema } } },
-      async (request) => followCounts(db, (await targetOf(db, request.params.id)).id),
+      async (request) => followCountsOf(db, request.params.id),
     );
     app.get(
       '/api/users/:id/followers',
       { schema: { tags: ['follows'], params: UserRefParamSchema, response: { 200: FollowersSchema, 404: ErrorSchema } } },
-      async (request) => ({
-        followers: (await followRecords(db, (await targetOf(db, request.params.id)).id, 'followers')).map((r) => r.user),
-      }),
+      async (request) => ({ followers: await followUsersOf(db, request.params.id, 'followers') }),
     );
     app.get(
       '/api/users/:id/following',
       { schema: { tags: ['follows'], params: UserRefParamSchema, response: { 200: FollowingSchema, 404: ErrorSchema } } },
-      async (request) => ({
-        following: (await followRecords(db, (await targetOf(db, request.params.id)).id, 'following')).map((r) => r.user),
-      }),
+      async (request) => ({ following: await followUsersOf(db, request.params.id, 'following') }),
     );
     for (const direction of ['followers', 'following'] as const) {
       app.get(
@@ -54,7 +45,7 @@ export function followsRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
             tags: ['follows'],
             summary: `Follow records (${direction})`,
             params: UserIdParamSchema,
-            response: { 200: z.array(FollowRecordSchema), 404: ErrorSchema },
+            response: { 200: FollowRecordListSchema, 404: ErrorSchema },
           },
         },
         async (request) => followRecordsOf(db, request.params.userId, direction),

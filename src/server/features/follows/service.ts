@@ -60,6 +60,21 @@ export async function setFollowing(db: Db, meId: string, ref: string, on: boolea
   return { success: true as const, isFollowing: on, followerCount: counts.followerCount };
 }
 
+/** Whether the signed-in member (`meId`, null for a visitor) follows the member `ref`. */
+export async function followStatusOf(db: Db, ref: string, meId: string | null) {
+  const target = await targetOf(db, ref);
+  return { isFollowing: meId ? await isFollowing(db, meId, target.id) : false };
+}
+
+/** The follow counts of the member `ref`. */
+export const followCountsOf = async (db: Db, ref: string) => followCounts(db, (await targetOf(db, ref)).id);
+
+/** The public fields of the members who follow `ref` (followers) or whom `ref` follows (following), newest first. */
+export async function followUsersOf(db: Db, ref: string, direction: 'followers' | 'following') {
+  const rows = await followRecords(db, (await targetOf(db, ref)).id, direction);
+  return rows.map((r) => r.user);
+}
+
 /** The follow records of /api/follows/{direction}/{userId}. */
 export async function followRecordsOf(db: Db, ref: string, direction: 'followers' | 'following') {
   const target = await targetOf(db, ref);

@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ErrorSchema } from '../../../shared/schemas/common';
-import { ListeningHistoryEntrySchema, ListeningHistoryInputSchema, ListeningHistoryQuerySchema } from '../../../shared/schemas/history';
+import {
+  ListeningHistoryEntrySchema,
+  ListeningHistoryInputSchema,
+  ListeningHistoryQuerySchema,
+  ListeningHistorySchema,
+} from '../../../shared/schemas/history';
 import { memberOf, membersOnly } from '../../http/guards';
 import type { AppDeps } from '../../types';
 import { listeningHistoryOf, recordListening } from './service';
@@ -30,7 +34,7 @@ export function historyRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
           tags: ['history'],
           summary: 'My listening history, newest first (optionally for one track)',
           querystring: ListeningHistoryQuerySchema,
-          response: { 200: z.array(ListeningHistoryEntrySchema), 401: ErrorSchema },
+          response: { 200: ListeningHistorySchema, 401: ErrorSchema },
         },
       },
       async (request, reply) => {

@@ -45,8 +45,8 @@ export async function removeSubscription(db: Db, userId: string, endpoint: strin
 
 /** The test notification of PWA settings (listener spec §2.10). */
 export const TEST_PUSH = {
-  title: '無限',
-  body: 'テスト通知です。通知は正しく届いています。',
+  title: PRODUCT_NAME_JA,
+  body: MESSAGES.testPushBody,
   url: '/notifications',
   tag: 'test-push',
   test: true,

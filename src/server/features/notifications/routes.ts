@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ErrorSchema, IdParamSchema, SuccessSchema } from '../../../shared/schemas/common';
-import { NotificationSchema, UnreadCountSchema } from '../../../shared/schemas/social';
+import { NotificationListSchema, UnreadCountSchema } from '../../../shared/schemas/social';
 import { memberOf, membersOnly } from '../../http/guards';
 import type { AppDeps } from '../../types';
 import { listNotifications, markAllRead, markRead, unreadCount } from './service';
@@ -14,7 +13,7 @@ export function notificationsRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['notifications'],
           summary: 'My notifications, newest first',
-          response: { 200: z.array(NotificationSchema), 401: ErrorSchema },
+          response: { 200: NotificationListSchema, 401: ErrorSchema },
         },
       },
       async (request, reply) => {

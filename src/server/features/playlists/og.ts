@@ -1,17 +1,17 @@
 import { SITE_NAME } from '../../../shared/constants';
-import { playlistCardDescription } from '../../../shared/rules/playlist';
+import { PLAYLIST_MESSAGES, playlistCardDescription } from '../../../shared/rules/playlist';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { notFound } from '../../http/errors';
 import { publicOrigin } from '../../http/public-origin';
 import { findUserByRef } from '../users/service';
-import { readPlaylist } from './service';
+import { playlistFor } from './views';
 
-/** Social card data of a public playlist; a private one is not found here either. */
+/** Social card data of a public playlist of that member; a private one (or another member's) is 404 here too. */
 export async function playlistOg(db: Db, config: Config, id: number, ownerRef: string, request: { protocol: string; host: string }) {
-  const p = await readPlaylist(db, id, null);
-  if (!p) return null;
+  const p = await playlistFor(db, id, null);
   const owner = await findUserByRef(db, ownerRef);
-  if (!owner || owner.id !== p.userId) return null;
+  if (!owner || owner.id !== p.userId) throw notFound(PLAYLIST_MESSAGES.notFound);
   const origin = publicOrigin(config, request);
   return {
     title: `${p.name} | ${SITE_NAME}`,

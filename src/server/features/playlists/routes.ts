@@ -1,10 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { PLAYLIST_MESSAGES } from '../../../shared/rules/playlist';
 import { ErrorSchema, SuccessSchema } from '../../../shared/schemas/common';
 import {
   AddTrackBodySchema,
+  CategoryCountListSchema,
   CategoryCountSchema,
   CategoryCreateSchema,
   CategorySearchQuerySchema,
@@ -14,6 +13,7 @@ import {
   PlaylistCreateSchema,
   PlaylistFollowAnswerSchema,
   PlaylistIdParamSchema,
+  PlaylistListSchema,
   PlaylistSchema,
   PlaylistTrackParamSchema,
   PlaylistUpdateSchema,
@@ -21,27 +21,13 @@ import {
   ReorderSchema,
   UserPublicSlugParamSchema,
 } from '../../../shared/schemas/playlist';
-import { found } from '../../http/errors';
 import { memberOf, membersOnly } from '../../http/guards';
 import type { AppDeps } from '../../types';
 import { currentUser } from '../auth/guard';
-import { findUserByRef } from '../users/service';
 import { categoriesOfVisibleTracks, suggestCategories, useCategory } from './categories';
 import { playlistOg } from './og';
-import {
-  addTrack,
-  createPlaylist,
-  deletePlaylist,
-  findPublicBySlug,
-  isInPlaylist,
-  playlistsOf,
-  readPlaylist,
-  recentPublicPlaylists,
-  removeTrack,
-  reorder,
-  setFollow,
-  updatePlaylist,
-} from './service';
+import { addTrack, createPlaylist, deletePlaylist, playlistsOf, removeTrack, reorder, setFollow, updatePlaylist } from './service';
+import { listedPlaylists, playlistFor, publicPlaylistBySlug, trackInPlaylist } from './views';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
 
@@ -51,7 +37,7 @@ export function playlistsRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod 
     return me ? { userId: me.id } : null;
   };
   /** The playlist as its owner now sees it (after a change the owner made). */
-  const ownView = async (id: number, userId: string) => found(await readPlaylist(db, id, { userId }), PLAYLIST_MESSAGES.notFound);
+  const ownView = (id: number, userId: string) => playlistFor(db, id, { userId });
 
   return async (app) => {
     // Anyone: public playlists, social cards and category lists.
@@ -61,52 +47,30 @@ export function playlistsRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod 
         schema: {
           tags: ['playlists'],
           summary: 'My playlists when signed in; recent public playlists for visitors',
-          response: { 200: z.array(PlaylistSchema) },
+          response: { 200: PlaylistListSchema },
         },
       },
-      async (request) => {
-        const viewer = await viewerOf(request);
-        if (viewer) return playlistsOf(db, viewer.userId, viewer);
-        const out = [];
-        for (const id of await recentPublicPlaylists(db)) {
-          const p = await readPlaylist(db, id, null);
-          if (p) out.push(p);
-        }
-        return out;
-      },
+      async (request) => listedPlaylists(db, await viewerOf(request)),
     );
     app.get(
       '/api/playlists/:id',
       { schema: { tags: ['playlists'], params: PlaylistIdParamSchema, response: { 200: PlaylistSchema, 404: ErrorSchema } } },
-      async (request) =>
-        found(await readPlaylist(db, request.params.id, await viewerOf(request), { countView: true }), PLAYLIST_MESSAGES.notFound),
+      async (request) => playlistFor(db, request.params.id, await viewerOf(request), { countView: true }),
     );
     app.get(
       '/api/playlists/public/:slug',
       { schema: { tags: ['playlists'], params: PublicSlugParamSchema, response: { 200: PlaylistSchema, 404: ErrorSchema } } },
-      async (request) => {
-        const id = await findPublicBySlug(db, request.params.slug);
-        const p = id ? await readPlaylist(db, id, await viewerOf(request), { countView: true }) : null;
-        return found(p, PLAYLIST_MESSAGES.notFound);
-      },
+      async (request) => publicPlaylistBySlug(db, request.params.slug, await viewerOf(request)),
     );
     app.get(
       '/api/playlists/public/:userId/:slug',
       { schema: { tags: ['playlists'], params: UserPublicSlugParamSchema, response: { 200: PlaylistSchema, 404: ErrorSchema } } },
-      async (request) => {
-        const owner = await findUserByRef(db, request.params.userId);
-        const id = owner ? await findPublicBySlug(db, request.params.slug, owner) : null;
-        const p = id ? await readPlaylist(db, id, await viewerOf(request), { countView: true }) : null;
-        return found(p, PLAYLIST_MESSAGES.notFound);
-      },
+      async (request) => publicPlaylistBySlug(db, request.params.slug, await viewerOf(request), request.params.userId),
     );
     app.get(
       '/api/playlists/:id/tracks/:trackId/check',
       { schema: { tags: ['playlists'], params: PlaylistTrackParamSchema, response: { 200: IsInPlaylistSchema, 404: ErrorSchema } } },
-      async (request) => {
-        found(await readPlaylist(db, request.params.id, await viewerOf(request)), PLAYLIST_MESSAGES.notFound);
-        return { isInPlaylist: await isInPlaylist(db, request.params.id, request.params.trackId) };
-      },
+      async (request) => trackInPlaylist(db, request.params.id, request.params.trackId, await viewerOf(request)),
     );
     app.get(
       '/api/og/:customUserId/playlist/:id',
@@ -118,8 +82,7 @@ export function playlistsRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod 
           response: { 200: OgSchema, 404: ErrorSchema },
         },
       },
-      async (request) =>
-        found(await playlistOg(db, config, request.params.id, request.params.customUserId, request), PLAYLIST_MESSAGES.notFound),
+      async (request) => playlistOg(db, config, request.params.id, request.params.customUserId, request),
     );
     app.get(
       '/api/categories/search',
@@ -128,7 +91,7 @@ export function playlistsRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod 
           tags: ['playlists'],
           summary: 'Category suggestions: up to 5 from the database and 3 from the built-in list',
           querystring: CategorySearchQuerySchema,
-          response: { 200: z.array(CategoryCountSchema) },
+          response: { 200: CategoryCountListSchema },
         },
       },
       async (request) => suggestCategories(db, request.query.q, request.query.limit),
@@ -139,7 +102,7 @@ export function playlistsRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod 
         schema: {
           tags: ['playlists'],
           summary: 'Categories of visible tracks with their counts',
-          response: { 200: z.array(CategoryCountSchema) },
+          response: { 200: CategoryCountListSchema },
         },
       },
       async () => categoriesOfVisibleTracks(db),
@@ -150,7 +113,7 @@ export function playlistsRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod 
       membersOnly(db, async (members) => {
         members.get(
           '/api/playlists/user',
-          { schema: { tags: ['playlists'], summary: 'My playlists', response: { 200: z.array(PlaylistSchema), 401: ErrorSchema } } },
+          { schema: { tags: ['playlists'], summary: 'My playlists', response: { 200: PlaylistListSchema, 401: ErrorSchema } } },
           async (request) => {
             const me = memberOf(request);
             return playlistsOf(db, me.id, { userId: me.id });

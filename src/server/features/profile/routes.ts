@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MESSAGES } from '../../../shared/messages';
 import { PICTURE_MESSAGES } from '../../../shared/rules/profile';
 import {
   CheckUserIdAnswerSchema,
@@ -13,12 +12,11 @@ import {
 import { ErrorSchema } from '../../../shared/schemas/common';
 import { AppError } from '../../http/errors';
 import { memberOf, membersOnly } from '../../http/guards';
-import { keyIn } from '../../providers/storage/keys';
 import type { AppDeps } from '../../types';
 import { currentUser } from '../auth/guard';
 import { toUser } from '../auth/users';
 import { MAX_IMAGE_BYTES, NotAnImageError, processProfileImage } from './image';
-import { checkUserId, replaceProfileImage, updateProfile } from './service';
+import { checkUserId, replaceProfileImage, storedProfileImage, updateProfile } from './service';
 
 /** Upload errors answer `{ error, message }` with the same Japanese text (listener spec §5). */
 const uploadError = (status: 400 | 413, message: string) => new AppError(status, message, { error: message });
@@ -43,15 +41,13 @@ export function profileRoutes({ db, storage }: AppDeps): FastifyPluginAsyncZod {
     );
 
     app.get('/uploads/profile/:file', { schema: { hide: true, params: ProfileFileParamSchema } }, async (request, reply) => {
-      const key = keyIn('uploads/profile', request.params.file);
-      const stat = await storage.stat(key);
-      if (!stat) return reply.code(404).send({ message: MESSAGES.notFound });
+      const image = await storedProfileImage(storage, request.params.file);
       return reply
         .header('Content-Type', 'image/webp')
-        .header('Content-Length', String(stat.size))
+        .header('Content-Length', String(image.size))
         .header('Cache-Control', 'public, max-age=31536000, immutable')
         .header('X-Content-Type-Options', 'nosniff')
-        .send(await storage.read(key));
+        .send(image.body);
     });
 
     await app.register(

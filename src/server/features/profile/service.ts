@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import {
   checkUserIdLocally,
@@ -10,7 +11,8 @@ import {
 import type { ProfileUpdate } from '../../../shared/schemas/auth';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import { badRequest, conflict } from '../../http/errors';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { keyIn } from '../../providers/storage/keys';
 import type { StorageProvider } from '../../providers/storage/types';
 import { issuedProfileKey, profileImageKey } from './image';
 
@@ -102,4 +104,12 @@ export async function replaceProfileImage(
   const dropped = issuedProfileKey(user.picture, user.id);
   if (dropped && dropped !== key) await storage.delete(dropped).catch(() => {});
   return imageUrl;
+}
+
+/** A stored profile picture (/uploads/profile/{file}) with its size, or 404 ページが見つかりません. */
+export async function storedProfileImage(storage: StorageProvider, file: string): Promise<{ size: number; body: Readable }> {
+  const key = keyIn('uploads/profile', file);
+  const stat = await storage.stat(key);
+  if (!stat) throw notFound();
+  return { size: stat.size, body: await storage.read(key) };
 }

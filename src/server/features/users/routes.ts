@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ErrorSchema } from '../../../shared/schemas/common';
-import { PublicPlaylistSummarySchema } from '../../../shared/schemas/playlist';
+import { PublicPlaylistSummaryListSchema } from '../../../shared/schemas/playlist';
 import { PublicProfileSchema, UserIdParamSchema, UserRefParamSchema } from '../../../shared/schemas/social';
 import { TrackListSchema } from '../../../shared/schemas/track';
 import type { AppDeps } from '../../types';
@@ -52,7 +51,7 @@ export function usersRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
           tags: ['users'],
           summary: "A member's public playlists",
           params: UserRefParamSchema,
-          response: { 200: z.array(PublicPlaylistSummarySchema), 404: ErrorSchema },
+          response: { 200: PublicPlaylistSummaryListSchema, 404: ErrorSchema },
         },
       },
       async (request) => publicPlaylistsOf(db, await userByRef(db, request.params.id)),

@@ -1,3 +1,4 @@
+import { intIdFrom } from '@shared/rules/ids';
 import { useUser } from '@web/lib/auth';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { useParams } from 'react-router';
@@ -6,12 +7,10 @@ import { OwnerPlaylistView } from '../components/owner-playlist-view';
 import { PlaylistNotFound, PlaylistSkeleton } from '../components/playlist-not-found';
 import { PublicPlaylistView } from '../components/public-playlist-view';
 
-const numericId = (v: string | undefined) => (v && /^\d{1,10}$/.test(v) && Number(v) <= 2_147_483_647 && Number(v) > 0 ? Number(v) : null);
-
 /** /playlists/{id}: the owner's page for the owner, the public detail for everyone else. */
 export function PlaylistRoute() {
   const { id } = useParams();
-  const pid = numericId(id);
+  const pid = intIdFrom(id);
   const { user, isPending } = useUser();
   const playlist = usePlaylist(pid === null ? null : { kind: 'id', id: pid });
   useDocumentTitle(playlist.data?.name);
@@ -45,6 +44,6 @@ export function PublicUserSlugRoute() {
 /** /{userId}/playlist/{id}: the address playlists are shared with (its social card comes from the server). */
 export function UserPlaylistRoute() {
   const { id } = useParams();
-  const pid = numericId(id);
+  const pid = intIdFrom(id);
   return <PublicDetail refOf={pid === null ? null : { kind: 'id', id: pid }} />;
 }

@@ -1,4 +1,5 @@
 import { TRACKS_TEXT } from '@shared/messages/tracks';
+import { intIdFrom } from '@shared/rules/ids';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useDocumentTitle } from '@web/lib/use-document-title';
@@ -11,7 +12,7 @@ import { TrackDetail } from '../components/track-detail';
 /** /track/:id, /mugen/track/:id and /:userId/track/:id: loading, not found (or failed), or the player. */
 export function TrackRoute() {
   const { id } = useParams();
-  const trackId = id && /^\d+$/.test(id) && Number(id) <= 2_147_483_647 ? Number(id) : null;
+  const trackId = intIdFrom(id);
   const query = useTrack(trackId);
   const track = query.data;
   useDocumentTitle(track?.title);
