@@ -28,8 +28,6 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  ADMIN_USERNAME: z.string().min(1).default('admin'),
-  ADMIN_PASSWORD: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_SEED: bool.optional(),
   TRUST_PROXY: bool.default(false),
@@ -142,14 +140,11 @@ export interface Config {
   dataDir: string;
   publicUrl: string | undefined;
   databaseUrl: string | undefined;
-  adminUsername: string;
-  adminPassword: string | undefined;
   logLevel: Env['LOG_LEVEL'];
   /** Seed the demo content on a fresh database: on by default, never in production. */
   demoSeed: boolean;
   trustProxy: boolean;
   sessionTtlDays: number;
-  /** Who speaks scripts (the offline two-host eSpeak NG voice) and who writes them (the offline writer). */
   /** The voice of the two hosts (TTS_PROVIDER): plain data, handed to the render worker. */
   tts: TtsSettings;
   /** The script writer (LLM_PROVIDER), as plain data. */
@@ -270,8 +265,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     dataDir: path.resolve(e.DATA_DIR),
     publicUrl: e.PUBLIC_URL,
     databaseUrl: e.DATABASE_URL,
-    adminUsername: e.ADMIN_USERNAME,
-    adminPassword: e.ADMIN_PASSWORD,
     logLevel: e.LOG_LEVEL,
     demoSeed: isProduction ? false : (e.DEMO_SEED ?? true),
     trustProxy: e.TRUST_PROXY,
