@@ -129,16 +129,33 @@ export const PICTURE_MESSAGES = {
 } as const;
 
 /**
- * An emoji avatar: one or two user-perceived characters (graphemes), each a pictograph or symbol
- * (flags, skin tones and ZWJ sequences included), never letters, digits, markup or a URL.
+ * The user-perceived characters (graphemes) of a text. Without Intl.Segmenter (Firefox before 125)
+ * code points stand in: a ZWJ sequence then counts as several, never as fewer.
+ */
+export function graphemesOf(value: string): string[] {
+  if (typeof Intl === 'undefined' || typeof Intl.Segmenter !== 'function') return [...value];
+  return [...new Intl.Segmenter('ja', { granularity: 'grapheme' }).segment(value)].map((s) => s.segment);
+}
+
+// One emoji, as Unicode TS #51 builds them: a pictograph shown as emoji (by default, or by U+FE0F, or
+// by a skin tone), optionally joined by ZWJ to further pictographs; a flag of two regional indicators;
+// a subdivision flag (black flag and tag characters); a keycap (0-9, # or * with U+20E3).
+const PRESENTED = String.raw`(?:(?!\p{Regional_Indicator})\p{Emoji_Presentation}\p{Emoji_Modifier}?|\p{Extended_Pictographic}(?:\uFE0F|\p{Emoji_Modifier}))`;
+const JOINED = String.raw`\u200D(?:\p{Extended_Pictographic}|\p{Emoji_Presentation})(?:\uFE0F|\p{Emoji_Modifier})?`;
+const EMOJI = new RegExp(
+  String.raw`^(?:${PRESENTED}(?:${JOINED})*|\p{Regional_Indicator}{2}|\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}|[0-9#*]\uFE0F?\u20E3)$`,
+  'u',
+);
+
+/**
+ * An emoji avatar: one or two user-perceived characters (graphemes), each a real emoji (skin tones,
+ * ZWJ sequences, flags and keycaps included). Never letters, digits, markup, a URL, or a symbol that is
+ * only text (`<`, `+`, `=`, `|`, `~`, `©` and `°` without the emoji presentation).
  */
 export function isEmojiAvatar(value: string): boolean {
-  const graphemes = [...new Intl.Segmenter('ja', { granularity: 'grapheme' }).segment(value)].map((s) => s.segment);
+  const graphemes = graphemesOf(value);
   if (graphemes.length < 1 || graphemes.length > 2) return false;
-  // Joiners, variation selectors and keycaps glue a grapheme together; what remains must be symbols.
-  const glue = /\u200d|\ufe0f|\u20e3|\p{Emoji_Modifier}/gu;
-  const symbol = /^(?:\p{Extended_Pictographic}|\p{Emoji_Presentation}|\p{So}|\p{Sm}|\p{Regional_Indicator})+$/u;
-  return graphemes.every((g) => symbol.test(g.replace(glue, '')));
+  return graphemes.every((g) => EMOJI.test(g));
 }
 
 /**
