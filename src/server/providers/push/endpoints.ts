@@ -37,24 +37,76 @@ export function checkEndpoint(endpoint: string, policy: EndpointPolicy): Endpoin
   return KNOWN_PUSH_HOSTS.some((re) => re.test(host)) ? { ok: true, known: true } : { ok: false };
 }
 
-/** Loopback, private, link-local, unique-local, carrier-grade NAT, multicast and unspecified addresses. */
+/**
+ * Loopback, private, link-local, unique-local, carrier-grade NAT, benchmarking (198.18.0.0/15),
+ * documentation, multicast, reserved and unspecified addresses; an IPv6 address that carries an IPv4
+ * one (mapped ::ffff:0:0/96, compatible ::/96, NAT64 64:ff9b::/96, 6to4 2002::/16) is judged by the
+ * IPv4 address it leads to, and the local-use NAT64 prefix 64:ff9b:1::/48 is internal as a whole.
+ * Whatever cannot be read is internal.
+ */
 export function isInternalAddress(address: string): boolean {
-  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
-  if (isIP(v4) === 4) {
-    const [a, b] = v4.split('.').map(Number);
-    return (
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      (a === 100 && b >= 64 && b <= 127) ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      a >= 224
-    );
+  if (isIP(address) === 4) return isInternalV4(address.split('.').map(Number));
+  const groups = ipv6Groups(address);
+  if (!groups) return true;
+  const [g0, g1, g2, g3, g4, g5, g6, g7] = groups;
+  const v4At = (hi: number, lo: number) => [hi >> 8, hi & 0xff, lo >> 8, lo & 0xff];
+  const zeroUpTo = (n: number) => groups.slice(0, n).every((g) => g === 0);
+  if (zeroUpTo(5) && (g5 === 0xffff || g5 === 0)) {
+    if (g5 === 0 && g6 === 0 && (g7 === 0 || g7 === 1)) return true; // :: and ::1
+    return isInternalV4(v4At(g6, g7)); // ::ffff:a.b.c.d and ::a.b.c.d
   }
-  const v6 = address.toLowerCase();
-  return v6 === '::' || v6 === '::1' || /^f[cd]/.test(v6) || /^fe[89ab]/.test(v6) || v6.startsWith('ff');
+  if (g0 === 0x64 && g1 === 0xff9b) {
+    if (g2 === 1) return true; // 64:ff9b:1::/48, a network's own translator
+    if (g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) return isInternalV4(v4At(g6, g7));
+  }
+  if (g0 === 0x2002) return isInternalV4(v4At(g1, g2));
+  return (
+    (g0 & 0xfe00) === 0xfc00 || // fc00::/7 unique local
+    (g0 & 0xffc0) === 0xfe80 || // fe80::/10 link-local
+    (g0 & 0xffc0) === 0xfec0 || // fec0::/10 site-local (deprecated)
+    (g0 & 0xff00) === 0xff00 || // ff00::/8 multicast
+    (g0 === 0x2001 && g1 === 0x0db8) || // 2001:db8::/32 documentation
+    (g0 === 0x0100 && g1 === 0 && g2 === 0 && g3 === 0) // 100::/64 discard
+  );
+}
+
+function isInternalV4([a, b, c]: number[]): boolean {
+  return (
+    a === 0 ||
+    a === 10 ||
+    a === 127 ||
+    (a === 100 && b >= 64 && b <= 127) ||
+    (a === 169 && b === 254) ||
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 0 && (c === 0 || c === 2)) ||
+    (a === 192 && b === 168) ||
+    (a === 198 && (b === 18 || b === 19)) ||
+    (a === 198 && b === 51 && c === 100) ||
+    (a === 203 && b === 0 && c === 113) ||
+    a >= 224
+  );
+}
+
+/** The eight 16-bit groups of an IPv6 address (zone dropped, a trailing dotted IPv4 read), or null. */
+function ipv6Groups(address: string): number[] | null {
+  const text = address.toLowerCase().replace(/%.*$/, '');
+  if (isIP(text) !== 6) return null;
+  const [head, tail] = text.includes('::') ? text.split('::') : [text, null];
+  const parse = (part: string) => {
+    if (!part) return [];
+    const out: number[] = [];
+    for (const piece of part.split(':')) {
+      if (piece.includes('.')) {
+        const [a, b, c, d] = piece.split('.').map(Number);
+        out.push((a << 8) | b, (c << 8) | d);
+      } else out.push(Number.parseInt(piece, 16));
+    }
+    return out;
+  };
+  const left = parse(head);
+  if (tail === null) return left.length === 8 ? left : null;
+  const right = parse(tail);
+  return [...left, ...Array(8 - left.length - right.length).fill(0), ...right];
 }
 
 /**
