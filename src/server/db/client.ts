@@ -24,7 +24,8 @@ export interface Database {
   ping(): Promise<boolean>;
   /**
    * Subscribes to a NOTIFY channel (PostgreSQL: one dedicated connection per database handle; PGlite:
-   * its own listener). Answers the unsubscribe function.
+   * its own listener). After a lost connection is back, the listener hears `*`, since what was sent
+   * meanwhile is gone. Answers the unsubscribe function.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -76,7 +77,9 @@ async function openPostgres(url: string): Promise<Database> {
 
 /**
  * LISTEN on a connection of its own (a pooled one would be handed to other queries). A dropped
- * connection is opened again after a second, so a restart of PostgreSQL does not silence the channel.
+ * connection is opened again, retrying with a growing delay (1 s up to 10 s) for as long as it takes,
+ * so a restart of PostgreSQL does not silence the channel. Notifications sent while the connection was
+ * down are lost, so after a reconnect the listener hears `*` ("anything may have changed").
  */
 async function listenPostgres(
   url: string,
@@ -87,19 +90,48 @@ async function listenPostgres(
   let client: pg.Client | null = null;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
+  let failures = 0;
+  const reconnect = () => {
+    if (stopped || retry) return;
+    client = null;
+    const delay = Math.min(10_000, 1000 * 2 ** Math.min(failures, 4));
+    retry = setTimeout(() => {
+      retry = undefined;
+      connect().then(
+        () => {
+          failures = 0;
+          onPayload('*');
+        },
+        () => {
+          failures += 1;
+          reconnect();
+        },
+      );
+    }, delay);
+    retry.unref();
+  };
   const connect = async () => {
     const c = new pg.Client({ connectionString: url });
     c.on('notification', (n) => {
       if (n.channel === channel) onPayload(n.payload ?? '');
     });
-    c.on('error', () => {
-      if (stopped) return;
-      client = null;
-      retry = setTimeout(() => void connect().catch(() => {}), 1000);
-      retry.unref();
-    });
-    await c.connect();
-    await c.query(`listen ${pg.escapeIdentifier(channel)}`);
+    c.on('error', reconnect);
+    c.on('end', reconnect);
+    try {
+      await c.connect();
+      await c.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (err) {
+      c.removeAllListeners('end');
+      c.removeAllListeners('error');
+      c.on('error', () => {});
+      await c.end().catch(() => {});
+      throw err;
+    }
+    if (stopped) {
+      c.removeAllListeners('end');
+      await c.end().catch(() => {});
+      return;
+    }
     client = c;
   };
   await connect();
@@ -107,7 +139,10 @@ async function listenPostgres(
     stopped = true;
     clearTimeout(retry);
     closers.delete(stop);
-    await client?.end().catch(() => {});
+    const c = client;
+    client = null;
+    c?.removeAllListeners('end');
+    await c?.end().catch(() => {});
   };
   closers.add(stop);
   return stop;

@@ -62,6 +62,25 @@ describe('GET /metrics', () => {
     }
   });
 
+  it('behind a trusted proxy, a forged X-Forwarded-For never passes the network allow-list', async () => {
+    const proxied = await createTestApp({ METRICS_ALLOW: '10.0.0.0/8', TRUST_PROXY: 'true' });
+    try {
+      // From the public side: the proxy (127.0.0.1) forwards whatever the caller claimed to be.
+      const forged = await proxied.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': '10.0.0.5' },
+      });
+      expect(forged.statusCode).toBe(401);
+      // The scraper on the private network calls the instance directly.
+      const scraper = await proxied.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '10.1.2.3' });
+      expect(scraper.statusCode).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('refuses a start with a METRICS_ALLOW that is not a network', async () => {
     await expect(createTestApp({ METRICS_ALLOW: 'intranet' })).rejects.toThrow(/METRICS_ALLOW/);
   });

@@ -95,7 +95,11 @@ export function registerMetrics(app: FastifyInstance, { config, db }: Pick<AppDe
 
   const networks = allowList(config.metricsAllow);
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    if (!allowed(networks, request.ip)) {
+    // The network allow-list trusts only the connection's own peer (a scraper on the private network
+    // calling an instance directly), never an X-Forwarded-For a caller could write: a request that came
+    // through the public proxy carries one and must be an admin's.
+    const direct = request.headers['x-forwarded-for'] === undefined;
+    if (!(direct && allowed(networks, request.socket.remoteAddress ?? ''))) {
       const viewer = await request.viewer();
       if (!viewer) return sendError(reply, 401, MESSAGES.loginRequired);
       if (!viewer.isAdmin) return sendError(reply, 403, MESSAGES.forbidden);

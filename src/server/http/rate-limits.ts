@@ -41,9 +41,13 @@ export async function registerRateLimits(app: FastifyInstance, config: Config) {
       return kind ? Math.max(1, Math.round(LIMITS_PER_MINUTE[kind] * config.rateLimitScale)) : Number.MAX_SAFE_INTEGER;
     },
     keyGenerator: async (request) => {
+      // The plugin asks for the key before it consults the allow-list: a read that is not limited (a
+      // stream range, the catalogue) must cost no session lookup here.
+      const kind = kindOf(request);
+      if (kind === null) return 'unlimited';
       const viewer = await request.viewer().catch(() => null);
       const who = viewer?.userId ? `u:${viewer.userId}` : viewer?.isAdmin ? `a:${viewer.sessionId}` : `ip:${request.ip}`;
-      return `${kindOf(request)}:${who}`;
+      return `${kind}:${who}`;
     },
     errorResponseBuilder: (_request, context) => ({ statusCode: 429, message: MESSAGES.tooManyRequests, retryAfter: context.after }),
   });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import { bucketOrigin } from '../providers/storage/s3';
 
 /** sha256 sources of the inline scripts of index.html (the theme script that runs before first paint). */
 export function inlineScriptHashes(html: string): string[] {
@@ -17,6 +18,9 @@ export function inlineScriptHashes(html: string): string[] {
  * no framing, nosniff, a strict referrer policy, and HSTS in production.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config, indexHtml: string) {
+  // With S3_STREAM=redirect the player's audio (and the service worker's fetch of a kept track) follows
+  // a redirect to the bucket, and the browser checks the policy again after the redirect.
+  const audioOrigins = config.s3?.stream === 'redirect' ? [bucketOrigin(config.s3)] : [];
   await app.register(fastifyHelmet, {
     global: true,
     contentSecurityPolicy: {
@@ -26,9 +30,11 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
         scriptSrc: ["'self'", ...inlineScriptHashes(indexHtml)],
         // Radix injects small <style> elements (scroll lock); no script can be injected by this.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
+        // Images of this site only: a picture is an upload the server issued (served from
+        // /uploads/profile/), never another host's image, which would be a tracking pixel (decision 0013).
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:', ...audioOrigins],
+        connectSrc: ["'self'", ...audioOrigins],
         fontSrc: ["'self'", 'data:'],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],

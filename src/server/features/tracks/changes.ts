@@ -1,14 +1,20 @@
 import { type Database, type Db, notifyChannel } from '../../db/client';
 
-/** The NOTIFY channel on which every instance hears that a track changed (payload: its id, or `*`). */
+/**
+ * The NOTIFY channel on which every instance hears that a track changed (payload: its id, or `new` for
+ * an added track). `*` is what a listener hears after its lost connection is back: anything may have
+ * changed meanwhile.
+ */
 export const TRACKS_CHANNEL = 'mugen_tracks';
 
-type Listener = (id: number | null) => void;
+/** A track's id; null: a track was added (nothing was cached about it); 'all': anything may have changed. */
+export type TrackChange = number | null | 'all';
+type Listener = (id: TrackChange) => void;
 const listeners = new WeakMap<object, Set<Listener>>();
 
 /**
  * Caches that hold what a track is (its stream metadata, the catalogue page) subscribe here for their
- * database handle. `id` null means "any track" (a new one, or many at once).
+ * database handle.
  */
 export function onTrackChange(db: Db, fn: Listener): () => void {
   const set = listeners.get(db) ?? new Set<Listener>();
@@ -17,7 +23,7 @@ export function onTrackChange(db: Db, fn: Listener): () => void {
   return () => set.delete(fn);
 }
 
-function fire(db: Db, id: number | null) {
+function fire(db: Db, id: TrackChange) {
   for (const fn of listeners.get(db) ?? []) fn(id);
 }
 
@@ -28,13 +34,13 @@ function fire(db: Db, id: number | null) {
  */
 export async function trackChanged(db: Db, id: number | null): Promise<void> {
   fire(db, id);
-  await notifyChannel(db, TRACKS_CHANNEL, id === null ? '*' : String(id)).catch(() => {});
+  await notifyChannel(db, TRACKS_CHANNEL, id === null ? 'new' : String(id)).catch(() => {});
 }
 
 /** Relays other instances' track changes to this instance's caches; answers the unsubscribe function. */
 export function relayTrackChanges(database: Database): Promise<() => Promise<void>> {
   return database.listen(TRACKS_CHANNEL, (payload) => {
-    const id = payload === '*' ? null : Number(payload);
-    fire(database.db, Number.isInteger(id) ? id : null);
+    const id = Number(payload);
+    fire(database.db, payload === 'new' ? null : Number.isInteger(id) && payload !== '' ? id : 'all');
   });
 }

@@ -1,6 +1,8 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
-import { openDatabase } from '../../db/client';
+import { openDatabase, rowsOf } from '../../db/client';
 import { createTestApp, insertTrack, insertUser, sessionCookie, type TestApp } from '../../test/app';
 import { testDbKind } from '../../test/template';
 
@@ -39,6 +41,18 @@ describe('the catalogue default page', () => {
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(etag);
     expect(after.json().some((x: { id: number }) => x.id === track.id)).toBe(false);
+  });
+
+  it('sends the bytes compressed once per build: brotli or gzip as the listener accepts, the same JSON', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/api/tracks', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await t.app.inject({ method: 'GET', url: '/api/tracks', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await t.app.inject({ method: 'GET', url: '/api/tracks', headers: { 'accept-encoding': 'gzip;q=1, br;q=0' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
   });
 
   it('pages other than the default are answered fresh, without the ETag', async () => {
@@ -88,6 +102,52 @@ describe('the stream', () => {
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url, headers: { cookie } })).statusCode).toBe(404);
   });
+
+  it("stops streaming a deleted member's tracks at once (their rows went by a cascade)", async () => {
+    const owner = await insertUser(t.db);
+    const cookie = await sessionCookie(t.db, { userId: owner.id });
+    const track = await insertTrack(t, { userId: owner.id, createdBy: owner.id });
+    const url = `/api/stream/${track.id}`;
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/auth/account', headers: { cookie } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+  });
+});
+
+describe('the stream with rate limits on (as in production)', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ RATE_LIMIT_SCALE: '1' });
+  });
+  afterAll(() => limited.close());
+
+  it("a signed-in listener's warm range still costs no session lookup (reads are not rate limited)", async () => {
+    const owner = await insertUser(limited.db);
+    const cookie = await sessionCookie(limited.db, { userId: owner.id });
+    const track = await insertTrack(limited, {}, Buffer.alloc(200_000, 7));
+    const url = `/api/stream/${track.id}`;
+    expect((await limited.app.inject({ method: 'GET', url, headers: { range: 'bytes=0-99', cookie } })).statusCode).toBe(206);
+    const select = vi.spyOn(limited.db, 'select');
+    const execute = vi.spyOn(limited.db, 'execute');
+    try {
+      for (const quality of ['', '?quality=high']) {
+        const res = await limited.app.inject({ method: 'GET', url: url + quality, headers: { range: 'bytes=65536-131071', cookie } });
+        expect(res.statusCode).toBe(206);
+      }
+      // The premium check of ?quality=high is remembered per cookie after its first lookup.
+      const again = await limited.app.inject({ method: 'GET', url: `${url}?quality=high`, headers: { range: 'bytes=0-99', cookie } });
+      expect(again.statusCode).toBe(206);
+      expect(select.mock.calls.length).toBeLessThanOrEqual(2);
+      select.mockClear();
+      await limited.app.inject({ method: 'GET', url: `${url}?quality=high`, headers: { range: 'bytes=100-199', cookie } });
+      await limited.app.inject({ method: 'GET', url, headers: { range: 'bytes=100-199', cookie } });
+      expect(select).not.toHaveBeenCalled();
+      expect(execute).not.toHaveBeenCalled();
+    } finally {
+      select.mockRestore();
+      execute.mockRestore();
+    }
+  });
 });
 
 // Two app instances on one PostgreSQL and one media folder: a change made through one reaches the
@@ -118,6 +178,52 @@ describe.runIf(testDbKind() === 'postgres')('two instances', () => {
       await expect
         .poll(async () => (await other.inject({ method: 'GET', url: '/api/tracks' })).json().some((x: { id: number }) => x.id === track.id))
         .toBe(false);
+
+      // Deleted through one: gone from the other's stream at once, for its owner too.
+      const gone = await insertTrack(t, { userId: owner.id, createdBy: owner.id });
+      const goneUrl = `/api/stream/${gone.id}`;
+      expect((await other.inject({ method: 'GET', url: goneUrl })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/tracks/${gone.id}`, headers: { cookie, ...origin } })).statusCode).toBe(
+        200,
+      );
+      await expect.poll(async () => (await other.inject({ method: 'GET', url: goneUrl, headers: { cookie } })).statusCode).toBe(404);
+    } finally {
+      await other.close();
+      await otherDb.close();
+    }
+  });
+
+  it('an instance whose listening connection was cut forgets what it cached and hears changes again', async () => {
+    const otherDb = await openDatabase(t.config);
+    const other = await buildApp(t.config, { database: otherDb, storage: t.storage });
+    await other.ready();
+    try {
+      const owner = await insertUser(t.db);
+      const cookie = await sessionCookie(t.db, { userId: owner.id });
+      const track = await insertTrack(t, { userId: owner.id, createdBy: owner.id });
+      const url = `/api/stream/${track.id}`;
+      expect((await other.inject({ method: 'GET', url })).statusCode).toBe(200);
+      // Every LISTEN connection of this database goes, as in a restart of PostgreSQL or a network cut.
+      await t.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen%'`);
+      // Hidden by hand while nobody listens: no notification will ever tell of it.
+      await t.db.execute(sql`update tracks set is_visible = false where id = ${track.id}`);
+      await expect.poll(async () => (await other.inject({ method: 'GET', url })).statusCode, { timeout: 15_000 }).toBe(404);
+      // Listening again: the next change made through the first instance reaches the other.
+      const listening = async () =>
+        rowsOf<{ n: number }>(
+          await t.db.execute(
+            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and query ilike 'listen%'`,
+          ),
+        )[0].n;
+      await expect.poll(listening, { timeout: 15_000 }).toBeGreaterThan(0);
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/api/tracks/${track.id}/visibility`,
+        headers: { cookie, origin: 'http://localhost' },
+        payload: { isVisible: true },
+      });
+      await expect.poll(async () => (await other.inject({ method: 'GET', url })).statusCode, { timeout: 15_000 }).toBe(200);
     } finally {
       await other.close();
       await otherDb.close();

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
+import { SESSION_COOKIE } from '../auth/session';
 import { isPremiumNow } from '../auth/users';
 
 const TTL_MS = 60_000;
@@ -9,24 +10,30 @@ const MAX_ENTRIES = 10_000;
 
 /**
  * Whether the listener behind a request is premium now, for the high-quality stream: remembered per
- * session for a minute, so a listener's range requests cost one lookup, not two queries each. A visitor
- * (no session cookie) costs nothing.
+ * session cookie for a minute, so a listener's range requests cost one map lookup, no session query and
+ * no premium query. A visitor (no session cookie) costs nothing.
  */
 export function premiumListeners(db: Db, now = () => Date.now()) {
-  const known = new Map<number, { premium: boolean; until: number }>();
+  const known = new Map<string, { premium: boolean; until: number }>();
   return async function isPremiumListener(request: FastifyRequest): Promise<boolean> {
-    const viewer = await request.viewer();
-    if (!viewer?.userId) return false;
-    const hit = known.get(viewer.sessionId);
+    const token = request.cookies?.[SESSION_COOKIE];
+    if (!token) return false;
+    const hit = known.get(token);
     if (hit && hit.until > now()) return hit.premium;
+    const viewer = await request.viewer();
+    if (!viewer?.userId) {
+      known.set(token, { premium: false, until: now() + TTL_MS });
+      if (known.size > MAX_ENTRIES) known.delete(known.keys().next().value as string);
+      return false;
+    }
     const [row] = await db
       .select({ isPremium: users.isPremium, premiumEndDate: users.premiumEndDate })
       .from(users)
       .where(eq(users.id, viewer.userId))
       .limit(1);
     const premium = row ? isPremiumNow(row, new Date(now())) : false;
-    known.set(viewer.sessionId, { premium, until: now() + TTL_MS });
-    if (known.size > MAX_ENTRIES) known.delete(known.keys().next().value as number);
+    known.set(token, { premium, until: now() + TTL_MS });
+    if (known.size > MAX_ENTRIES) known.delete(known.keys().next().value as string);
     return premium;
   };
 }

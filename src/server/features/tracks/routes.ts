@@ -31,6 +31,7 @@ import {
   tracksOf,
   transcriptOf,
 } from './service';
+import { preferredEncoding } from './range';
 import { createSignedUrls } from './signed-urls';
 import { streamTrack } from './stream';
 import { createStreamCache } from './stream-cache';
@@ -61,10 +62,11 @@ export function tracksRoutes({ db, storage, config }: AppDeps): FastifyPluginAsy
         const raw = reply as FastifyReply; // the bytes are already serialised (and were validated once)
         raw.header('ETag', page.etag).header('Cache-Control', 'no-cache');
         if (etagMatches(request.headers['if-none-match'], page.etag)) return raw.code(304).send();
-        return raw
-          .type('application/json; charset=utf-8')
-          .serializer((body: string) => body)
-          .send(page.body);
+        raw.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
+        // Compressed once per build: a listener's request costs no compression either.
+        const encoding = preferredEncoding(request.headers['accept-encoding']);
+        if (encoding) return raw.header('Content-Encoding', encoding).send(encoding === 'br' ? page.br : page.gzip);
+        return raw.serializer((body: string) => body).send(page.body);
       },
     );
 

@@ -176,13 +176,10 @@ export interface CataloguePage {
   gzip: Buffer;
 }
 const PAGE_TTL_MS = 5_000;
-const pageCache = new WeakMap<object, { page: Promise<CataloguePage>; at: number }>();
+const pageCache = new WeakMap<object, { page: Promise<CataloguePage>; at: number; ready: boolean; refreshing?: boolean }>();
 
-export function defaultCataloguePage(db: Db): Promise<CataloguePage> {
-  watchChanges(db);
-  const hit = pageCache.get(db);
-  if (hit && Date.now() - hit.at < PAGE_TTL_MS) return hit.page;
-  const page = listVisibleTracks(db).then((list) => {
+function buildPage(db: Db): Promise<CataloguePage> {
+  return listVisibleTracks(db).then((list) => {
     // The one schema validates the page once per build, not once per request.
     const body = JSON.stringify(TrackListSchema.parse(list));
     return {
@@ -192,12 +189,44 @@ export function defaultCataloguePage(db: Db): Promise<CataloguePage> {
       gzip: gzipSync(body, { level: 6 }),
     };
   });
-  const entry = { page, at: Date.now() };
+}
+
+function keep(db: Db, page: Promise<CataloguePage>) {
+  const entry = { page, at: Date.now(), ready: false };
   pageCache.set(db, entry);
-  page.catch(() => {
-    if (pageCache.get(db) === entry) pageCache.delete(db);
-  });
-  return page;
+  page.then(
+    () => {
+      entry.ready = true;
+    },
+    () => {
+      if (pageCache.get(db) === entry) pageCache.delete(db);
+    },
+  );
+  return entry;
+}
+
+export function defaultCataloguePage(db: Db): Promise<CataloguePage> {
+  watchChanges(db);
+  const hit = pageCache.get(db);
+  if (hit && Date.now() - hit.at < PAGE_TTL_MS) return hit.page;
+  // Only counters can have moved since (a change of what is shown drops the entry at once): the page
+  // that is there keeps answering while one rebuild runs, so no listener waits for it.
+  if (hit?.ready) {
+    if (!hit.refreshing) {
+      hit.refreshing = true;
+      const next = buildPage(db);
+      next.then(
+        () => {
+          if (pageCache.get(db) === hit) keep(db, next);
+        },
+        () => {
+          hit.refreshing = false;
+        },
+      );
+    }
+    return hit.page;
+  }
+  return keep(db, buildPage(db)).page;
 }
 
 /**
@@ -321,6 +350,10 @@ export async function setVisibility(db: Db, viewer: { userId: string | null; isA
   return found(await findTrack(db, id), MESSAGES.trackNotFound).track;
 }
 
+/** The storage keys of a track's audio: the standard MP3 and, where it was made, the premium variant. */
+export const audioKeysOf = (track: { filename: string; hqFilename?: string | null }) =>
+  track.hqFilename ? [audioKey(track.filename), hqAudioKey(track.hqFilename)] : [audioKey(track.filename)];
+
 /** Deletes an owned track, then its audio: a failure there leaves an orphan file, never a track without audio. */
 export async function deleteOwnedTrack(
   db: Db,
@@ -330,9 +363,10 @@ export async function deleteOwnedTrack(
   onFileError: (err: unknown) => void,
 ) {
   const access = await ownedTrack(db, viewer, id);
+  const [files] = await db.select({ filename: tracks.filename, hqFilename: tracks.hqFilename }).from(tracks).where(eq(tracks.id, id));
   await deleteTrack(db, id);
   await trackChanged(db, id);
-  await storage.delete(audioKey(access.track.filename)).catch(onFileError);
+  for (const key of audioKeysOf(files ?? access.track)) await storage.delete(key).catch(onFileError);
 }
 
 /** The member's own tracks, hidden ones included, newest first. */

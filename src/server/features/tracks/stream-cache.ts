@@ -19,6 +19,11 @@ export interface StreamInfo {
 }
 
 const MAX_ENTRIES = 10_000;
+/**
+ * An entry is asked again after this long even when no change was heard: a notification lost with a
+ * dropped connection, or a row changed by hand in SQL, costs at most this much staleness.
+ */
+const MAX_AGE_MS = 60_000;
 
 /**
  * Stream metadata per track, filled on first use and forgotten when the track changes (visibility,
@@ -26,9 +31,11 @@ const MAX_ENTRIES = 10_000;
  * kept, so a track created later is never hidden behind a cached "not found".
  */
 export function createStreamCache(db: Db, storage: StorageProvider) {
-  const entries = new Map<string, Promise<StreamInfo | null>>();
+  const entries = new Map<string, { at: number; info: Promise<StreamInfo | null> }>();
   onTrackChange(db, (id) => {
     if (id === null) return; // a new track: nothing cached about it
+    // A reconnect after which changes may have been missed: all go.
+    if (id === 'all') return entries.clear();
     entries.delete(`${id}:standard`);
     entries.delete(`${id}:high`);
   });
@@ -58,17 +65,25 @@ export function createStreamCache(db: Db, storage: StorageProvider) {
   return {
     get(id: number, quality: StreamQuality = 'standard'): Promise<StreamInfo | null> {
       const entry = `${id}:${quality}`;
+      const now = Date.now();
       const hit = entries.get(entry);
-      if (hit) return hit;
+      if (hit && now - hit.at < MAX_AGE_MS) {
+        // Least recently used goes first when the cache is full: a hit moves to the end.
+        entries.delete(entry);
+        entries.set(entry, hit);
+        return hit.info;
+      }
       const pending = load(id, quality);
-      entries.set(entry, pending);
+      const record = { at: now, info: pending };
+      entries.delete(entry);
+      entries.set(entry, record);
       // Only what exists is remembered; a failure or a miss is asked again next time.
       pending.then(
         (info) => {
-          if (!info && entries.get(entry) === pending) entries.delete(entry);
+          if (!info && entries.get(entry) === record) entries.delete(entry);
         },
         () => {
-          if (entries.get(entry) === pending) entries.delete(entry);
+          if (entries.get(entry) === record) entries.delete(entry);
         },
       );
       if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);

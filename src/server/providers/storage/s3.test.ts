@@ -84,6 +84,16 @@ describe('S3 storage', () => {
     expect(again.headers.location).toBe(res.headers.location);
   });
 
+  it('#16 the page lets the player follow the redirect: the bucket origin is in media-src and connect-src', async () => {
+    const tr = await insertTrack(t, { title: 'CSPとリダイレクト' }, audio);
+    const res = await t.app.inject({ method: 'GET', url: `/api/stream/${tr.id}` });
+    const origin = new URL(String(res.headers.location)).origin;
+    const page = await t.app.inject({ method: 'GET', url: '/' });
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toMatch(new RegExp(`media-src [^;]*${origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    expect(csp).toMatch(new RegExp(`connect-src [^;]*${origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  });
+
   it('#16 the same access rules decide first: a hidden track redirects only for its owner, never cached', async () => {
     const owner = await insertUser(t.db);
     const tr = await insertTrack(t, { userId: owner.id, createdBy: owner.id, isVisible: false }, audio);

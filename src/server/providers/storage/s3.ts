@@ -23,6 +23,15 @@ const CONTENT_TYPES: Record<string, string> = {
   json: 'application/json',
 };
 
+/**
+ * The origin the bucket's objects (and so their presigned URLs) are served from: what the page's
+ * Content-Security-Policy must allow for audio when the stream redirects there.
+ */
+export function bucketOrigin(s: Pick<S3Settings, 'bucket' | 'endpoint' | 'region' | 'forcePathStyle'>): string {
+  const base = new URL(s.endpoint ?? `https://s3.${s.region}.amazonaws.com`);
+  return s.forcePathStyle ? base.origin : `${base.protocol}//${s.bucket}.${base.host}`;
+}
+
 /** Media in an S3-compatible bucket (AWS, R2, MinIO; s3rver in tests). Several instances share it. */
 export function createS3Storage(s: S3Settings): StorageProvider {
   const client = new S3Client({
