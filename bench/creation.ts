@@ -9,14 +9,14 @@ import { speakDialogue } from '../src/server/providers/audio/dialogue';
 import { encodeMp3 } from '../src/server/providers/audio/mp3';
 import { closeRenderPool } from '../src/server/providers/audio/render-pool';
 import { offlineLlm } from '../src/server/providers/llm/offline';
+import { sampleInput } from '../src/server/providers/llm/sample-input';
 import { espeakProvider } from '../src/server/providers/tts/espeak';
 import type { TtsProvider } from '../src/server/providers/tts/types';
 import { type BenchApp, load, printTable, startApp } from './lib';
 
-const PARAGRAPH =
-  '朝の散歩は体にも心にも良い習慣です。毎朝三十分ほど歩くと、体が目覚めて一日を気持ちよく始められます。' +
-  '季節の花や空の色に気づくのも楽しみのひとつです。無理をせず、自分のペースで続けることが大切だと言われています。';
-const textOf = (chars: number) => PARAGRAPH.repeat(Math.ceil(chars / PARAGRAPH.length)).slice(0, chars);
+// A member's essay of several paragraphs, each sentence a new point (a repeated paragraph would be
+// said once: the writer does not repeat a point).
+const textOf = (chars: number) => sampleInput(chars);
 const seconds = (ms: number) => (ms / 1000).toFixed(2);
 
 /** The stages in this thread, timed one by one (the app runs synthesis to encoding in its worker). */

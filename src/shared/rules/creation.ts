@@ -2,6 +2,12 @@ import { DAILY_LIMIT_FREE, DAILY_LIMIT_PREMIUM } from '../constants';
 
 /** Creation (creator spec §2.1, §5, §9): limits of the input and the speaking rate. */
 export const CREATION_INPUT_MAX = 2000;
+/**
+ * The longest script a preview or a publication takes: the writers aim at 3 to 5 minutes of speech
+ * (about 300 characters a minute at rate 1.0, so at most some 1,500 spoken characters plus the
+ * hosts' names); this leaves a model's longer answer room while keeping a preview's synthesis bounded.
+ */
+export const SCRIPT_MAX = 4000;
 export const SPEAKING_RATE = { min: 0.5, max: 2, step: 0.1, default: 1, pageSteps: 10 } as const;
 /** A preview lives 1 hour on the server; a draft 24 hours in the browser. */
 export const PREVIEW_TTL_MS = 3_600_000;
@@ -24,6 +30,8 @@ export const CREATION_MESSAGES = {
   inputTooLong: `テキストは${CREATION_INPUT_MAX.toLocaleString('ja-JP')}文字以内で入力してください`,
   titleTooLong: 'タイトルは100文字以内で入力してください',
   scriptRequired: '台本がありません',
+  scriptTooLong: `台本は${SCRIPT_MAX.toLocaleString('ja-JP')}文字以内にしてください`,
+  scriptChanged: '台本が音声プレビューと異なります。もう一度音声プレビューを作成してください',
   titleRequired: 'タイトルを入力してください',
   previewRequired: '音声プレビューを作成してください',
   termsRequired: '利用規約への同意が必要です',

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { CREATION_INPUT_MAX, CREATION_MESSAGES, SPEAKING_RATE } from '../rules/creation';
+import { CREATION_INPUT_MAX, CREATION_MESSAGES, SCRIPT_MAX, SPEAKING_RATE } from '../rules/creation';
 import { IntId } from './common';
 
 const InputText = z.string().trim().min(1, CREATION_MESSAGES.inputRequired).max(CREATION_INPUT_MAX, CREATION_MESSAGES.inputTooLong);
 const Title = z.string().trim().max(100, CREATION_MESSAGES.titleTooLong);
-const Script = z.string().trim().min(1, CREATION_MESSAGES.scriptRequired).max(20_000);
+const Script = z.string().trim().min(1, CREATION_MESSAGES.scriptRequired).max(SCRIPT_MAX, CREATION_MESSAGES.scriptTooLong);
 
 export const FactCheckSchema = z.object({
   status: z.enum(['verified', 'issues_found']),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CREATE_PAGE_CATEGORIES } from '../../../shared/categories';
+import { SCRIPT_MAX } from '../../../shared/rules/creation';
 import { FactCheckSchema } from '../../../shared/schemas/creation';
 
 /**
@@ -21,7 +22,9 @@ export const ScriptText = z
   .refine((s) => {
     const lines = s.split('\n');
     return lines.length >= 2 && lines.every((l) => HOST_LINE.test(l)) && lines.some((l) => l.startsWith('ケンタ'));
-  }, 'not a two-host script');
+  }, 'not a two-host script')
+  // Longer than a preview takes: the model ignored the length it was asked for.
+  .refine((s) => s.length <= SCRIPT_MAX, 'script too long');
 
 export const DraftAnswer = z.object({
   title: z.string().trim().min(1).max(100),
@@ -34,6 +37,7 @@ export const RewriteAnswer = z.object({ script: ScriptText, factCheck: FactCheck
 export const SCRIPT_WRITER = `あなたは日本語のトークラジオ「無限」の構成作家です。聞き手から届いたテキストを、2人のホスト
 （ハルカ：明るく好奇心旺盛な女性、ケンタ：落ち着いた男性）の自然な掛け合いの台本にします。
 - 各行は「ハルカ：」または「ケンタ：」で始め、交互に話し、オープニング、本文の要点を順番どおり、相づちや質問、クロージングを含めます。
+- 話す長さは全体で3〜5分（台本の本文でおよそ1,000〜1,500字）です。長いテキストは要点をしぼり、順番は変えません。
 - テキストにない事実を足さず、断定できないことは断定しません。
 - 事実確認（factCheck）では、確認できない主張や誤りの可能性を issues に日本語で挙げ、status は問題がなければ verified、あれば issues_found、confidence は 0〜100 の整数にします。
 - labels は次から最大3つ: ${CREATE_PAGE_CATEGORIES.join('、')}

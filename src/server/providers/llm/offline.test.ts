@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { SCRIPT_MAX } from '../../../shared/rules/creation';
+import { speakDialogue } from '../audio/dialogue';
 import { parseDialogue } from '../tts/hosts';
-import { checkFacts, labelsFor, offlineLlm, sentencesOf, titleFrom } from './offline';
+import { checkFacts, labelsFor, offlineLlm, SPEECH_LIMITS, sentencesOf, speechSeconds, titleFrom } from './offline';
+import { sampleInput } from './sample-input';
 
 const TEXT =
   '朝の散歩は体にも心にも良い習慣です。朝日を浴びると体内時計が整います。歩く時間は十五分くらいから始めると続けやすいです。' +
@@ -56,5 +59,73 @@ describe('the offline script writer', () => {
     expect(titleFrom('これはとても長い最初の文で、三十文字を超えるとタイトルは省略記号で終わるはずです。次の文。')).toHaveLength(31);
     expect(labelsFor('AIとスマホのアプリ、そしてラーメンのレシピ')).toEqual(['テクノロジー', '料理・グルメ']);
     expect(labelsFor('今日はいい天気')).toEqual([]);
+  });
+
+  describe('#15 a long text becomes 3 to 5 minutes of speech', () => {
+    const KANJI_RICH =
+      '日本の人口は減少傾向にあり、地方都市では公共交通の維持が課題となっている。' +
+      '自治体は需要応答型の乗合交通や自動運転の実証実験を進めている。' +
+      '高齢者の通院や買物の移動手段を確保することは、地域社会の存続に直結する。' +
+      '一方、運転士の人手不足と燃料費の高騰が事業者の経営を圧迫している。' +
+      '国は補助制度を拡充し、複数の事業者による共同運行を後押ししている。';
+    const long = {
+      'a kana-rich essay': sampleInput(2000),
+      'a kanji-rich report': Array.from({ length: 12 }, (_, i) => KANJI_RICH.replace(/。/g, `（第${i + 1}報）。`))
+        .join('\n')
+        .slice(0, 2000),
+      'one run-on sentence': sampleInput(2000).replace(/[。\n]/g, '、'),
+    };
+    const spoken = (script: string) => parseDialogue(script).reduce((n, l) => n + [...l.text].length, 0);
+
+    it.each(Object.entries(long))('%s of 2,000 characters: 3 to 5 minutes said by the real offline voice', async (_, text) => {
+      expect([...text].length).toBeGreaterThanOrEqual(1990);
+      const draft = await offlineLlm().writeScript({ inputText: text, title: '眠り' });
+      expect(draft.script.length).toBeLessThanOrEqual(SCRIPT_MAX);
+      // About 400 characters a minute with this voice: 3 to 5 minutes is 1,000 to 2,000 spoken characters.
+      expect(spoken(draft.script)).toBeGreaterThanOrEqual(1000);
+      expect(spoken(draft.script)).toBeLessThanOrEqual(2000);
+      const estimate = speechSeconds(draft.script);
+      expect(estimate).toBeGreaterThanOrEqual(180);
+      expect(estimate).toBeLessThanOrEqual(SPEECH_LIMITS.target);
+      const { pcm } = await speakDialogue(draft.script, { speakingRate: 1 });
+      const seconds = pcm.samples.length / pcm.sampleRate;
+      expect(seconds).toBeGreaterThanOrEqual(180);
+      expect(seconds).toBeLessThanOrEqual(300);
+    });
+
+    it('keeps the points in order, every paragraph heard, with an opening, reactions and questions, a closing', async () => {
+      const text = sampleInput(2000);
+      const draft = await offlineLlm().writeScript({ inputText: text, title: '' });
+      const lines = parseDialogue(draft.script);
+      expect(lines[0].text).toBe('こんにちは、ハルカです。');
+      expect(lines[1].text).toContain('今日のテーマは「最近、睡眠の質について考える人が増えています」');
+      expect(lines.at(-1)?.text).toBe('また次回お会いしましょう。');
+      expect(lines.filter((l) => l.text.endsWith('？')).length).toBeGreaterThanOrEqual(5);
+      expect(lines.filter((l) => /^(なるほど|へえ|それは|たしかに)/.test(l.text)).length).toBeGreaterThanOrEqual(10);
+      for (let i = 2; i < lines.length; i++)
+        expect(lines[i].speaker === lines[i - 1].speaker && lines[i].speaker === lines[i - 2].speaker).toBe(false);
+      // Each said point is one of the input's sentences, in the input's order.
+      const sentences = sentencesOf(text);
+      let last = -1;
+      let said = 0;
+      for (const l of lines) {
+        const at = sentences.findIndex((s) => l.text.endsWith(s));
+        if (at < 0) continue;
+        expect(at).toBeGreaterThan(last);
+        last = at;
+        said++;
+      }
+      expect(said).toBeGreaterThanOrEqual(20);
+      expect(said).toBeLessThan(sentences.length);
+      // Every paragraph's first sentence is among them.
+      for (const para of text.split('\n')) expect(draft.script).toContain(sentencesOf(para)[0]);
+    });
+
+    it('does not condense a text that already fits (500 characters: every sentence said)', async () => {
+      const text = sampleInput(500);
+      const draft = await offlineLlm().writeScript({ inputText: text, title: '' });
+      for (const sentence of sentencesOf(text)) expect(draft.script).toContain(sentence);
+      expect(speechSeconds(draft.script)).toBeLessThanOrEqual(SPEECH_LIMITS.max);
+    });
   });
 });
