@@ -1,7 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEFAULT_LIST_LIMIT } from '../../../shared/constants';
-import { MESSAGES } from '../../../shared/messages';
 import { ErrorSchema, IdParamSchema, SuccessSchema } from '../../../shared/schemas/common';
 import {
   CategoryParamSchema,
@@ -14,24 +13,21 @@ import {
   TranscriptSchema,
   VisibilityBodySchema,
 } from '../../../shared/schemas/track';
-import { found } from '../../http/errors';
 import { memberOf, membersOnly, membersOrAdmins } from '../../http/guards';
 import type { AppDeps } from '../../types';
 import { premiumListeners } from './premium-listener';
-import { etagMatches } from './range';
+import { etagMatches, preferredEncoding } from './range';
 import {
-  canSeeTrack,
+  countOn,
   defaultCataloguePage,
   deleteOwnedTrack,
-  findTrack,
-  incrementCounter,
   listTracksByCategory,
   listVisibleTracks,
   setVisibility,
+  trackFor,
   tracksOf,
   transcriptOf,
 } from './service';
-import { preferredEncoding } from './range';
 import { createSignedUrls } from './signed-urls';
 import { streamTrack } from './stream';
 import { createStreamCache } from './stream-cache';
@@ -94,9 +90,7 @@ export function tracksRoutes({ db, storage, config }: AppDeps): FastifyPluginAsy
         },
       },
       async (request) => {
-        const access = await findTrack(db, request.params.id);
-        const seen = access && canSeeTrack(access, await request.viewer()) ? access : null;
-        return found(seen, MESSAGES.trackNotFound).track;
+        return trackFor(db, await request.viewer(), request.params.id);
       },
     );
 
@@ -125,7 +119,7 @@ export function tracksRoutes({ db, storage, config }: AppDeps): FastifyPluginAsy
       },
       async (request) => ({
         success: true as const,
-        playCount: found(await incrementCounter(db, request.params.id, 'playCount'), MESSAGES.trackNotFound),
+        playCount: await countOn(db, request.params.id, 'playCount'),
       }),
     );
     app.post(
@@ -140,7 +134,7 @@ export function tracksRoutes({ db, storage, config }: AppDeps): FastifyPluginAsy
       },
       async (request) => ({
         success: true as const,
-        impressionCount: found(await incrementCounter(db, request.params.id, 'impressionCount'), MESSAGES.trackNotFound),
+        impressionCount: await countOn(db, request.params.id, 'impressionCount'),
       }),
     );
 

@@ -292,6 +292,18 @@ export function canSeeTrack(access: TrackAccess, viewer: { userId: string | null
   return viewer.isAdmin || (access.ownerId !== null && access.ownerId === viewer.userId);
 }
 
+/** A track this viewer may see (a hidden one only for its owner and admins); 404 for anyone else. */
+export async function trackFor(db: Db, viewer: { userId: string | null; isAdmin: boolean } | null, id: number): Promise<Track> {
+  const access = await findTrack(db, id);
+  if (!access || !canSeeTrack(access, viewer)) throw notFound(MESSAGES.trackNotFound);
+  return access.track;
+}
+
+/** +1 on a visible track's play or impression counter: the new count, 404 when there is no such visible track. */
+export async function countOn(db: Db, id: number, counter: 'playCount' | 'impressionCount'): Promise<number> {
+  return found(await incrementCounter(db, id, counter), MESSAGES.trackNotFound);
+}
+
 /**
  * Atomic +1 on a visible track; returns the new count, or null when there is no such visible track.
  * A play that lands exactly on a milestone (100, 500, 1000, 5000, 10000) notifies the owner: each
