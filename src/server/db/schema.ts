@@ -341,10 +341,19 @@ export const creationPreviews = pgTable(
     script: text('script').notNull(),
     duration: real('duration').notNull(),
     speakingRate: real('speaking_rate').notNull(),
+    /**
+     * The publishing task this preview was claimed by (set at publish, with the row locked): a second
+     * publish of the same preview answers this task instead of making a second track.
+     */
+    taskId: integer('task_id'),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('creation_previews_user_idx').on(t.userId), index('creation_previews_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('creation_previews_user_idx').on(t.userId),
+    index('creation_previews_expires_idx').on(t.expiresAt),
+    uniqueIndex('creation_previews_task_idx').on(t.taskId),
+  ],
 );
 
 /**

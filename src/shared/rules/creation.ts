@@ -3,9 +3,11 @@ import { DAILY_LIMIT_FREE, DAILY_LIMIT_PREMIUM } from '../constants';
 /** Creation (creator spec §2.1, §5, §9): limits of the input and the speaking rate. */
 export const CREATION_INPUT_MAX = 2000;
 /**
- * The longest script a preview or a publication takes: the writers aim at 3 to 5 minutes of speech
- * (about 300 characters a minute at rate 1.0, so at most some 1,500 spoken characters plus the
- * hosts' names); this leaves a model's longer answer room while keeping a preview's synthesis bounded.
+ * The longest script a preview or a publication takes. The writers aim at 3 to 5 minutes of speech:
+ * 300 to 400 characters a minute at rate 1.0 (the offline voice: about 400 for kana-rich text), so
+ * at most some 2,000 spoken characters with the hosts' names; the offline writer gives about 1,900
+ * for 2,000 characters of input. This leaves a model's longer answer room while keeping a preview's
+ * synthesis bounded (decision 0014).
  */
 export const SCRIPT_MAX = 4000;
 export const SPEAKING_RATE = { min: 0.5, max: 2, step: 0.1, default: 1, pageSteps: 10 } as const;

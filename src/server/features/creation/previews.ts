@@ -43,12 +43,20 @@ export async function savePreview(
  * The member's own live preview by its file name, or null. A name that is not one the server issues
  * (a path, `..`, another folder) is nobody's preview: nothing is read or deleted for it.
  */
-export async function ownPreview(db: Db, userId: string, filename: string, now = new Date()): Promise<PreviewRow | null> {
+export async function ownPreview(
+  db: Db,
+  userId: string,
+  filename: string,
+  now = new Date(),
+  opts: { lock?: boolean } = {},
+): Promise<PreviewRow | null> {
   if (!PreviewFilenameSchema.safeParse(filename).success) return null;
-  const [row] = await db
+  const query = db
     .select()
     .from(creationPreviews)
     .where(and(eq(creationPreviews.filename, filename), eq(creationPreviews.userId, userId)));
+  // In a transaction, `lock` holds the row until it ends (publish claims the preview under it).
+  const [row] = opts.lock ? await query.for('update') : await query;
   if (!row || row.expiresAt.getTime() <= now.getTime()) return null;
   return row;
 }

@@ -120,6 +120,58 @@ describe('publishing', () => {
     ).toHaveLength(1);
   });
 
+  it('#15 one preview, one track: a double submit and a publish again later answer the first task', async () => {
+    const { user, cookie, preview } = await member();
+    const body = { previewFilename: preview.previewFilename, title: '一度だけ', script: SCRIPT, labels: [], agreedToTerms: true };
+    const [a, b] = await Promise.all([publish(cookie, body), publish(cookie, body)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const { taskId } = a.json();
+    expect(b.json().taskId).toBe(taskId);
+    expect(await t.db.select().from(tasks).where(eq(tasks.userId, user.id))).toHaveLength(1);
+    const stop = await startJobWorkers(t.database, t.storage, { render, pollMs: 50 });
+    try {
+      await expect.poll(async () => (await task(cookie, taskId)).status, { timeout: 15_000 }).toBe('completed');
+    } finally {
+      await stop();
+    }
+    // The progress view gave up and the member presses publish again: the same task, no second track.
+    const again = await publish(cookie, body);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().taskId).toBe(taskId);
+    expect(await t.db.select().from(tasks).where(eq(tasks.userId, user.id))).toHaveLength(1);
+    expect(await t.db.select().from(tracks).where(eq(tracks.userId, user.id))).toHaveLength(1);
+    // Another member cannot reach it at all.
+    const other = await member();
+    expect((await publish(other.cookie, body)).statusCode).toBe(400);
+  });
+
+  it('#15 a preview whose task failed for good may be published again (a new task)', async () => {
+    const { cookie, preview } = await member();
+    const body = { previewFilename: preview.previewFilename, title: '再挑戦', script: SCRIPT, labels: [], agreedToTerms: true };
+    const first = (await publish(cookie, body)).json().taskId;
+    await t.db.update(tasks).set({ status: 'failed' }).where(eq(tasks.id, first));
+    const second = (await publish(cookie, body)).json().taskId;
+    expect(second).not.toBe(first);
+    expect((await publish(cookie, body)).json().taskId).toBe(second);
+    await t.db.delete(tasks).where(eq(tasks.id, second));
+  });
+
+  it("#15 publishes the script the preview spoke: another script is refused (400), the stored one is the task's", async () => {
+    const { cookie, preview } = await member();
+    const base = { previewFilename: preview.previewFilename, title: '題', labels: [], agreedToTerms: true };
+    const changed = await publish(cookie, { ...base, script: `${SCRIPT}\nハルカ：付け足しです。` });
+    expect(changed.statusCode).toBe(400);
+    expect(changed.json().message).toBe('台本が音声プレビューと異なります。もう一度音声プレビューを作成してください');
+    const tooLong = await publish(cookie, { ...base, script: 'ハ'.repeat(4001) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toBe('台本は4,000文字以内にしてください');
+    const same = await publish(cookie, { ...base, script: `\n  ${SCRIPT}  \n` });
+    expect(same.statusCode).toBe(200);
+    const [row] = await t.db.select().from(tasks).where(eq(tasks.id, same.json().taskId));
+    expect((row.payload as { script: string }).script).toBe(SCRIPT);
+    await t.db.delete(tasks).where(eq(tasks.id, row.id));
+  });
+
   it('refuses without the terms, without an own live preview, or with no use left today', async () => {
     const { user, cookie, preview } = await member();
     const base = { previewFilename: preview.previewFilename, title: '題', script: SCRIPT, labels: [] };

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { CREATION_MESSAGES } from '../../../shared/rules/creation';
 import { joinCategories } from '../../../shared/rules/playlist';
-import type { Db } from '../../db/client';
-import { tasks, tracks } from '../../db/schema';
+import { type Db, inTransaction } from '../../db/client';
+import { creationPreviews, tasks, tracks } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { JOBS } from '../../jobs/definitions';
 import { enqueue, type JobContext, PermanentTaskError } from '../../jobs/queue';
@@ -12,40 +12,57 @@ import type { UserRow } from '../auth/guard';
 import { trackChanged } from '../tracks/changes';
 import { audioKey, hqAudioKey } from '../tracks/service';
 import { postingStatus } from './limits';
-import { deleteOwnPreview, ownPreview } from './previews';
+import { ownPreview, previewKey } from './previews';
 
 /** Speaks a script for publishing: the two hosts, 64 and 128 kbit/s, line timings. */
 export type PublishRenderer = (script: string, speakingRate: number) => Promise<RenderedDialogue>;
 
+/** Task states after which a preview may be published again (nothing of it was kept). */
+const ENDED_WITHOUT_TRACK = ['failed', 'cancelled'];
+
 /**
- * POST /api/publish-track: the member's own live preview, a title, a script, the terms agreed, and a
- * use left today (creator spec §5). The work itself is a durable task; the answer is its id.
+ * POST /api/publish-track: the member's own live preview, a title, its script, the terms agreed, and a
+ * use left today (creator spec §5; decision 0014). What is published is the script the preview spoke,
+ * as stored with it: a body whose script differs is refused, not published. The work itself is a
+ * durable task; the answer is its id.
+ *
+ * The preview is claimed in the same transaction, its row locked: a second publish of it (a double
+ * submit, or again after the progress view gave up) answers the task of the first instead of making a
+ * second track. Only a task that ended without a track (failed, cancelled) lets it be published again.
  */
 export async function requestPublish(
   db: Db,
   user: UserRow,
   input: { previewFilename: string; title: string; script: string; labels: string[] },
 ): Promise<{ taskId: number }> {
-  const preview = await ownPreview(db, user.id, input.previewFilename);
-  if (!preview) throw new AppError(400, CREATION_MESSAGES.previewNotFound);
-  if ((await postingStatus(db, user)).remaining <= 0) throw new AppError(429, CREATION_MESSAGES.postingLimit);
-  const payload = JOBS['publish-track'].payload.parse({
-    userId: user.id,
-    previewFilename: preview.filename,
-    title: input.title,
-    script: input.script,
-    category: joinCategories(input.labels),
-    speakingRate: preview.speakingRate,
+  return inTransaction(db, async (tx) => {
+    const preview = await ownPreview(tx, user.id, input.previewFilename, new Date(), { lock: true });
+    if (!preview) throw new AppError(400, CREATION_MESSAGES.previewNotFound);
+    if (preview.taskId !== null) {
+      const [prior] = await tx.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, preview.taskId));
+      if (prior && !ENDED_WITHOUT_TRACK.includes(prior.status)) return { taskId: preview.taskId };
+    }
+    if (input.script.trim() !== preview.script.trim()) throw new AppError(400, CREATION_MESSAGES.scriptChanged);
+    if ((await postingStatus(tx, user)).remaining <= 0) throw new AppError(429, CREATION_MESSAGES.postingLimit);
+    const payload = JOBS['publish-track'].payload.parse({
+      userId: user.id,
+      previewFilename: preview.filename,
+      title: input.title,
+      script: preview.script,
+      category: joinCategories(input.labels),
+      speakingRate: preview.speakingRate,
+    });
+    const taskId = await enqueue(tx, 'publish-track', payload, { userId: user.id, payloadVersion: JOBS['publish-track'].version });
+    await tx.update(creationPreviews).set({ taskId }).where(eq(creationPreviews.filename, preview.filename));
+    return { taskId };
   });
-  const taskId = await enqueue(db, 'publish-track', payload, { userId: user.id, payloadVersion: JOBS['publish-track'].version });
-  return { taskId };
 }
 
 /**
  * The publish job: speak the script again (the offline voice is deterministic, and this is where the
  * 128 kbit/s variant and the line timings are made), store the audio under names derived from the task
  * (a retry overwrites, never doubles), insert the track once (a retry after a crash finds it by its
- * file name), drop the preview.
+ * file name), drop the preview's audio.
  */
 export function publishJob(db: Db, storage: StorageProvider, render: PublishRenderer) {
   return async (ctx: JobContext) => {
@@ -79,7 +96,9 @@ export function publishJob(db: Db, storage: StorageProvider, render: PublishRend
     const trackId = inserted?.id ?? (await db.select({ id: tracks.id }).from(tracks).where(eq(tracks.filename, filename)))[0]?.id;
     if (!trackId) throw new Error('track not stored');
     await trackChanged(db, null);
-    await deleteOwnPreview(db, storage, p.userId, p.previewFilename).catch(() => {});
+    // The preview's audio goes; its row stays until its hour is up, holding the claim (a repeat publish
+    // answers this task), and the scheduled clean-up removes it.
+    await storage.delete(previewKey(p.previewFilename)).catch(() => {});
     return { trackId };
   };
 }
