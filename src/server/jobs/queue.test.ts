@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tasks } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
-import { backoffMs, cancel, claim, complete, enqueue, fail, PermanentTaskError, report, startWorker } from './queue';
+import { backoffMs, cancel, claim, complete, enqueue, fail, LEASE_LOST_MESSAGE, PermanentTaskError, report, startWorker } from './queue';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -84,6 +84,35 @@ describe('the task queue', () => {
     await Promise.all(stops.map((stop) => stop()));
     expect([...done.keys()].sort((a, b) => a - b)).toEqual(ids);
     expect([...done.values()].every((n) => n === 1)).toBe(true);
+  });
+
+  it('#15 a long job renews its lease while it runs: a second worker never takes it over', async () => {
+    const id = await enqueue(t.db, 'q-long', {});
+    let runs = 0;
+    // Four leases long, without a single report (a slow voice service answering at last).
+    const slow = async () => {
+      runs += 1;
+      await new Promise((r) => setTimeout(r, 1200));
+      return { ok: true };
+    };
+    const first = await startWorker(t.database, { 'q-long': slow }, { workerId: 'slow-1', pollMs: 20, leaseMs: 300 });
+    await expect.poll(async () => (await row(id)).status).toBe('processing');
+    const second = await startWorker(t.database, { 'q-long': slow }, { workerId: 'slow-2', pollMs: 20, leaseMs: 300 });
+    await expect.poll(async () => (await row(id)).status, { timeout: 10_000 }).toBe('completed');
+    await Promise.all([first(), second()]);
+    expect(runs).toBe(1);
+    expect(await row(id)).toMatchObject({ status: 'completed', attempts: 1, lockedBy: 'slow-1' });
+  });
+
+  it('#15 a task that takes its worker down every time fails for good once its attempts are spent', async () => {
+    const id = await enqueue(t.db, 'q-crash', {}, { maxAttempts: 2 });
+    expect((await claim(t.db, 'crash-1', ['q-crash'], 1))?.attempts).toBe(1);
+    await expect.poll(async () => (await claim(t.db, 'crash-2', ['q-crash'], 1))?.attempts ?? null).toBe(2);
+    // The second worker died too; the next one must not take it a third time.
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await claim(t.db, 'crash-3', ['q-crash'], 60_000)).toBeNull();
+    expect(await row(id)).toMatchObject({ status: 'failed', attempts: 2, errorMessage: LEASE_LOST_MESSAGE, leaseUntil: null });
+    expect(await claim(t.db, 'crash-4', ['q-crash'], 60_000)).toBeNull();
   });
 
   it('a handler that throws PermanentTaskError fails without retry', async () => {

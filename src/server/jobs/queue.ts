@@ -24,24 +24,33 @@ export async function enqueue(
   return row.id;
 }
 
+/** What a task that always took its worker down is left with, once its attempts are spent. */
+export const LEASE_LOST_MESSAGE = 'worker stopped before finishing (lease expired) on every attempt';
+
 /**
  * Claims the oldest runnable task of the given kinds: queued and due, or processing under a lease that
- * expired (its worker died). One statement with FOR UPDATE SKIP LOCKED, so two workers never claim
- * the same task.
+ * expired (its worker died) with attempts left. One statement with FOR UPDATE SKIP LOCKED, so two
+ * workers never claim the same task. A task whose lease expired with no attempt left (one that takes
+ * its worker down every time) is failed for good first, instead of being claimed forever.
  */
 export async function claim(db: Db, workerId: string, kinds: string[], leaseMs: number): Promise<TaskRow | null> {
   if (kinds.length === 0) return null;
+  const kindList = sql.join(
+    kinds.map((k) => sql`${k}`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update ${tasks} set status = 'failed', error_message = ${LEASE_LOST_MESSAGE}, lease_until = null, updated_at = now()
+    where kind in (${kindList}) and status = 'processing' and lease_until < now() and attempts >= max_attempts`);
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       update ${tasks} set status = 'processing', attempts = attempts + 1, locked_by = ${workerId},
         lease_until = now() + (${leaseMs}::int * interval '1 millisecond'), updated_at = now()
       where id = (
         select id from ${tasks}
-        where kind in (${sql.join(
-          kinds.map((k) => sql`${k}`),
-          sql`, `,
-        )})
-          and ((status = 'queued' and run_after <= now()) or (status = 'processing' and lease_until < now()))
+        where kind in (${kindList})
+          and ((status = 'queued' and run_after <= now())
+            or (status = 'processing' and lease_until < now() and attempts < max_attempts))
         order by id
         for update skip locked
         limit 1)
@@ -53,6 +62,19 @@ export async function claim(db: Db, workerId: string, kinds: string[], leaseMs: 
     .from(tasks)
     .where(eq(tasks.id, Number(rows[0].id)));
   return task ?? null;
+}
+
+/**
+ * Extends the lease of a task this worker still holds (the heartbeat of a running job). Answers false
+ * when it is no longer this worker's (cancelled, or taken over).
+ */
+export async function renewLease(db: Db, id: number, workerId: string, leaseMs: number): Promise<boolean> {
+  const rows = await db
+    .update(tasks)
+    .set({ leaseUntil: sql`now() + (${leaseMs}::int * interval '1 millisecond')` })
+    .where(and(eq(tasks.id, id), eq(tasks.lockedBy, workerId), eq(tasks.status, 'processing')))
+    .returning({ id: tasks.id });
+  return rows.length > 0;
 }
 
 /**
@@ -120,6 +142,8 @@ export interface JobContext {
   task: TaskRow;
   /** Writes stage and progress; throws TaskStopped when the task was cancelled or taken over. */
   report(stage: string, progress: number): Promise<void>;
+  /** Aborted when the task is no longer this worker's (cancelled, or taken over): stop early. */
+  signal: AbortSignal;
 }
 
 export class TaskStopped extends Error {}
@@ -129,7 +153,10 @@ export class PermanentTaskError extends Error {}
 export type JobHandler = (ctx: JobContext) => Promise<unknown>;
 
 export interface WorkerOptions {
-  /** Milliseconds a claim lasts without a report before another worker may take the task. */
+  /**
+   * Milliseconds a claim lasts before another worker may take the task. A running job renews it every
+   * third of that (the heartbeat), so only a worker that died or hangs its event loop loses its task.
+   */
   leaseMs?: number;
   /** How often an idle worker looks for due tasks (retries come due without a NOTIFY). */
   pollMs?: number;
@@ -164,16 +191,33 @@ export async function startWorker(database: Database, handlers: Record<string, J
     });
 
   const runOne = async (task: TaskRow) => {
+    const lost = new AbortController();
     const ctx: JobContext = {
       task,
+      signal: lost.signal,
       report: async (stage, progress) => {
-        if (!(await report(db, task.id, workerId, stage, progress, leaseMs))) throw new TaskStopped();
+        if (lost.signal.aborted || !(await report(db, task.id, workerId, stage, progress, leaseMs))) throw new TaskStopped();
       },
     };
+    // The heartbeat: a long job (a slow voice service) keeps its lease while it runs.
+    const heartbeat = setInterval(
+      () => {
+        renewLease(db, task.id, workerId, leaseMs).then(
+          (held) => {
+            if (!held) lost.abort();
+          },
+          () => {},
+        );
+      },
+      Math.max(10, Math.floor(leaseMs / 3)),
+    );
+    heartbeat.unref();
     try {
       const result = await handlers[task.kind](ctx);
+      clearInterval(heartbeat);
       await complete(db, task.id, workerId, result ?? null);
     } catch (err) {
+      clearInterval(heartbeat);
       if (err instanceof TaskStopped) return;
       opts.onError?.(err, task);
       await fail(db, task, workerId, err instanceof Error ? err.message : String(err), { retry: !(err instanceof PermanentTaskError) });
