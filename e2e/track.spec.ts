@@ -86,9 +86,14 @@ test.describe('track detail', () => {
     await withPicture('🎧');
     await expect(avatar).toHaveAttribute('data-avatar', 'emoji');
     await expect(avatar).toHaveText('🎧');
-    await withPicture('/icons/icon-192.png');
+    // Only an upload the server issued is an image (decision 0013); it is answered here with the app icon.
+    const upload = '/uploads/profile/u1-0123456789ab.webp';
+    await page.route(`**${upload}`, async (route) => route.fulfill({ response: await page.request.get('/icons/icon-192.png') }));
+    await withPicture(upload);
     await expect(avatar).toHaveAttribute('data-avatar', 'image');
-    await expect(avatar.locator('img')).toHaveAttribute('src', '/icons/icon-192.png');
+    await expect(avatar.locator('img')).toHaveAttribute('src', upload);
+    await withPicture('https://example.com/pixel.png');
+    await expect(avatar).toHaveAttribute('data-avatar', 'initial');
     await withPicture(null);
     await expect(avatar).toHaveAttribute('data-avatar', 'initial');
     await expect(avatar).toHaveText('さ');

@@ -40,10 +40,30 @@ describe('avatarFor (L-2.6-06)', () => {
   it('shows an emoji of up to 2 characters, an image, or the initial', () => {
     expect(avatarFor('∞', '無限')).toEqual({ kind: 'emoji', value: '∞' });
     expect(avatarFor('🎧', 'x')).toEqual({ kind: 'emoji', value: '🎧' });
-    expect(avatarFor('https://example.com/a.png', 'x')).toEqual({ kind: 'image', src: 'https://example.com/a.png' });
-    expect(avatarFor('/uploads/a.png', 'x')).toEqual({ kind: 'image', src: '/uploads/a.png' });
+    expect(avatarFor('👨‍👩‍👧👍🏽', 'x')).toEqual({ kind: 'emoji', value: '👨‍👩‍👧👍🏽' });
+    expect(avatarFor('1️⃣', 'x')).toEqual({ kind: 'emoji', value: '1️⃣' });
+    const upload = '/uploads/profile/5f0c2d1e-aa11-4b2c-9d3e-0123456789ab-0123456789ab.webp';
+    expect(avatarFor(upload, 'x')).toEqual({ kind: 'image', src: upload });
     expect(avatarFor(null, 'デモユーザー')).toEqual({ kind: 'initial', value: 'デ' });
     expect(avatarFor('', 'alice')).toEqual({ kind: 'initial', value: 'A' });
+  });
+
+  it('#13.1 never loads an image from another host or another path of the site', () => {
+    for (const picture of [
+      'https://example.com/a.png',
+      'http://example.com/a.png',
+      'HTTPS://example.com/a.png',
+      '//tracker.example/pixel.png',
+      '/\\tracker.example/pixel.png',
+      '/uploads/a.png',
+      '/uploads/profile/../../audio/x.mp3',
+      '/uploads/profile/x.webp?https://tracker.example',
+      '/icons/icon-192.png',
+      'javascript:alert(1)',
+      'data:image/png;base64,AAAA',
+    ]) {
+      expect(avatarFor(picture, 'alice'), picture).toEqual({ kind: 'initial', value: 'A' });
+    }
   });
 });
 

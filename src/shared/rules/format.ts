@@ -1,4 +1,5 @@
 import { MARQUEE_TITLE_THRESHOLD } from '../constants';
+import { graphemesOf, PROFILE_UPLOAD_PATH } from './profile';
 
 /** Listener count display: 999, 1.5k, 1.0M (listener spec §9). */
 export function formatCount(n: number): string {
@@ -37,12 +38,16 @@ export function formatDateJa(value: string | Date): string {
   return new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', year: 'numeric', month: 'long', day: 'numeric' }).format(d);
 }
 
-/** Avatar rule: a picture of at most 2 characters is an emoji; a URL or /uploads path an image; else the initial. */
+/**
+ * Avatar rule: a picture of at most 2 characters (graphemes) is an emoji, shown as text; an upload the
+ * server issued (`/uploads/profile/...`) an image; anything else (a URL of another host, `//host`, any
+ * other path) the initial, so no page ever loads an image from elsewhere (a tracking pixel).
+ */
 export type AvatarKind = { kind: 'emoji'; value: string } | { kind: 'image'; src: string } | { kind: 'initial'; value: string };
 export function avatarFor(picture: string | null | undefined, name: string | null | undefined): AvatarKind {
   const p = picture?.trim() ?? '';
-  if (p && [...p].length <= 2) return { kind: 'emoji', value: p };
-  if (p && (/^https?:\/\//.test(p) || p.startsWith('/'))) return { kind: 'image', src: p };
+  if (p && graphemesOf(p).length <= 2) return { kind: 'emoji', value: p };
+  if (PROFILE_UPLOAD_PATH.test(p)) return { kind: 'image', src: p };
   const initial = [...(name?.trim() || '?')][0] ?? '?';
   return { kind: 'initial', value: initial.toUpperCase() };
 }

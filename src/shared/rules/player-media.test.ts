@@ -3,13 +3,14 @@ import { mediaMetadataFor, mediaPositionState, skipTarget } from './player-media
 
 describe('Media Session rules', () => {
   it('metadata: title, poster name or 無限, the picture when it is an image, else the app icons', () => {
-    expect(mediaMetadataFor({ title: 'A', posterName: '花子', posterPicture: 'https://x.example/p.png' })).toEqual({
+    const upload = '/uploads/profile/u1-0123456789ab.webp';
+    expect(mediaMetadataFor({ title: 'A', posterName: '花子', posterPicture: upload })).toEqual({
       title: 'A',
       artist: '花子',
       album: '無限 Mugen',
-      artwork: [{ src: 'https://x.example/p.png' }],
+      artwork: [{ src: upload }],
     });
-    for (const posterPicture of ['∞', null, 'abc']) {
+    for (const posterPicture of ['∞', null, 'abc', 'https://x.example/p.png']) {
       expect(mediaMetadataFor({ title: 'A', posterName: ' ', posterPicture }).artwork.map((a) => a.src)).toEqual([
         '/icons/icon-192.png',
         '/icons/icon-512.png',

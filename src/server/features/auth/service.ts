@@ -13,6 +13,7 @@ export interface Identity {
   subject: string;
   email: string | null;
   name: string | null;
+  /** What the provider says; never stored (see signInOrRegister). */
   picture: string | null;
 }
 
@@ -50,7 +51,9 @@ export async function signInOrRegister(
         id: randomUUID(),
         email: identity.email,
         name: (identity.name || identity.email?.split('@')[0] || 'メンバー').slice(0, 50),
-        picture: identity.picture,
+        // Never the provider's picture URL: an image from another host is a tracking pixel on every
+        // page that shows the member (decision 0013). The member picks an emoji or uploads one.
+        picture: null,
         oidcIssuer: identity.issuer,
         oidcSubject: identity.subject,
         invitedWith: invitationId,

@@ -11,8 +11,9 @@ interface AvatarProps {
 }
 
 /**
- * A picture of at most 2 characters is an emoji, a URL or /uploads path an image, anything else the
- * name's initial (listener spec §2, L-2.6-06). Decorative: the name is always written beside it.
+ * A picture of at most 2 characters is an emoji, an upload the server issued (/uploads/profile/...) an
+ * image, anything else (another host's URL included) the name's initial (listener spec §2, L-2.6-06,
+ * decision 0013). Decorative: the name is always written beside it.
  */
 export function Avatar({ picture, name, className, textClassName = 'text-[0.45em]' }: AvatarProps) {
   const a = avatarFor(picture, name);
