@@ -72,6 +72,7 @@ export const PostingStatusSchema = z.object({
 
 export const TaskIdParamSchema = z.object({ id: IntId });
 export const AudioTaskSchema = z.object({
+  taskId: z.number().int(),
   status: z.enum(['queued', 'processing', 'completed', 'failed']),
   progress: z.number().int().min(0).max(100),
   stage: z.string().nullable(),

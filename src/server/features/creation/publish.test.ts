@@ -57,7 +57,8 @@ describe('publishing', () => {
     });
     expect(res.statusCode).toBe(200);
     const { taskId } = res.json();
-    expect(await task(cookie, taskId)).toMatchObject({ status: 'queued', progress: 0, trackId: null, errorMessage: null });
+    // C-3-08, C-7.1-06: the task's fields, its id among them.
+    expect(await task(cookie, taskId)).toEqual({ taskId, status: 'queued', progress: 0, stage: null, trackId: null, errorMessage: null });
     const stop = await startJobWorkers(t.database, t.storage, { render, pollMs: 50 });
     try {
       await expect.poll(async () => (await task(cookie, taskId)).status, { timeout: 15_000 }).toBe('completed');
@@ -65,7 +66,7 @@ describe('publishing', () => {
       await stop();
     }
     const done = await task(cookie, taskId);
-    expect(done).toMatchObject({ status: 'completed', progress: 100 });
+    expect(done).toMatchObject({ taskId, status: 'completed', progress: 100 });
     const [track] = await t.db.select().from(tracks).where(eq(tracks.id, done.trackId));
     expect(track).toMatchObject({
       title: '朝の散歩',

@@ -110,6 +110,7 @@ export async function taskOf(db: Db, userId: string, id: number) {
   const status = row.status === 'cancelled' ? 'failed' : (row.status as 'queued' | 'processing' | 'completed' | 'failed');
   const result = (row.result ?? null) as { trackId?: number } | null;
   return {
+    taskId: row.id,
     status,
     progress: row.progress,
     stage: row.stage,

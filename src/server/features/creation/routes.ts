@@ -98,7 +98,7 @@ export function creationRoutes({ db, storage, config }: AppDeps, voice: Creation
       {
         schema: {
           tags: ['creation'],
-          summary: 'The state of my publishing task: status, progress, stage, trackId, errorMessage',
+          summary: 'The state of my publishing task: taskId, status, progress, stage, trackId, errorMessage',
           params: TaskIdParamSchema,
           response: { 200: AudioTaskSchema, 401: ErrorSchema, 404: ErrorSchema },
         },
