@@ -61,5 +61,6 @@ export const CREATION_TEXT = {
     taskFailed: '音声生成エラー',
     network: '通信エラーが発生しました。通信状況をご確認のうえ、もう一度お試しください。',
     emptyText: 'テキストを入力してください',
+    loginRequired: 'ログインが必要です',
   },
 } as const;

@@ -26,6 +26,18 @@ export function tokyoDay(at: Date): string {
   return new Date(at.getTime() + 9 * 3_600_000).toISOString().slice(0, 10);
 }
 
+/**
+ * The `reason` a creation call's 429 answer carries beside its message: the page picks its message by
+ * it (and by the call), never by reading the server's wording. `ai_service_limit` is the quota or
+ * rate limit of the AI service (script writer or voice), the others Mugen's own daily limit.
+ */
+export const CREATION_LIMIT_REASONS = {
+  dailyLimit: 'daily_limit',
+  postingLimit: 'posting_limit',
+  aiServiceLimit: 'ai_service_limit',
+} as const;
+export type CreationLimitReason = (typeof CREATION_LIMIT_REASONS)[keyof typeof CREATION_LIMIT_REASONS];
+
 /** The creation page's and the creation calls' messages (creator spec §8). */
 export const CREATION_MESSAGES = {
   inputRequired: 'テキストを入力してください',

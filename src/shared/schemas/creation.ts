@@ -1,6 +1,13 @@
 import { z } from 'zod';
-import { CREATION_INPUT_MAX, CREATION_MESSAGES, SCRIPT_MAX, SPEAKING_RATE } from '../rules/creation';
-import { IntId } from './common';
+import {
+  CREATION_INPUT_MAX,
+  CREATION_LIMIT_REASONS,
+  CREATION_MESSAGES,
+  type CreationLimitReason,
+  SCRIPT_MAX,
+  SPEAKING_RATE,
+} from '../rules/creation';
+import { ErrorSchema, IntId } from './common';
 
 const InputText = z.string().trim().min(1, CREATION_MESSAGES.inputRequired).max(CREATION_INPUT_MAX, CREATION_MESSAGES.inputTooLong);
 const Title = z.string().trim().max(100, CREATION_MESSAGES.titleTooLong);
@@ -79,3 +86,11 @@ export const AudioTaskSchema = z.object({
   trackId: z.number().int().nullable(),
   errorMessage: z.string().nullable(),
 });
+
+/**
+ * A creation call's 429: the message and the stable reason the page decides by (daily, posting or AI
+ * service limit). The site's request rate limit answers 429 without a reason.
+ */
+export const CreationLimitErrorSchema = ErrorSchema.extend({
+  reason: z.enum(Object.values(CREATION_LIMIT_REASONS) as [CreationLimitReason, ...CreationLimitReason[]]).optional(),
+}).describe('CreationLimitError');

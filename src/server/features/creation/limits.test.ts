@@ -39,7 +39,7 @@ describe('daily limits', () => {
     const codes = answers.map((a) => a.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(3);
     expect(codes.filter((c) => c === 429)).toHaveLength(17);
-    for (const a of answers.filter((x) => x.statusCode === 429)) expect(a.json().message).toBe('投稿制限に達しました');
+    for (const a of answers.filter((x) => x.statusCode === 429)) expect(a.json()).toEqual({ message: '投稿制限に達しました', reason: 'posting_limit' });
     expect(
       answers
         .filter((a) => a.statusCode === 200)
@@ -77,7 +77,10 @@ describe('daily limits', () => {
     failNext = 'quota';
     const quota = await preview(cookie);
     expect(quota.statusCode).toBe(429);
-    expect(quota.json().message).toBe('AI音声生成サービスの制限に達しました。しばらくしてからもう一度お試しください');
+    expect(quota.json()).toEqual({
+      message: 'AI音声生成サービスの制限に達しました。しばらくしてからもう一度お試しください',
+      reason: 'ai_service_limit',
+    });
     failNext = 'error';
     const down = await preview(cookie);
     expect(down.statusCode).toBe(503);

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { CREATION_MESSAGES, dailyLimitOf, tokyoDay } from '../../../shared/rules/creation';
+import { CREATION_LIMIT_REASONS, CREATION_MESSAGES, dailyLimitOf, tokyoDay } from '../../../shared/rules/creation';
 import { type Db, rowsOf } from '../../db/client';
 import { creationUsage } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -28,7 +28,7 @@ export async function takeDailyUse(db: Db, user: UserRow, now = new Date()): Pro
       where ${creationUsage.count} < ${limit}
       returning count`),
   );
-  if (!rows.length) throw new AppError(429, CREATION_MESSAGES.postingLimit);
+  if (!rows.length) throw new AppError(429, CREATION_MESSAGES.postingLimit, { reason: CREATION_LIMIT_REASONS.postingLimit });
   return { day, count: rows[0].count, limit };
 }
 

@@ -208,7 +208,7 @@ describe('publishing', () => {
     expect(status).toMatchObject({ currentCount: 3, remaining: 0 });
     const limited = await publish(cookie, { ...base, previewFilename: fresh.previewFilename, agreedToTerms: true });
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().message).toBe('投稿制限に達しました');
+    expect(limited.json()).toEqual({ message: '投稿制限に達しました', reason: 'posting_limit' });
     expect(await t.db.select().from(tasks).where(eq(tasks.userId, user.id))).toHaveLength(0);
   });
 });

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { CREATION_MESSAGES } from '../../../shared/rules/creation';
+import { CREATION_LIMIT_REASONS, CREATION_MESSAGES } from '../../../shared/rules/creation';
 import { joinCategories } from '../../../shared/rules/playlist';
 import { type Db, inTransaction } from '../../db/client';
 import { creationPreviews, tasks, tracks } from '../../db/schema';
@@ -43,7 +43,8 @@ export async function requestPublish(
       if (prior && !ENDED_WITHOUT_TRACK.includes(prior.status)) return { taskId: preview.taskId };
     }
     if (input.script.trim() !== preview.script.trim()) throw new AppError(400, CREATION_MESSAGES.scriptChanged);
-    if ((await postingStatus(tx, user)).remaining <= 0) throw new AppError(429, CREATION_MESSAGES.postingLimit);
+    if ((await postingStatus(tx, user)).remaining <= 0)
+      throw new AppError(429, CREATION_MESSAGES.postingLimit, { reason: CREATION_LIMIT_REASONS.postingLimit });
     const payload = JOBS['publish-track'].payload.parse({
       userId: user.id,
       previewFilename: preview.filename,

@@ -52,6 +52,7 @@ describe('POST /api/generate-script and /api/regenerate-script', () => {
     await t.db.insert(creationUsage).values({ userId: user.id, day, count: 3 });
     const res = await post('/api/generate-script', cookie, { inputText: 'こんにちは', title: '' });
     expect(res.statusCode).toBe(429);
-    expect(res.json().message).toBe('本日の利用上限に達しました');
+    // The page decides by the reason, not by the wording (issue 15 gap 5).
+    expect(res.json()).toEqual({ message: '本日の利用上限に達しました', reason: 'daily_limit' });
   });
 });

@@ -1,4 +1,4 @@
-import { CREATION_MESSAGES } from '../../../shared/rules/creation';
+import { CREATION_LIMIT_REASONS, CREATION_MESSAGES } from '../../../shared/rules/creation';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { countProviderError } from '../../http/metrics';
@@ -15,7 +15,8 @@ import { type CreationVoice, isQuotaError } from './voice';
  * labels. It spends no use, but a member with none left today hears so before waiting for a script.
  */
 export async function generateScript(db: Db, llm: LlmProvider, user: UserRow, input: { inputText: string; title: string }) {
-  if ((await postingStatus(db, user)).remaining <= 0) throw new AppError(429, CREATION_MESSAGES.dailyLimit);
+  if ((await postingStatus(db, user)).remaining <= 0)
+    throw new AppError(429, CREATION_MESSAGES.dailyLimit, { reason: CREATION_LIMIT_REASONS.dailyLimit });
   try {
     const draft = await llm.writeScript({ inputText: input.inputText, title: input.title });
     return { ...draft, inputText: input.inputText };
@@ -29,7 +30,7 @@ function scriptFailure(err: unknown): AppError {
   if (err instanceof AppError) return err;
   if (err instanceof ProviderError) {
     countProviderError(err.provider, err.kind);
-    if (err.kind === 'quota') return new AppError(429, CREATION_MESSAGES.ttsQuota);
+    if (err.kind === 'quota') return new AppError(429, CREATION_MESSAGES.ttsQuota, { reason: CREATION_LIMIT_REASONS.aiServiceLimit });
   }
   return new AppError(503, CREATION_MESSAGES.scriptFailed);
 }
@@ -65,7 +66,7 @@ export async function generatePreview(
   } catch (err) {
     await refundDailyUse(db, user.id, use.day);
     if (err instanceof ProviderError) countProviderError(err.provider, err.kind);
-    if (isQuotaError(err)) throw new AppError(429, CREATION_MESSAGES.ttsQuota);
+    if (isQuotaError(err)) throw new AppError(429, CREATION_MESSAGES.ttsQuota, { reason: CREATION_LIMIT_REASONS.aiServiceLimit });
     throw new AppError(503, CREATION_MESSAGES.previewFailed);
   }
   try {

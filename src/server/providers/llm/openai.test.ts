@@ -113,7 +113,10 @@ describe('OpenAI-compatible script writer', () => {
       mode = 'quota';
       const limited = await ask();
       expect(limited.statusCode).toBe(429);
-      expect(limited.json().message).toBe('AI音声生成サービスの制限に達しました。しばらくしてからもう一度お試しください');
+      expect(limited.json()).toEqual({
+        message: 'AI音声生成サービスの制限に達しました。しばらくしてからもう一度お試しください',
+        reason: 'ai_service_limit',
+      });
       mode = 'malformed';
       const broken = await ask();
       expect(broken.statusCode).toBe(503);

@@ -6,7 +6,6 @@ import { LoginRequired } from '@web/components/layout/login-required';
 import { PageHeader } from '@web/components/layout/page-header';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { ApiError } from '@web/lib/api';
 import { useUser } from '@web/lib/auth';
 import { cn } from '@web/lib/cn';
 import { queryKeys } from '@web/lib/query-keys';
@@ -25,6 +24,7 @@ import {
   regenerateScript,
 } from '../api/creation';
 import { clearDraft, type Draft, emptyDraft, loadDraft, type Step, saveDraft } from '../draft';
+import { creationFailure } from '../failure';
 
 /**
  * The categories of the track being made: the chosen ones and the way to choose more. The app fills it
@@ -52,17 +52,6 @@ export function CreatePostRoute({ categoryPicker }: { categoryPicker?: CategoryP
       )}
     </div>
   );
-}
-
-/** Which error message of the catalogue (creator spec §8) a failed call gets. */
-function failure(err: unknown, fallback: string): string {
-  if (err instanceof ApiError) {
-    if (err.status === 429 && /利用上限/.test(err.message)) return T.errors.dailyLimit;
-    if (err.status === 429 && /AI音声生成サービス/.test(err.message)) return T.errors.ttsQuota;
-    if (err.status === 429) return T.errors.postingLimit;
-    if (err.status === 400) return err.message.replace(/^\d+:\s*/, '');
-  }
-  return fallback;
 }
 
 function Creator({ userId, categoryPicker }: { userId: string; categoryPicker?: CategoryPicker }) {
@@ -95,7 +84,7 @@ function Creator({ userId, categoryPicker }: { userId: string; categoryPicker?: 
       const script = await generateScript({ inputText: draft.inputText.trim(), title: draft.title.trim() });
       update({ script, labels: script.labels, title: draft.title || script.title, step: 1 });
     } catch (err) {
-      toast({ title: failure(err, T.errors.scriptFailed), variant: 'destructive' });
+      toast({ ...creationFailure(err, 'script'), variant: 'destructive' });
     } finally {
       setBusy(null);
     }
@@ -112,7 +101,7 @@ function Creator({ userId, categoryPicker }: { userId: string; categoryPicker?: 
       });
       update({ script: { ...draft.script, ...next } });
     } catch (err) {
-      toast({ title: failure(err, T.errors.scriptFailed), variant: 'destructive' });
+      toast({ ...creationFailure(err, 'script'), variant: 'destructive' });
     } finally {
       setBusy(null);
     }
@@ -125,7 +114,7 @@ function Creator({ userId, categoryPicker }: { userId: string; categoryPicker?: 
       const preview = await generatePreview({ script: draft.script.script, title: draft.title, speakingRate: draft.rate });
       update({ preview: { ...preview, createdAt: Date.now() }, step: 2 });
     } catch (err) {
-      toast({ title: failure(err, T.errors.previewFailed), variant: 'destructive' });
+      toast({ ...creationFailure(err, 'preview'), variant: 'destructive' });
     } finally {
       setBusy(null);
       void refreshStatus();
@@ -145,7 +134,7 @@ function Creator({ userId, categoryPicker }: { userId: string; categoryPicker?: 
       });
       update({ taskId });
     } catch (err) {
-      toast({ title: failure(err, T.errors.publishFailed), description: T.errors.publishFailedDetail, variant: 'destructive' });
+      toast({ ...creationFailure(err, 'publish'), variant: 'destructive' });
       setBusy(null);
     }
   };
