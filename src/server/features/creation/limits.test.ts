@@ -39,7 +39,8 @@ describe('daily limits', () => {
     const codes = answers.map((a) => a.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(3);
     expect(codes.filter((c) => c === 429)).toHaveLength(17);
-    for (const a of answers.filter((x) => x.statusCode === 429)) expect(a.json()).toEqual({ message: '投稿制限に達しました', reason: 'posting_limit' });
+    for (const a of answers.filter((x) => x.statusCode === 429))
+      expect(a.json()).toEqual({ message: '投稿制限に達しました', reason: 'posting_limit' });
     expect(
       answers
         .filter((a) => a.statusCode === 200)
