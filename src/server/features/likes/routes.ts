@@ -40,7 +40,9 @@ export function likesRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
             handler: async (request) => {
               const me = memberOf(request);
               const result =
-                method === 'POST' ? await like(db, me.id, request.params.trackId) : await unlike(db, me.id, request.params.trackId);
+                method === 'POST'
+                  ? await like(db, me.id, request.params.trackId)
+                  : await unlike(db, me.id, await request.viewer(), request.params.trackId);
               return { success: true as const, ...result };
             },
           });

@@ -1,11 +1,12 @@
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../../shared/messages';
 import type { Track } from '../../../shared/schemas/track';
 import { type Db, inTransaction } from '../../db/client';
 import { likes, tracks } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import type { Viewer } from '../auth/session';
 import { notify } from '../notifications/service';
-import { listTracksWhere } from '../tracks/service';
+import { canSeeTrack, findTrack, listTracksWhere } from '../tracks/service';
 
 export type LikeResult = { isLiked: boolean; likeCount: number };
 
@@ -35,14 +36,14 @@ export async function like(db: Db, userId: string, trackId: number): Promise<Lik
   });
 }
 
-export async function unlike(db: Db, userId: string, trackId: number): Promise<LikeResult> {
+/**
+ * Idempotent unlike. A track the member may not see (hidden and neither theirs nor seen by an admin)
+ * is not found, by the same rule as every other path (canSeeTrack).
+ */
+export async function unlike(db: Db, userId: string, viewer: Viewer | null, trackId: number): Promise<LikeResult> {
   return inTransaction(db, async (tx) => {
-    // A track the member may not see (hidden, not theirs) is not found, as on every other path.
-    const [track] = await tx
-      .select({ id: tracks.id })
-      .from(tracks)
-      .where(and(eq(tracks.id, trackId), or(eq(tracks.isVisible, true), eq(tracks.userId, userId))));
-    if (!track) throw notFound(MESSAGES.trackNotFound);
+    const access = await findTrack(tx, trackId);
+    if (!access || !canSeeTrack(access, viewer)) throw notFound(MESSAGES.trackNotFound);
     const removed = await tx
       .delete(likes)
       .where(and(eq(likes.userId, userId), eq(likes.trackId, trackId)))

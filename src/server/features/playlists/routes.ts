@@ -172,7 +172,7 @@ export function playlistsRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod 
           },
           async (request) => {
             const me = memberOf(request);
-            await addTrack(db, me.id, request.params.id, request.body.trackId);
+            await addTrack(db, me.id, await request.viewer(), request.params.id, request.body.trackId);
             return ownView(request.params.id, me.id);
           },
         );
@@ -188,7 +188,7 @@ export function playlistsRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod 
           },
           async (request) => {
             const me = memberOf(request);
-            await addTrack(db, me.id, request.params.id, request.params.trackId);
+            await addTrack(db, me.id, await request.viewer(), request.params.id, request.params.trackId);
             return ownView(request.params.id, me.id);
           },
         );

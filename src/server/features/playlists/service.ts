@@ -8,7 +8,7 @@ import { playlistFollows, playlistItems, playlists, tracks, users } from '../../
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { isPremiumNow } from '../auth/users';
 import { notify } from '../notifications/service';
-import { listTracksWhere } from '../tracks/service';
+import { canSeeTrack, findTrack, listTracksWhere } from '../tracks/service';
 import { densifyOrders } from './orders';
 
 type PlaylistRow = typeof playlists.$inferSelect;
@@ -195,15 +195,21 @@ async function ownedPlaylist(db: Db, userId: string, id: number): Promise<Playli
   return p;
 }
 
-/** Adds a track once, at the end; the track's owner hears of it (not when it is their own playlist). */
-export async function addTrack(db: Db, userId: string, id: number, trackId: number): Promise<number> {
+/**
+ * Adds a track once, at the end; the track's owner hears of it (not when it is their own playlist). A
+ * track the member may not see is not found, by the same rule as every other path (canSeeTrack).
+ */
+export async function addTrack(
+  db: Db,
+  userId: string,
+  session: { userId: string | null; isAdmin: boolean } | null,
+  id: number,
+  trackId: number,
+): Promise<number> {
   return inTransaction(db, async (tx) => {
     await ownedPlaylist(tx, userId, id);
-    const [track] = await tx
-      .select({ id: tracks.id, ownerId: tracks.userId })
-      .from(tracks)
-      .where(and(eq(tracks.id, trackId), sql`(${tracks.isVisible} or ${tracks.userId} = ${userId})`));
-    if (!track) throw notFound(MESSAGES.trackNotFound);
+    const track = await findTrack(tx, trackId);
+    if (!track || !canSeeTrack(track, session)) throw notFound(MESSAGES.trackNotFound);
     await tx.execute(sql`select id from ${playlists} where ${playlists.id} = ${id} for update`);
     const [{ next }] = await tx
       .select({ next: sql<number>`coalesce(max(${playlistItems.order}) + 1, 0)::int` })
