@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS_DIR, rowsOf } from '../../db/client';
 import { invitations, listeningHistory, sessions, users } from '../../db/schema';
 import { safeRedirect } from '../../features/auth/cookies';
 import { hashToken } from '../../features/auth/session';
@@ -56,12 +58,17 @@ describe('#13.1 a member deletes only an upload the server issued to them', () =
       'data:image/svg+xml,<svg onload=alert(1)>',
       'abc',
       '🎧🎧🎧',
+      '<>',
+      '+',
+      '©',
+      '∞',
+      'a',
     ]) {
       const res = await putProfile(cookie, { picture });
       expect(res.statusCode, picture).toBe(400);
       expect(res.json().message).toMatch(/プロフィール画像|アップロードした画像/);
     }
-    for (const picture of ['🎧', '🇯🇵', '👩‍💻', '🐱🐶', '∞', '', null]) {
+    for (const picture of ['🎧', '👍🏽', '🇯🇵', '1️⃣', '👨‍👩‍👧', '👩‍💻', '🐱🐶', '', null]) {
       const res = await putProfile(cookie, { picture });
       expect(res.statusCode, String(picture)).toBe(200);
     }
@@ -118,6 +125,59 @@ describe('#13.1 a member deletes only an upload the server issued to them', () =
     // The S3 provider refuses before any request is made (no server is listening here).
     const s3 = createS3Storage({ bucket: 'b', endpoint: 'http://127.0.0.1:9', region: 'us-east-1', forcePathStyle: true });
     await expect(s3.delete('uploads/profile/../../audio/a.mp3')).rejects.toThrow(/unsafe storage key/);
+  });
+});
+
+describe('#13.1 no image of another host (a tracking pixel) is stored or loaded', () => {
+  it('the Content-Security-Policy loads images from this site only', async () => {
+    for (const url of ['/', '/api/tracks']) {
+      const csp = String((await t.app.inject({ method: 'GET', url })).headers['content-security-policy']);
+      expect(/(?:^|;)\s*img-src ([^;]*)/.exec(csp)?.[1], url).toBe("'self' data: blob:");
+    }
+  });
+
+  it('a data migration drops every stored picture that is not nothing, an emoji or the member own upload', async () => {
+    const journal = JSON.parse(await fs.readFile(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
+      entries: { tag: string }[];
+    };
+    const entry = journal.entries.find((e) => e.tag.endsWith('_own_pictures'));
+    expect(entry?.tag).toMatch(/^\d{4}_own_pictures$/);
+    // The template every test database is copied from ran every migration of the journal, this one included.
+    const applied = rowsOf<{ n: number }>(await t.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`));
+    expect(applied[0].n).toBe(journal.entries.length);
+
+    const own = randomUUID();
+    const kept: Record<string, string | null> = {
+      emoji: '🎧',
+      skin: '👍🏽',
+      family: '👨‍👩‍👧🇯🇵',
+      keycap: '1️⃣',
+      official: '∞',
+      upload: `/uploads/profile/${own}-0123456789ab.webp`,
+      empty: '',
+      none: null,
+    };
+    const other = randomUUID();
+    const dropped: Record<string, string> = {
+      google: 'https://lh3.googleusercontent.com/a/photo=s96-c',
+      http: 'http://tracker.example/pixel.png',
+      protocolRelative: '//tracker.example/pixel.png',
+      script: 'javascript:alert(1)',
+      traversal: '/uploads/profile/../../audio/a.mp3',
+      othersUpload: `/uploads/profile/${other}-0123456789ab.webp`,
+      otherPath: '/icons/icon-192.png',
+      text: 'abc',
+      markup: '<>',
+    };
+    const ids: Record<string, string> = {};
+    for (const [label, picture] of [...Object.entries(kept), ...Object.entries(dropped)]) {
+      ids[label] = (await insertUser(t.db, { id: label === 'upload' ? own : randomUUID(), picture })).id;
+    }
+    const file = await fs.readFile(path.join(MIGRATIONS_DIR, `${entry?.tag}.sql`), 'utf8');
+    for (const statement of file.split('--> statement-breakpoint')) await t.db.execute(sql.raw(statement));
+    const pictureOf = async (id: string) => (await t.db.select({ p: users.picture }).from(users).where(eq(users.id, id)))[0].p;
+    for (const [label, picture] of Object.entries(kept)) expect(await pictureOf(ids[label]), label).toBe(picture);
+    for (const label of Object.keys(dropped)) expect(await pictureOf(ids[label]), label).toBeNull();
   });
 });
 
@@ -295,6 +355,48 @@ describe('#13.10 a hidden track is not found by other members on any path', () =
     expect((await t.app.inject({ method: 'DELETE', url: `/api/likes/${hidden.id}`, headers: { cookie: ownerCookie } })).statusCode).toBe(
       200,
     );
+  });
+});
+
+describe('#13.10 one visibility rule (canSeeTrack) on every path that touches a track', () => {
+  it('adding a hidden track to a playlist is 404 for other members, allowed for its owner and for an admin', async () => {
+    const owner = await insertUser(t.db);
+    const hidden = await insertTrack(t, { userId: owner.id, createdBy: owner.id, isVisible: false });
+    const addAs = async (cookie: string) => {
+      const made = await t.app.inject({ method: 'POST', url: '/api/playlists', headers: { cookie }, payload: { name: '隠しを足す' } });
+      expect(made.statusCode).toBe(201);
+      const byBody = await t.app.inject({
+        method: 'POST',
+        url: `/api/playlists/${made.json().id}/tracks`,
+        headers: { cookie },
+        payload: { trackId: hidden.id },
+      });
+      const other = await t.app.inject({ method: 'POST', url: '/api/playlists', headers: { cookie }, payload: { name: '隠しを足す2' } });
+      const byPath = await t.app.inject({
+        method: 'POST',
+        url: `/api/playlists/${other.json().id}/tracks/${hidden.id}`,
+        headers: { cookie },
+      });
+      return [byBody, byPath];
+    };
+    for (const res of await addAs(await sessionCookie(t.db, { userId: (await insertUser(t.db)).id }))) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe('音声が見つかりません');
+    }
+    for (const res of await addAs(await sessionCookie(t.db, { userId: owner.id }))) expect(res.statusCode).toBe(200);
+    const admin = await insertUser(t.db);
+    for (const res of await addAs(await sessionCookie(t.db, { userId: admin.id, isAdmin: true }))) expect(res.statusCode).toBe(200);
+  });
+
+  it('an admin may unlike a hidden track, as they may see it everywhere else', async () => {
+    const owner = await insertUser(t.db);
+    const hidden = await insertTrack(t, { userId: owner.id, createdBy: owner.id, isVisible: false });
+    const admin = await insertUser(t.db);
+    const cookie = await sessionCookie(t.db, { userId: admin.id, isAdmin: true });
+    expect((await t.app.inject({ method: 'GET', url: `/api/tracks/${hidden.id}`, headers: { cookie } })).statusCode).toBe(200);
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/likes/${hidden.id}`, headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ isLiked: false });
   });
 });
 
