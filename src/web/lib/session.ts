@@ -9,9 +9,11 @@ export function startSignIn(opts: { redirect?: string; code?: string } = {}) {
 }
 
 /**
- * Logout ends the session with POST /api/auth/logout, then the page goes home (listener spec §6 has
- * a navigation; the server allows only POST, see docs/decisions/0013-security-hardening.md). The id
- * kept for persistent favourites is dropped first: on a shared device the next person must not send it.
+ * Logout ends the session with POST /api/auth/logout (behind the Origin check), then the page goes
+ * home. The server also keeps the spec's GET navigation (listener spec §6), but only when Fetch Metadata
+ * says the user or this site started it (`Sec-Fetch-Site: none` or `same-origin`); any other GET gets
+ * 405 and ends nothing (docs/decisions/0013-security-hardening.md). The id kept for persistent
+ * favourites is dropped first: on a shared device the next person must not send it.
  */
 export async function signOut() {
   removeStored('local', STORAGE_KEYS.persistedUserId);
