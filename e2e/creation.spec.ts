@@ -11,18 +11,38 @@ test.describe('AI creation', () => {
     await expect(page.getByRole('heading', { name: 'AI音声を作成' })).toBeVisible();
     await expect(page.getByTestId('posting-status')).toHaveText('本日の作成 0/3回（残り3回）');
 
+    // C-5-01: generating with empty text says so and sends nothing.
+    const scriptCalls: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/generate-script') scriptCalls.push(r.method());
+    });
+    const generate = page.getByRole('button', { name: '台本を生成' });
     const text = page.getByLabel('テキスト', { exact: true });
-    await text.fill('朝の散歩は体にも心にも良い習慣です。毎朝30分歩くと必ず健康になります。途中で季節の花を見つけるのも楽しみです。');
-    await expect(page.getByTestId('creation-counter')).toHaveText('56/2,000');
-    await page.getByLabel('タイトル（任意）').fill('朝の散歩のすすめ');
+    await text.fill('   ');
+    await generate.click();
+    await expect(page.getByTestId('creation-input-error')).toHaveText('テキストを入力してください');
+    expect(scriptCalls).toEqual([]);
+
     const rate = page.getByLabel('話す速さ');
     await rate.focus();
     await page.keyboard.press('PageUp');
     await expect(page.getByText('2.0倍')).toBeVisible();
     await page.keyboard.press('PageDown');
     await expect(page.getByText('1.0倍')).toBeVisible();
+    // L-3-24: the speaking rate is kept in the browser, through a reload and a restart.
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+    await expect(page.getByText('1.3倍')).toBeVisible();
+    await page.reload();
+    await expect(page.getByText('1.3倍')).toBeVisible();
+    await page.getByTestId('creation-restart').click();
+    await expect(page.getByText('1.3倍')).toBeVisible();
 
-    await page.getByRole('button', { name: '台本を生成' }).click();
+    await text.fill('朝の散歩は体にも心にも良い習慣です。毎朝30分歩くと必ず健康になります。途中で季節の花を見つけるのも楽しみです。');
+    await expect(page.getByTestId('creation-counter')).toHaveText('56/2,000');
+    await expect(page.getByTestId('creation-input-error')).toHaveCount(0);
+    await page.getByLabel('タイトル（任意）').fill('朝の散歩のすすめ');
+
+    await generate.click();
     const factCheck = page.getByTestId('fact-check');
     await expect(factCheck.getByText('要確認')).toBeVisible();
     await expect(factCheck.getByText(/は外部の情報源で確認できていません/).first()).toBeVisible();
@@ -50,6 +70,17 @@ test.describe('AI creation', () => {
     await player.evaluate((a: HTMLAudioElement) => a.play());
     await expect.poll(() => player.evaluate((a: HTMLAudioElement) => a.currentTime)).toBeGreaterThan(0.2);
     await player.evaluate((a: HTMLAudioElement) => a.pause());
+
+    // A new preview of the draft: the server forgets the one before it at once.
+    const first = new URL((await player.getAttribute('src')) ?? '', page.url()).pathname.split('/').pop();
+    await page.getByRole('button', { name: '台本に戻る' }).click();
+    const forgotten = page.waitForRequest((r) => r.method() === 'DELETE' && new URL(r.url()).pathname === `/api/cleanup-preview/${first}`);
+    await page.getByRole('button', { name: '音声プレビューを作成' }).click();
+    await forgotten;
+    await expect(player).toBeVisible({ timeout: 60_000 });
+    expect(new URL((await player.getAttribute('src')) ?? '', page.url()).pathname).not.toContain(first);
+    expect((await page.request.get(`/api/previews/${first}`)).status()).toBe(404);
+    await expect(page.getByTestId('posting-status')).toHaveText('本日の作成 2/3回（残り1回）');
 
     await page.getByRole('button', { name: '最終確認へ' }).click();
     const publish = page.getByRole('button', { name: '投稿する' });

@@ -30,7 +30,11 @@ export const CREATION_TEXT = {
   },
   preview: {
     label: '音声プレビュー',
-    duration: (seconds: number) => `${Math.floor(seconds / 60)}分${Math.round(seconds % 60)}秒`,
+    /** Whole seconds first, so 119.6 s reads 2分0秒, never 1分60秒. */
+    duration: (seconds: number) => {
+      const whole = Math.round(seconds);
+      return `${Math.floor(whole / 60)}分${whole % 60}秒`;
+    },
     next: '最終確認へ',
     back: '台本に戻る',
   },

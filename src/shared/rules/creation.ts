@@ -15,6 +15,51 @@ export const SPEAKING_RATE = { min: 0.5, max: 2, step: 0.1, default: 1, pageStep
 export const PREVIEW_TTL_MS = 3_600_000;
 export const DRAFT_TTL_MS = 24 * 3_600_000;
 
+/** Whether a draft written at `savedAt` is still restored at `now`: 24 hours from when it was written, not from a visit. */
+export const draftAlive = (savedAt: number, now: number) => now - savedAt < DRAFT_TTL_MS;
+/** Whether a preview made at `createdAt` is still in the draft at `now` (1 hour, as on the server). */
+export const previewAlive = (createdAt: number, now: number) => now - createdAt < PREVIEW_TTL_MS;
+
+/** Fact-check confidence (creator spec §9): 80 and above green, 60 and above amber, below red. */
+export type ConfidenceLevel = 'high' | 'medium' | 'low';
+export const confidenceLevel = (confidence: number): ConfidenceLevel => (confidence >= 80 ? 'high' : confidence >= 60 ? 'medium' : 'low');
+
+/**
+ * Polling of the publishing task (creator spec §4): every 2 s while the member watches it in final
+ * review (C-4-10), every 3 s while a task restored from the draft is queued or processing (C-4-07);
+ * a failed request is retried after 3 s, doubling up to 30 s, at most 5 times (C-4-08), then the
+ * network message shows (C-4-09).
+ */
+export const TASK_POLL = { finalReviewMs: 2000, restoredMs: 3000, retryFromMs: 3000, maxRetries: 5, maxDelayMs: 30_000 } as const;
+
+/** The wait before the next request after `failures` failed ones in a row, or null: stop, the retries are spent. */
+export function taskPollDelay(failures: number, inFinalReview: boolean): number | null {
+  if (failures <= 0) return inFinalReview ? TASK_POLL.finalReviewMs : TASK_POLL.restoredMs;
+  if (failures > TASK_POLL.maxRetries) return null;
+  return Math.min(TASK_POLL.maxDelayMs, TASK_POLL.retryFromMs * 2 ** (failures - 1));
+}
+
+/** Generation takes about 1 to 2 minutes (creator spec §2.1): the bar's estimate runs over 120 s. */
+export const PUBLISH_ESTIMATE_MS = 120_000;
+
+/**
+ * The progress bar after publishing, 0 to 100: the estimate from when the task was started (kept with
+ * the draft, so a reload does not start it again at 0), capped at 95 % until the task is done, or the
+ * task's own progress when that is further.
+ */
+export function publishProgress(startedAt: number, now: number, task?: { status: string; progress: number }): number {
+  if (task?.status === 'completed') return 100;
+  const estimate = Math.min(95, (Math.max(0, now - startedAt) / PUBLISH_ESTIMATE_MS) * 100);
+  return Math.round(Math.max(estimate, Math.min(99, task?.progress ?? 0)));
+}
+
+/** A stored speaking rate, or the default when it is not one the slider can show. */
+export function speakingRateOf(value: unknown): number {
+  const n = typeof value === 'string' ? Number(value) : typeof value === 'number' ? value : Number.NaN;
+  if (!Number.isFinite(n) || n < SPEAKING_RATE.min || n > SPEAKING_RATE.max) return SPEAKING_RATE.default;
+  return Math.round(n * 10) / 10;
+}
+
 /** The daily generation limit of a member: 3 free, 10 premium. */
 export const dailyLimitOf = (isPremium: boolean) => (isPremium ? DAILY_LIMIT_PREMIUM : DAILY_LIMIT_FREE);
 

@@ -1,4 +1,4 @@
-import { DRAFT_TTL_MS, PREVIEW_TTL_MS, SPEAKING_RATE } from '@shared/rules/creation';
+import { draftAlive, previewAlive, SPEAKING_RATE, speakingRateOf } from '@shared/rules/creation';
 import { readStored, removeStored, writeStored } from '@web/lib/storage';
 import type { PreviewData, ScriptData } from './api/creation';
 
@@ -6,6 +6,7 @@ export type Step = 0 | 1 | 2 | 3;
 
 /** The creation state kept in the browser (creator spec §3 "creation draft"): 24 hours, a preview 1 hour. */
 export interface Draft {
+  /** When the member last changed the draft (not when it was last opened): it lives 24 hours from then. */
   savedAt: number;
   step: Step;
   inputText: string;
@@ -15,38 +16,54 @@ export interface Draft {
   labels: string[];
   preview: (PreviewData & { createdAt: number }) | null;
   taskId: number | null;
+  /** When the publishing task was started, for the progress estimate after a reload. */
+  taskStartedAt?: number | null;
 }
 
-export const emptyDraft = (): Draft => ({
-  savedAt: Date.now(),
+export const emptyDraft = (rate: number = SPEAKING_RATE.default, now = Date.now()): Draft => ({
+  savedAt: now,
   step: 0,
   inputText: '',
   title: '',
-  rate: SPEAKING_RATE.default,
+  rate,
   script: null,
   labels: [],
   preview: null,
   taskId: null,
+  taskStartedAt: null,
 });
 
 const keyOf = (userId: string) => `mugen_creation_draft:${userId}`;
+const rateKeyOf = (userId: string) => `mugen_creation_rate:${userId}`;
 
-/** The member's draft if it is under 24 hours old; a preview over an hour old is dropped (step goes back). */
+/**
+ * A stored draft as it is restored at `now`: none once 24 hours have passed since it was written; its
+ * preview dropped after an hour (the step goes back to the script), unless a publishing task of it is
+ * under way, which is followed still.
+ */
+export function restoreDraft(d: Draft, now: number): Draft | null {
+  if (!draftAlive(d.savedAt, now)) return null;
+  if (d.preview && d.taskId === null && !previewAlive(d.preview.createdAt, now)) return { ...d, preview: null, step: d.script ? 1 : 0 };
+  return d;
+}
+
+/** The member's draft, if one is still alive. */
 export function loadDraft(userId: string, now = Date.now()): Draft | null {
   const raw = readStored('local', keyOf(userId));
   if (!raw) return null;
   try {
-    const d = JSON.parse(raw) as Draft;
-    if (now - d.savedAt > DRAFT_TTL_MS) {
-      removeStored('local', keyOf(userId));
-      return null;
-    }
-    if (d.preview && now - d.preview.createdAt > PREVIEW_TTL_MS) return { ...d, preview: null, step: d.script ? 1 : 0, taskId: null };
-    return d;
+    const restored = restoreDraft(JSON.parse(raw) as Draft, now);
+    if (!restored) removeStored('local', keyOf(userId));
+    return restored;
   } catch {
     return null;
   }
 }
 
-export const saveDraft = (userId: string, d: Draft) => writeStored('local', keyOf(userId), JSON.stringify({ ...d, savedAt: Date.now() }));
+/** Stores the draft as it is: its `savedAt` is set where the member changes it, not by storing it. */
+export const saveDraft = (userId: string, d: Draft) => writeStored('local', keyOf(userId), JSON.stringify(d));
 export const clearDraft = (userId: string) => removeStored('local', keyOf(userId));
+
+/** The member's speaking rate (L-3-24): kept apart from the draft, so a restart or a publication keeps it. */
+export const loadRate = (userId: string) => speakingRateOf(readStored('local', rateKeyOf(userId)));
+export const saveRate = (userId: string, rate: number) => writeStored('local', rateKeyOf(userId), String(speakingRateOf(rate)));

@@ -1,6 +1,13 @@
 import { CREATE_PAGE_CATEGORIES } from '@shared/categories';
 import { CREATION_TEXT as T } from '@shared/messages/creation';
-import { CREATION_INPUT_MAX, SPEAKING_RATE } from '@shared/rules/creation';
+import {
+  type ConfidenceLevel,
+  CREATION_INPUT_MAX,
+  confidenceLevel,
+  publishProgress,
+  SPEAKING_RATE,
+  taskPollDelay,
+} from '@shared/rules/creation';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LoginRequired } from '@web/components/layout/login-required';
 import { PageHeader } from '@web/components/layout/page-header';
@@ -23,7 +30,7 @@ import {
   publishTrack,
   regenerateScript,
 } from '../api/creation';
-import { clearDraft, type Draft, emptyDraft, loadDraft, type Step, saveDraft } from '../draft';
+import { clearDraft, type Draft, emptyDraft, loadDraft, loadRate, type Step, saveDraft, saveRate } from '../draft';
 import { creationFailure } from '../failure';
 
 /**
@@ -57,8 +64,11 @@ export function CreatePostRoute({ categoryPicker }: { categoryPicker?: CategoryP
 function Creator({ userId, categoryPicker }: { userId: string; categoryPicker?: CategoryPicker }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [draft, setDraft] = useState<Draft>(() => loadDraft(userId) ?? emptyDraft());
+  const [draft, setDraft] = useState<Draft>(() => loadDraft(userId) ?? emptyDraft(loadRate(userId)));
   const [busy, setBusy] = useState<null | 'script' | 'rewrite' | 'preview' | 'publish'>(null);
+  const [inputError, setInputError] = useState<string | null>(null);
+  // Published from final review in this visit (polled every 2 s), or a task restored from the draft (3 s).
+  const [watching, setWatching] = useState(false);
   const restored = useRef(draft.inputText !== '');
   const status = useQuery(postingStatusQueryOptions(userId));
   const remaining = status.data?.remaining ?? 0;
@@ -68,17 +78,25 @@ function Creator({ userId, categoryPicker }: { userId: string; categoryPicker?: 
   }, []);
   useEffect(() => saveDraft(userId, draft), [userId, draft]);
 
-  const update = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+  // A change by the member is when the draft is written: it lives 24 hours from the last one.
+  const update = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch, savedAt: Date.now() }));
+  const setRate = (rate: number) => {
+    saveRate(userId, rate);
+    update({ rate });
+  };
   const refreshStatus = () => queryClient.invalidateQueries({ queryKey: queryKeys.creation.postingStatus(userId) });
 
   const restart = () => {
     if (draft.preview) void cleanupPreview(draft.preview.previewFilename);
     clearDraft(userId);
-    setDraft(emptyDraft());
+    setInputError(null);
+    setDraft(emptyDraft(loadRate(userId)));
   };
 
   const writeScript = async () => {
-    if (!draft.inputText.trim()) return toast({ title: T.errors.emptyText, variant: 'destructive' });
+    // C-5-01: the message, and no request.
+    if (!draft.inputText.trim()) return setInputError(T.errors.emptyText);
+    setInputError(null);
     setBusy('script');
     try {
       const script = await generateScript({ inputText: draft.inputText.trim(), title: draft.title.trim() });
@@ -111,8 +129,11 @@ function Creator({ userId, categoryPicker }: { userId: string; categoryPicker?: 
     if (!draft.script) return;
     setBusy('preview');
     try {
+      const previous = draft.preview;
       const preview = await generatePreview({ script: draft.script.script, title: draft.title, speakingRate: draft.rate });
       update({ preview: { ...preview, createdAt: Date.now() }, step: 2 });
+      // The draft's earlier preview is not needed any more: the server forgets it now, not in an hour.
+      if (previous && previous.previewFilename !== preview.previewFilename) void cleanupPreview(previous.previewFilename);
     } catch (err) {
       toast({ ...creationFailure(err, 'preview'), variant: 'destructive' });
     } finally {
@@ -132,7 +153,8 @@ function Creator({ userId, categoryPicker }: { userId: string; categoryPicker?: 
         labels: draft.labels,
         agreedToTerms: true,
       });
-      update({ taskId });
+      setWatching(true);
+      update({ taskId, taskStartedAt: Date.now() });
     } catch (err) {
       toast({ ...creationFailure(err, 'publish'), variant: 'destructive' });
       setBusy(null);
@@ -145,6 +167,18 @@ function Creator({ userId, categoryPicker }: { userId: string; categoryPicker?: 
     void queryClient.invalidateQueries({ queryKey: queryKeys.tracks.all() });
     void navigate(`/track/${trackId}`);
   };
+
+  const inputStep = (
+    <InputStep
+      draft={draft}
+      update={update}
+      setRate={setRate}
+      error={inputError}
+      busy={busy === 'script'}
+      onNext={writeScript}
+      onType={() => setInputError(null)}
+    />
+  );
 
   return (
     <div className="space-y-6">
@@ -173,6 +207,8 @@ function Creator({ userId, categoryPicker }: { userId: string; categoryPicker?: 
       {draft.taskId !== null ? (
         <PublishProgress
           taskId={draft.taskId}
+          startedAt={draft.taskStartedAt ?? null}
+          inFinalReview={watching}
           onDone={onPublished}
           onFailed={() => {
             update({ taskId: null });
@@ -180,7 +216,7 @@ function Creator({ userId, categoryPicker }: { userId: string; categoryPicker?: 
           }}
         />
       ) : draft.step === 0 ? (
-        <InputStep draft={draft} update={update} busy={busy === 'script'} onNext={writeScript} />
+        inputStep
       ) : draft.step === 1 && draft.script ? (
         <ReviewStep
           draft={draft}
@@ -195,7 +231,7 @@ function Creator({ userId, categoryPicker }: { userId: string; categoryPicker?: 
       ) : draft.preview && draft.script ? (
         <FinalStep draft={draft} update={update} remaining={remaining} busy={busy === 'publish'} onPublish={publish} />
       ) : (
-        <InputStep draft={draft} update={update} busy={busy === 'script'} onNext={writeScript} />
+        inputStep
       )}
     </div>
   );
@@ -203,15 +239,23 @@ function Creator({ userId, categoryPicker }: { userId: string; categoryPicker?: 
 
 type StepProps = { draft: Draft; update: (patch: Partial<Draft>) => void };
 
-function InputStep({ draft, update, busy, onNext }: StepProps & { busy: boolean; onNext: () => void }) {
-  const ids = { text: useId(), title: useId(), rate: useId() };
+function InputStep({
+  draft,
+  update,
+  setRate,
+  error,
+  busy,
+  onNext,
+  onType,
+}: StepProps & { setRate: (rate: number) => void; error: string | null; busy: boolean; onNext: () => void; onType: () => void }) {
+  const ids = { text: useId(), title: useId(), rate: useId(), error: useId() };
   const length = draft.inputText.length;
   const onRateKey = (e: React.KeyboardEvent<HTMLInputElement>) => {
     // Page Up / Page Down move 10 steps (1.0), as the spec's slider does.
     if (e.key !== 'PageUp' && e.key !== 'PageDown') return;
     e.preventDefault();
     const delta = (e.key === 'PageUp' ? 1 : -1) * SPEAKING_RATE.step * SPEAKING_RATE.pageSteps;
-    update({ rate: Math.round(Math.min(SPEAKING_RATE.max, Math.max(SPEAKING_RATE.min, draft.rate + delta)) * 10) / 10 });
+    setRate(Math.round(Math.min(SPEAKING_RATE.max, Math.max(SPEAKING_RATE.min, draft.rate + delta)) * 10) / 10);
   };
   return (
     <section className="space-y-5">
@@ -234,9 +278,19 @@ function InputStep({ draft, update, busy, onNext }: StepProps & { busy: boolean;
           maxLength={CREATION_INPUT_MAX}
           rows={10}
           placeholder={T.input.textPlaceholder}
-          onChange={(e) => update({ inputText: e.target.value })}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? ids.error : undefined}
+          onChange={(e) => {
+            onType();
+            update({ inputText: e.target.value });
+          }}
           className="w-full rounded-2xl border border-border bg-surface p-4 text-[15px] leading-relaxed"
         />
+        {error && (
+          <p id={ids.error} role="alert" className="text-sm text-danger" data-testid="creation-input-error">
+            {error}
+          </p>
+        )}
       </div>
       <div className="space-y-2">
         <label htmlFor={ids.title} className="font-medium">
@@ -268,11 +322,11 @@ function InputStep({ draft, update, busy, onNext }: StepProps & { busy: boolean;
           step={SPEAKING_RATE.step}
           value={draft.rate}
           onKeyDown={onRateKey}
-          onChange={(e) => update({ rate: Number(e.target.value) })}
+          onChange={(e) => setRate(Number(e.target.value))}
           className="w-full accent-[var(--color-accent)]"
         />
       </div>
-      <Button size="lg" className="w-full" disabled={busy || !draft.inputText.trim()} onClick={onNext}>
+      <Button size="lg" className="w-full" disabled={busy} onClick={onNext}>
         {busy && <LoaderCircle className="size-4 animate-spin" aria-hidden />}
         {busy ? T.input.generating : T.input.generate}
       </Button>
@@ -280,8 +334,8 @@ function InputStep({ draft, update, busy, onNext }: StepProps & { busy: boolean;
   );
 }
 
-/** Confidence colours (creator spec §9): 80 and above green, 60 and above amber, below red. */
-const confidenceClass = (n: number) => (n >= 80 ? 'text-emerald-600' : n >= 60 ? 'text-amber-600' : 'text-red-600');
+/** Confidence colours (creator spec §9, the levels in shared/rules/creation.ts): green, amber, red. */
+const CONFIDENCE_CLASS: Record<ConfidenceLevel, string> = { high: 'text-emerald-600', medium: 'text-amber-600', low: 'text-red-600' };
 
 function ReviewStep({
   draft,
@@ -311,7 +365,9 @@ function ReviewStep({
               {T.review.needsReview}
             </span>
           )}
-          <span className={cn('text-sm font-medium', confidenceClass(fc.confidence))}>{T.review.confidence(fc.confidence)}</span>
+          <span className={cn('text-sm font-medium', CONFIDENCE_CLASS[confidenceLevel(fc.confidence)])}>
+            {T.review.confidence(fc.confidence)}
+          </span>
         </div>
         <p className="mt-2 text-sm text-muted">{fc.summary}</p>
         {fc.status === 'issues_found' && fc.issues.length > 0 && (
@@ -428,20 +484,28 @@ function FinalStep({ draft, remaining, busy, onPublish }: StepProps & { remainin
   );
 }
 
-const ESTIMATE_MS = 120_000;
-const POLL_MS = 2000;
-const MAX_RETRIES = 5;
-const MAX_DELAY_MS = 30_000;
-
 /**
- * After publishing: the task is asked for every 2 s (final review, creator spec §4); a failed request
- * is retried with a doubling delay up to 5 times (at most 30 s), then the network message shows. The
- * bar follows an estimate of 120 s capped at 95 %, or the task's own progress once it is further.
+ * After publishing: the task is asked for every 2 s in final review, every 3 s when it was restored from
+ * the draft; a failed request is retried after 3 s, doubling up to 30 s, at most 5 times, then the
+ * network message shows (creator spec §4; taskPollDelay). The bar follows an estimate of 120 s from when
+ * the task was started (kept in the draft), capped at 95 %, or the task's own progress once it is further.
  */
-function PublishProgress({ taskId, onDone, onFailed }: { taskId: number; onDone: (trackId: number) => void; onFailed: () => void }) {
-  const [progress, setProgress] = useState(0);
+function PublishProgress({
+  taskId,
+  startedAt,
+  inFinalReview,
+  onDone,
+  onFailed,
+}: {
+  taskId: number;
+  startedAt: number | null;
+  inFinalReview: boolean;
+  onDone: (trackId: number) => void;
+  onFailed: () => void;
+}) {
+  const started = useRef(startedAt ?? Date.now());
+  const [progress, setProgress] = useState(() => publishProgress(started.current, Date.now()));
   const [stage, setStage] = useState<string>('queued');
-  const started = useRef(Date.now());
   // The latest callbacks, so a re-render of the page does not restart the polling.
   const done = useRef(onDone);
   const failed = useRef(onFailed);
@@ -451,34 +515,38 @@ function PublishProgress({ taskId, onDone, onFailed }: { taskId: number; onDone:
     let stopped = false;
     let failures = 0;
     let timer: ReturnType<typeof setTimeout>;
+    const next = () => {
+      const delay = taskPollDelay(failures, inFinalReview);
+      if (delay === null) {
+        toast({ title: T.errors.network, variant: 'destructive' });
+        return failed.current();
+      }
+      if (!stopped) timer = setTimeout(tick, delay);
+    };
     const tick = async () => {
       try {
         const task = await getAudioTask(taskId);
+        if (stopped) return;
         failures = 0;
-        const estimate = Math.min(95, ((Date.now() - started.current) / ESTIMATE_MS) * 100);
-        setProgress(Math.round(Math.max(estimate, task.progress)));
+        setProgress(publishProgress(started.current, Date.now(), task));
         setStage(task.stage ?? task.status);
         if (task.status === 'completed' && task.trackId) return done.current(task.trackId);
         if (task.status === 'failed') {
           toast({ title: T.errors.taskFailed, description: task.errorMessage ?? undefined, variant: 'destructive' });
           return failed.current();
         }
-        if (!stopped) timer = setTimeout(tick, POLL_MS);
       } catch {
+        if (stopped) return;
         failures += 1;
-        if (failures > MAX_RETRIES) {
-          toast({ title: T.errors.network, variant: 'destructive' });
-          return failed.current();
-        }
-        if (!stopped) timer = setTimeout(tick, Math.min(MAX_DELAY_MS, POLL_MS * 2 ** failures));
       }
+      next();
     };
     void tick();
     return () => {
       stopped = true;
       clearTimeout(timer);
     };
-  }, [taskId]);
+  }, [taskId, inFinalReview]);
   return (
     <section className="space-y-3" aria-live="polite" data-testid="publish-progress">
       <p className="font-medium">{T.final.progress}</p>
