@@ -8,17 +8,19 @@
  *   caches are removed on activate.
  * - Navigations: network first, the cached index.html when the network fails.
  * - Hashed assets (/assets/*): cache first (their names change with their content).
- * - /api/*, /uploads/*, /health, /ping: never touched by the worker. Audio offline (premium, later
- *   issue) gets its own cache under AUDIO_CACHE_PREFIX and a branch in the fetch handler: see
- *   `offlineAudioResponse` below.
+ * - /api/*, /uploads/*, /health, /ping: never touched by the worker, except the audio of the tracks a
+ *   premium member keeps for offline playback: /api/stream/{id} of a kept track is answered from the
+ *   OFFLINE_AUDIO_CACHE (Range requests with 206 and Content-Range), so it plays with the network cut.
+ *   The page asks the worker to keep or drop a track by a message (src/web/features/premium/lib/offline-audio.ts).
  * - Web push: shows notifications and opens the right page when one is tapped.
  */
 
 const VERSION = new URL(self.location.href).searchParams.get('v') || 'dev';
 const SHELL_CACHE_PREFIX = 'mugen-shell-';
 const SHELL_CACHE = `${SHELL_CACHE_PREFIX}${VERSION}`;
-/** Reserved for offline audio (a later issue): never removed by the shell's clean-up. */
+/** Offline audio: never removed by the shell's clean-up (its prefix is not the shell's). */
 const AUDIO_CACHE_PREFIX = 'mugen-audio-';
+const OFFLINE_AUDIO_CACHE = `${AUDIO_CACHE_PREFIX}offline`;
 const SHELL_HTML = '/index.html';
 const PRECACHE_MANIFEST = '/precache-manifest.json';
 
@@ -66,14 +68,124 @@ function isPassThrough(url) {
   return p === '/api' || p.startsWith('/api/') || p.startsWith('/uploads/') || p === '/health' || p === '/ping';
 }
 
+// ——— offline audio (premium) ———
+
+const STREAM_PATH = /^\/api\/stream\/(\d+)$/;
+/** A kept track's cache key: the stream's path, whatever quality was asked. */
+const offlineKey = (id) => `/api/stream/${id}`;
+
 /**
- * Seam for offline audio (premium, a later issue): return a cached Response for a stream request to
- * answer it from AUDIO_CACHE_PREFIX caches, or null to let the network answer. Today audio is never
- * cached by the worker.
+ * The ids of the kept tracks, read from the cache when the worker starts; null until then. The fetch
+ * handler must decide at once whether to answer, so it answers a stream request itself only for a kept
+ * track (or while the list is still being read, then falling back to the network).
  */
-function offlineAudioResponse(_request) {
-  return null;
+let keptIds = null;
+const keptReady = caches
+  .open(OFFLINE_AUDIO_CACHE)
+  .then((cache) => cache.keys())
+  .then((requests) => {
+    keptIds = new Set();
+    for (const r of requests) {
+      const m = STREAM_PATH.exec(new URL(r.url).pathname);
+      if (m) keptIds.add(Number(m[1]));
+    }
+  })
+  .catch(() => {
+    keptIds = new Set();
+  });
+
+/**
+ * The cached audio as the request asks for it: the whole file (200), or the first byte range of a
+ * Range header (206 with Content-Range; a suffix range counts from the end), or 416 when it cannot be
+ * satisfied. Media elements always ask with Range, and seek by it.
+ */
+async function rangeResponse(cached, range) {
+  const blob = await cached.blob();
+  const size = blob.size;
+  const headers = { 'Content-Type': cached.headers.get('Content-Type') || 'audio/mpeg', 'Accept-Ranges': 'bytes' };
+  if (!range) return new Response(blob, { status: 200, headers: { ...headers, 'Content-Length': String(size) } });
+  const m = /^bytes=(\d*)-(\d*)$/.exec(range.split(',')[0].trim());
+  let start = -1;
+  let end = size - 1;
+  if (m && m[1] !== '') {
+    start = Number(m[1]);
+    if (m[2] !== '') end = Math.min(Number(m[2]), size - 1);
+  } else if (m && m[2] !== '' && Number(m[2]) > 0) {
+    start = Math.max(0, size - Number(m[2]));
+  }
+  if (start < 0 || start >= size || start > end) {
+    return new Response(null, { status: 416, headers: { ...headers, 'Content-Range': `bytes */${size}` } });
+  }
+  return new Response(blob.slice(start, end + 1), {
+    status: 206,
+    headers: { ...headers, 'Content-Range': `bytes ${start}-${end}/${size}`, 'Content-Length': String(end - start + 1) },
+  });
 }
+
+/** A Response (promise) for a kept track's stream request, or null to let the network answer. */
+function offlineAudioResponse(request, url) {
+  const m = STREAM_PATH.exec(url.pathname);
+  if (!m) return null;
+  const id = Number(m[1]);
+  if (keptIds && !keptIds.has(id)) return null;
+  return (async () => {
+    await keptReady;
+    const cached = keptIds.has(id) ? await caches.match(offlineKey(id), { cacheName: OFFLINE_AUDIO_CACHE }) : undefined;
+    if (!cached) return fetch(request);
+    return rangeResponse(cached, request.headers.get('Range'));
+  })();
+}
+
+/**
+ * Keeps a track: the whole file, asked for without a range (following a redirect to the bucket when the
+ * server answers one), stored under its stream path. The premium variant is asked for: the server gives
+ * it to premium members only, and the standard one to anyone else.
+ */
+async function keepTrack(id) {
+  const res = await fetch(`/api/stream/${id}?quality=high`, { credentials: 'same-origin', redirect: 'follow', cache: 'no-store' });
+  if (res.status !== 200) throw new Error(`the stream answered ${res.status}`);
+  const blob = await res.blob();
+  const cache = await caches.open(OFFLINE_AUDIO_CACHE);
+  await cache.put(
+    offlineKey(id),
+    new Response(blob, {
+      status: 200,
+      headers: { 'Content-Type': res.headers.get('Content-Type') || 'audio/mpeg', 'Content-Length': String(blob.size) },
+    }),
+  );
+  await keptReady;
+  keptIds.add(id);
+}
+
+async function dropTrack(id) {
+  await keptReady;
+  keptIds.delete(id);
+  const cache = await caches.open(OFFLINE_AUDIO_CACHE);
+  await cache.delete(offlineKey(id));
+}
+
+async function dropAllTracks() {
+  await keptReady;
+  keptIds.clear();
+  await caches.delete(OFFLINE_AUDIO_CACHE);
+}
+
+/** { type: 'offline-audio:keep' | 'offline-audio:drop' | 'offline-audio:clear', id }, answered on the message's port. */
+self.addEventListener('message', (event) => {
+  const data = event.data || {};
+  const port = event.ports && event.ports[0];
+  const id = Number(data.id);
+  let job = null;
+  if (data.type === 'offline-audio:keep' && Number.isInteger(id) && id > 0) job = keepTrack(id);
+  else if (data.type === 'offline-audio:drop' && Number.isInteger(id) && id > 0) job = dropTrack(id);
+  else if (data.type === 'offline-audio:clear') job = dropAllTracks();
+  if (!job) return;
+  const done = job.then(
+    () => port && port.postMessage({ ok: true }),
+    (e) => port && port.postMessage({ ok: false, error: String((e && e.message) || e) }),
+  );
+  if (event.waitUntil) event.waitUntil(done);
+});
 
 async function networkFirstNavigation(request) {
   try {
@@ -105,7 +217,7 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (isPassThrough(url)) {
-    const audio = offlineAudioResponse(request);
+    const audio = offlineAudioResponse(request, url);
     if (audio) event.respondWith(audio);
     return;
   }

@@ -46,6 +46,10 @@ export const STORAGE_KEYS = {
   premium: 'mugen_premium',
   /** The premium end date (ISO 8601) that goes with the premium flag. */
   premiumExpiry: 'mugen_premium_expiry',
+  /** The 30-day display fallback after a paid checkout whose upgrade or check failed (ISO 8601 end). */
+  premiumFallback: 'mugen_premium_fallback',
+  /** The tracks a premium member keeps for offline playback (their details; the audio is in Cache Storage). */
+  offlineTracks: 'mugen_offline_tracks',
   /** The 2x trial's end (epoch ms) and start (epoch ms); both cleared when the trial ends. */
   trialExpiry: 'mugen_trial_expiry',
   trialStart: 'mugen_trial_start',

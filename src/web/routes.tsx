@@ -112,9 +112,17 @@ export const routes: RouteObject[] = [
       },
       // A path under /pwa/ opens the app in PWA mode (L-4.2-14).
       { path: '/pwa/*', element: page(async () => (await import('./features/pwa/routes/pwa-entry')).PwaEntryRoute) },
-      soon('/premium', APP_TEXT.routes.premiumTitle),
-      soon('/premium-success', APP_TEXT.routes.premiumSuccessTitle),
-      soon('/cancel', APP_TEXT.routes.cancelTitle),
+      {
+        path: '/premium',
+        handle: { title: APP_TEXT.routes.premiumTitle },
+        element: page(async () => (await import('./features/premium/routes/premium')).PremiumRoute),
+      },
+      {
+        path: '/premium-success',
+        handle: { title: APP_TEXT.routes.premiumSuccessTitle },
+        element: page(async () => (await import('./features/premium/routes/premium-success')).PremiumSuccessRoute),
+      },
+      { path: '/cancel', element: page(async () => (await import('./features/premium/routes/cancel')).CancelRoute) },
       { path: '/i/:code', element: page(async () => (await import('./features/access/routes/invitation')).InvitationRoute) },
       {
         path: '/invitation-required',

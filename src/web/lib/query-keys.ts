@@ -9,6 +9,11 @@ export const queryKeys = {
     user: () => ['auth', 'user'] as const,
     premiumStatus: (userId: string) => ['auth', 'premium-status', userId] as const,
   },
+  premium: {
+    /** POST /api/create-payment-intent, idempotent on the server: one intent a member while the page lasts. */
+    paymentIntent: (userId: string) => ['premium', 'payment-intent', userId] as const,
+    subscription: (userId: string) => ['premium', 'subscription', userId] as const,
+  },
   tracks: {
     /** GET /api/tracks (the catalogue); also the prefix of every track. */
     all: () => ['tracks'] as const,

@@ -1,9 +1,17 @@
 import { FavoritesTab } from '@web/features/likes/components/favorites-tab';
 import { MyPlaylistsTab } from '@web/features/playlists/components/my-playlists-tab';
+import { PremiumPanel } from '@web/features/premium/components/premium-panel';
 import { MyPage } from '@web/features/profile/routes/my-page';
 import { FollowStats } from '@web/features/users/components/follow-stats';
 
-/** /profile: My Page with the lists of the likes and playlists features and the follow counts. */
+/** /profile: My Page with the lists of the likes and playlists features, the follow counts and the premium panel. */
 export function MyPageRoute() {
-  return <MyPage favorites={<FavoritesTab />} playlists={<MyPlaylistsTab />} followStats={(user) => <FollowStats user={user} />} />;
+  return (
+    <MyPage
+      favorites={<FavoritesTab />}
+      playlists={<MyPlaylistsTab />}
+      followStats={(user) => <FollowStats user={user} />}
+      premium={<PremiumPanel />}
+    />
+  );
 }

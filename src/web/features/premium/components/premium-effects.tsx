@@ -4,6 +4,8 @@ import { toast } from '@web/lib/toast';
 import { useEffect } from 'react';
 import { usePremiumSync } from '../api/get-premium-status';
 import { TRIAL_TEXT } from '../hooks/use-rate-rule';
+import { dropAllAudio } from '../lib/offline-audio';
+import { clearKeptTracks, useKeptTracks } from '../stores/offline-tracks';
 import { clearTrial, useTrial } from '../stores/trial';
 
 /** Yellow for premium members, white for everyone else (listener spec §2, L-2.4-25, L-2.4-26). */
@@ -11,14 +13,15 @@ export const THEME_COLOR = { premium: '#facc15', standard: '#ffffff' } as const;
 
 /**
  * The premium rules that act on their own, mounted once inside the player: keeps the premium answer in
- * sync, gives premium members the yellow theme colour and accent, ends the trial at zero, and takes a
- * 2x that is no longer allowed back to 1x.
+ * sync, gives premium members the yellow theme colour and accent, ends the trial at zero, takes a
+ * 2x that is no longer allowed back to 1x, and drops the offline tracks when premium has ended.
  */
 export function PremiumEffects() {
   const player = usePlayer();
   const rate = usePlayerValue((s) => s.rate);
-  const { isPremium, isSettled } = usePremiumSync();
+  const { isPremium, isSettled, serverSaysFree } = usePremiumSync();
   const { trial, now } = useTrial();
+  const keeps = useKeptTracks().length > 0;
 
   useEffect(() => {
     document.documentElement.classList.toggle('premium', isPremium);
@@ -43,6 +46,14 @@ export function PremiumEffects() {
   useEffect(() => {
     if (settled && allowed !== rate) player.setRate(allowed);
   }, [settled, allowed, rate, player]);
+
+  // Offline tracks are a premium perk: once the server says the member is not premium (ended, paused),
+  // the kept audio is dropped. A failed or missing answer (offline) drops nothing.
+  useEffect(() => {
+    if (!serverSaysFree || !keeps) return;
+    clearKeptTracks();
+    void dropAllAudio().catch((e: unknown) => console.error('[offline] could not drop the kept audio', e));
+  }, [serverSaysFree, keeps]);
 
   return null;
 }

@@ -26,10 +26,12 @@ export interface MyPageSlots {
   favorites: ReactNode;
   playlists: ReactNode;
   followStats: (user: User) => ReactNode;
+  /** The premium panel (membership, kept offline tracks); renders nothing for a free member. */
+  premium?: ReactNode;
 }
 
 /** /profile, マイページ (listener spec §2 My Page). ?tab= picks the tab; anything unknown is お気に入り. */
-export function MyPage({ favorites, playlists, followStats }: MyPageSlots) {
+export function MyPage({ favorites, playlists, followStats, premium }: MyPageSlots) {
   useDocumentTitle(PROFILE_TEXT.myPage.documentTitle);
   const { user, isPending } = useUser();
   const [params, setParams] = useSearchParams();
@@ -49,6 +51,7 @@ export function MyPage({ favorites, playlists, followStats }: MyPageSlots) {
     <div className="mx-auto w-full max-w-2xl px-4 pt-6 pb-10" data-testid="my-page">
       <ProfileHeader user={user} onEdit={() => setEditing(true)} followStats={followStats(user)} />
       <EditProfileDialog user={user} open={editing} onOpenChange={setEditing} />
+      {premium}
 
       <Tabs.Root
         value={tab}

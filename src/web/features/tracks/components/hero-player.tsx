@@ -20,7 +20,7 @@ import { useTrackActions } from './track-actions';
  */
 export function HeroPlayer() {
   const player = usePlayer();
-  const { LikeButton, AddToPlaylistButton, TrialRemaining } = useTrackActions();
+  const { LikeButton, AddToPlaylistButton, TrialRemaining, AdSlot } = useTrackActions();
   const s = usePlayerState();
   const touch = useRef<{ y: number; t: number } | null>(null);
   useTrackImpression(s.track?.id);
@@ -51,7 +51,7 @@ export function HeroPlayer() {
       onTouchCancel={() => {
         touch.current = null;
       }}
-      className="mx-auto flex w-full max-w-[480px] flex-1 touch-pan-x flex-col px-6 pt-4 pb-5"
+      className="group/hero mx-auto flex w-full max-w-[480px] flex-1 touch-pan-x flex-col px-6 pt-4 pb-5"
     >
       <div
         key={`${track.id}-${s.loadId}`}
@@ -62,7 +62,7 @@ export function HeroPlayer() {
         )}
       >
         <div className="flex flex-1 items-center justify-center py-2">
-          <div className="relative flex aspect-square w-[clamp(9rem,calc(100dvh-29rem),21rem)] max-w-full items-center justify-center overflow-hidden rounded-[2rem] bg-gradient-to-br from-accent-soft via-surface to-surface-2 shadow-card">
+          <div className="relative flex aspect-square w-[clamp(9rem,calc(100dvh-29rem),21rem)] max-w-full group-has-[[data-ad-slot]]/hero:w-[clamp(8rem,calc(100dvh-33rem),21rem)] items-center justify-center overflow-hidden rounded-[2rem] bg-gradient-to-br from-accent-soft via-surface to-surface-2 shadow-card">
             <div aria-hidden="true" className="absolute inset-[12%] rounded-full border border-accent/10" />
             <div aria-hidden="true" className="absolute inset-[24%] rounded-full border border-accent/15" />
             <Avatar
@@ -131,6 +131,8 @@ export function HeroPlayer() {
       </div>
       <TrialRemaining className="mt-2 self-start" />
       <p className="mt-3 hidden text-center text-muted text-xs pointer-coarse:block">{TRACKS_TEXT.heroPlayer.swipeHint}</p>
+      {/* The one ad slot of free members: under the controls, never over them. */}
+      <AdSlot className="mt-3" />
     </section>
   );
 }

@@ -2,14 +2,17 @@ import type { Track } from '@shared/schemas/track';
 import { type ComponentType, createContext, useContext } from 'react';
 
 /**
- * The like and add-to-playlist buttons and the 2x trial's time left, shown by the track players. They
- * belong to the likes, playlists and premium features, which this one does not import: the app hands
- * them in (app/track-actions.tsx), as it hands the player its EngineHooks.
+ * The like and add-to-playlist buttons, the 2x trial's time left, the offline keep button and the one
+ * ad slot (free members only), shown by the track players. They belong to the likes, playlists and
+ * premium features, which this one does not import: the app hands them in (app/track-actions.tsx), as
+ * it hands the player its EngineHooks.
  */
 export interface TrackActions {
   LikeButton: ComponentType<{ track: Track; className?: string }>;
   AddToPlaylistButton: ComponentType<{ track: Track; className?: string }>;
   TrialRemaining: ComponentType<{ className?: string }>;
+  OfflineKeepButton: ComponentType<{ track: Track; className?: string }>;
+  AdSlot: ComponentType<{ className?: string }>;
 }
 
 const TrackActionsContext = createContext<TrackActions | null>(null);

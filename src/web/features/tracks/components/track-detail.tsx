@@ -20,7 +20,7 @@ import { TrackTranscript } from './transcript';
  */
 export function TrackDetail({ track }: { track: Track }) {
   const player = usePlayer();
-  const { LikeButton, AddToPlaylistButton, TrialRemaining } = useTrackActions();
+  const { LikeButton, AddToPlaylistButton, TrialRemaining, OfflineKeepButton, AdSlot } = useTrackActions();
   const s = usePlayerState();
   const isCurrent = s.track?.id === track.id;
 
@@ -103,6 +103,10 @@ export function TrackDetail({ track }: { track: Track }) {
           <TrialRemaining />
         </div>
       </div>
+      <div className="mt-4 flex justify-center">
+        <OfflineKeepButton track={track} />
+      </div>
+      <AdSlot className="mt-6" />
       <TrackTranscript track={track} />
     </article>
   );

@@ -1,0 +1,169 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import vm from 'node:vm';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The service worker's offline audio (public/service-worker.js, issue 17): a kept track's stream is
+ * answered from Cache Storage, Range requests with 206 and Content-Range, so it plays with the network
+ * cut; other streams are left to the network. The worker runs here in a context of its own with a
+ * Cache Storage in memory.
+ */
+const WORKER = fs.readFileSync(path.resolve(import.meta.dirname, '../../../../public/service-worker.js'), 'utf8');
+const ORIGIN = 'http://mugen.test';
+
+class MemoryCache {
+  readonly entries = new Map<string, Response>();
+  async keys() {
+    return [...this.entries.keys()].map((url) => new Request(url));
+  }
+  async match(request: string | Request) {
+    return this.entries.get(new URL(typeof request === 'string' ? request : request.url, ORIGIN).href)?.clone();
+  }
+  async put(request: string | Request, response: Response) {
+    this.entries.set(new URL(typeof request === 'string' ? request : request.url, ORIGIN).href, response);
+  }
+  async delete(request: string | Request) {
+    return this.entries.delete(new URL(typeof request === 'string' ? request : request.url, ORIGIN).href);
+  }
+}
+
+function startWorker({ kept = {} as Record<number, Uint8Array>, network = (_url: string) => new Response(null, { status: 503 }) } = {}) {
+  const stores = new Map<string, MemoryCache>();
+  const open = async (name: string) => {
+    let c = stores.get(name);
+    if (!c) {
+      c = new MemoryCache();
+      stores.set(name, c);
+    }
+    return c;
+  };
+  const audio = new MemoryCache();
+  for (const [id, bytes] of Object.entries(kept)) {
+    audio.entries.set(`${ORIGIN}/api/stream/${id}`, new Response(bytes, { headers: { 'Content-Type': 'audio/mpeg' } }));
+  }
+  stores.set('mugen-audio-offline', audio);
+  const listeners = new Map<string, (event: unknown) => void>();
+  const fetched: string[] = [];
+  const context = vm.createContext({
+    self: {
+      location: new URL(`${ORIGIN}/service-worker.js?v=test`),
+      addEventListener: (type: string, fn: (event: unknown) => void) => listeners.set(type, fn),
+      registration: {},
+      clients: {},
+    },
+    caches: {
+      open,
+      keys: async () => [...stores.keys()],
+      has: async (name: string) => stores.has(name),
+      delete: async (name: string) => stores.delete(name),
+      match: async (request: string, { cacheName }: { cacheName: string }) => stores.get(cacheName)?.match(request),
+    },
+    fetch: async (input: string | Request) => {
+      const url = new URL(typeof input === 'string' ? input : input.url, ORIGIN).href;
+      fetched.push(url);
+      return network(url);
+    },
+    URL,
+    Request,
+    Response,
+    Blob,
+    console,
+  });
+  vm.runInContext(WORKER, context);
+  const ready = vm.runInContext('keptReady', context) as Promise<void>;
+
+  /** The worker's answer to a GET, or null when it lets the network answer. */
+  async function get(pathname: string, range?: string): Promise<Response | null> {
+    let answer: Promise<Response> | null = null;
+    const request = new Request(`${ORIGIN}${pathname}`, { headers: range ? { Range: range } : {} });
+    listeners.get('fetch')?.({ request, respondWith: (p: Promise<Response>) => (answer = p) });
+    return answer ? await answer : null;
+  }
+
+  /** A message from the page, with the worker's answer on its port. */
+  function message(data: unknown): Promise<{ ok: boolean; error?: string }> {
+    return new Promise((resolve) => {
+      const waits: Promise<unknown>[] = [];
+      listeners.get('message')?.({ data, ports: [{ postMessage: resolve }], waitUntil: (p: Promise<unknown>) => waits.push(p) });
+    });
+  }
+
+  return { ready, get, message, fetched, stores };
+}
+
+const bytes = (n: number) => Uint8Array.from({ length: n }, (_, i) => i % 251);
+
+describe('offline audio in the service worker (issue 17, L-1-07)', () => {
+  it('answers a kept track from the cache: ranges with 206 and Content-Range, no range with 200', async () => {
+    const w = startWorker({ kept: { 7: bytes(1000) } });
+    await w.ready;
+
+    const part = await w.get('/api/stream/7', 'bytes=100-199');
+    expect(part?.status).toBe(206);
+    expect(part?.headers.get('Content-Range')).toBe('bytes 100-199/1000');
+    expect(part?.headers.get('Content-Length')).toBe('100');
+    expect(part?.headers.get('Content-Type')).toBe('audio/mpeg');
+    expect([...new Uint8Array(await part!.arrayBuffer())]).toEqual([...bytes(1000).slice(100, 200)]);
+
+    const open = await w.get('/api/stream/7', 'bytes=900-');
+    expect(open?.headers.get('Content-Range')).toBe('bytes 900-999/1000');
+    const suffix = await w.get('/api/stream/7', 'bytes=-100');
+    expect(suffix?.headers.get('Content-Range')).toBe('bytes 900-999/1000');
+    const beyond = await w.get('/api/stream/7', 'bytes=0-5000');
+    expect(beyond?.headers.get('Content-Range')).toBe('bytes 0-999/1000');
+
+    const refused = await w.get('/api/stream/7', 'bytes=1000-');
+    expect(refused?.status).toBe(416);
+    expect(refused?.headers.get('Content-Range')).toBe('bytes */1000');
+
+    const whole = await w.get('/api/stream/7?quality=high');
+    expect(whole?.status).toBe(200);
+    expect(whole?.headers.get('Accept-Ranges')).toBe('bytes');
+    expect((await whole!.arrayBuffer()).byteLength).toBe(1000);
+    expect(w.fetched).toEqual([]);
+  });
+
+  it('leaves any other stream and the API to the network', async () => {
+    const w = startWorker({ kept: { 7: bytes(10) } });
+    await w.ready;
+    expect(await w.get('/api/stream/8', 'bytes=0-')).toBeNull();
+    expect(await w.get('/api/tracks')).toBeNull();
+    expect(await w.get('/api/stream/7/extra')).toBeNull();
+  });
+
+  it('keeps a track on request (the whole file, the premium variant asked), then answers it; drop and clear remove it', async () => {
+    const w = startWorker({
+      network: (url) =>
+        url === `${ORIGIN}/api/stream/9?quality=high`
+          ? new Response(bytes(300), { headers: { 'Content-Type': 'audio/mpeg' } })
+          : new Response(null, { status: 404 }),
+    });
+    await w.ready;
+    expect(await w.get('/api/stream/9', 'bytes=0-')).toBeNull();
+
+    expect(await w.message({ type: 'offline-audio:keep', id: 9 })).toEqual({ ok: true });
+    const part = await w.get('/api/stream/9', 'bytes=0-');
+    expect(part?.status).toBe(206);
+    expect(part?.headers.get('Content-Range')).toBe('bytes 0-299/300');
+
+    expect(await w.message({ type: 'offline-audio:keep', id: 10 })).toEqual({ ok: false, error: 'the stream answered 404' });
+    expect(await w.get('/api/stream/10')).toBeNull();
+
+    expect(await w.message({ type: 'offline-audio:drop', id: 9 })).toEqual({ ok: true });
+    expect(await w.get('/api/stream/9')).toBeNull();
+
+    expect(await w.message({ type: 'offline-audio:keep', id: 9 })).toEqual({ ok: true });
+    expect(await w.message({ type: 'offline-audio:clear' })).toEqual({ ok: true });
+    expect(await w.get('/api/stream/9')).toBeNull();
+    expect(w.stores.has('mugen-audio-offline')).toBe(false);
+  });
+
+  it('while the kept list is still being read, a stream request waits for it and falls back to the network', async () => {
+    const w = startWorker({ kept: { 7: bytes(10) }, network: () => new Response('net', { status: 200 }) });
+    const early = await w.get('/api/stream/8');
+    expect(await early?.text()).toBe('net');
+    const kept = await w.get('/api/stream/7', 'bytes=0-1');
+    expect(kept?.status).toBe(206);
+  });
+});
