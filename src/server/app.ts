@@ -46,6 +46,7 @@ import { registerOriginCheck } from './http/origin';
 import { publicOrigin } from './http/public-origin';
 import { registerRateLimits } from './http/rate-limits';
 import { registerSecurityHeaders } from './http/security-headers';
+import { createPayments } from './providers/payments/index';
 import { createWebPushSender, type PushSender } from './providers/push/sender';
 import { loadVapidKeys } from './providers/push/vapid';
 import { createStorage } from './providers/storage/index';
@@ -62,6 +63,8 @@ export interface BuildOptions {
   pushSender?: PushSender;
   /** The creation's voice (tests give a fast or failing one); the offline voice otherwise. */
   voice?: CreationVoice;
+  /** The clock of time-based rules (premium periods and pauses): tests control it. */
+  now?: () => Date;
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -91,7 +94,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const storage = opts.storage ?? createStorage(config);
   const vapid = loadVapidKeys({ ...config.vapid, dataDir: config.dataDir });
   const push = { vapid, send: opts.pushSender ?? createWebPushSender(vapid, { extraOrigins: config.pushExtraOrigins }) };
-  const deps: AppDeps = { config, database, db: database.db, storage, push };
+  const now = opts.now ?? (() => new Date());
+  const payments = createPayments(config, database.db, now);
+  const deps: AppDeps = { config, database, db: database.db, storage, push, payments, now };
   if (config.pushPollMs > 0) {
     const stop = startPushDispatcher(database.db, push.send, config.pushPollMs, (err) => app.log.error({ err }, 'push delivery failed'));
     app.addHook('onClose', stop);

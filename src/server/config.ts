@@ -128,6 +128,30 @@ const EnvSchema = z.object({
       return origins;
     }),
   RATE_LIMIT_SCALE: z.coerce.number().min(0).max(1000).default(1),
+  // Premium payments with Stripe (issue 17): the four are set together, or none (the offline demo
+  // checkout outside production; payments unavailable in production).
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'a secret key sk_test_… / sk_live_… (or a restricted rk_…)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/, 'a publishable key pk_test_… / pk_live_…')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  STRIPE_PRICE_ID: z
+    .string()
+    .regex(/^price_\w+$/, 'a price id price_… (the monthly 550-yen price)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'a webhook signing secret whsec_…')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  // Where the Stripe SDK sends its calls: Stripe itself unless set (a local stand-in in tests).
+  STRIPE_API_BASE: optionalUrl,
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -172,11 +196,60 @@ export interface Config {
   rateLimitScale: number;
   /** Single-use invitation codes a new member receives. */
   invitesPerMember: number;
+  /**
+   * Premium payments: Stripe when its four keys are set; otherwise the offline demo checkout, except in
+   * production, where payments are unavailable (503) until Stripe is configured.
+   */
+  payments: PaymentsSettings;
   /** Where the built web app lives; undefined in API-only tests. */
   webDir: string | undefined;
 }
 
+export interface StripeSettings {
+  secretKey: string;
+  publishableKey: string;
+  priceId: string;
+  webhookSecret: string;
+  /** The API's address when it is not Stripe's own (STRIPE_API_BASE): a local stand-in in tests. */
+  api: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
+}
+
+export type PaymentsSettings = { mode: 'stripe'; stripe: StripeSettings } | { mode: 'demo' } | { mode: 'off' };
+
 export class ConfigError extends Error {}
+
+const STRIPE_VARS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_PRICE_ID', 'STRIPE_WEBHOOK_SECRET'] as const;
+
+/** Stripe when its four variables are set; the demo checkout without them, never in production. */
+function paymentsSettings(e: Env, isProduction: boolean): PaymentsSettings {
+  const set = STRIPE_VARS.filter((name) => e[name]);
+  if (set.length > 0 && set.length < STRIPE_VARS.length) {
+    const missing = STRIPE_VARS.find((name) => !e[name]);
+    throw new ConfigError(`Invalid ${missing}="": ${STRIPE_VARS.join(', ')} are set together`);
+  }
+  if (set.length === 0) {
+    if (e.STRIPE_API_BASE) throw new ConfigError('Invalid STRIPE_API_BASE: it is used only with the STRIPE_* keys');
+    return isProduction ? { mode: 'off' } : { mode: 'demo' };
+  }
+  let api: StripeSettings['api'];
+  if (e.STRIPE_API_BASE) {
+    const u = new URL(e.STRIPE_API_BASE);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new ConfigError('Invalid STRIPE_API_BASE: an http(s) URL');
+    if (isProduction && u.protocol !== 'https:') throw new ConfigError('Invalid STRIPE_API_BASE: https only in production');
+    const protocol = u.protocol === 'https:' ? 'https' : 'http';
+    api = { host: u.hostname.replace(/^\[|\]$/g, ''), port: Number(u.port || (protocol === 'https' ? 443 : 80)), protocol };
+  }
+  return {
+    mode: 'stripe',
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY as string,
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY as string,
+      priceId: e.STRIPE_PRICE_ID as string,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET as string,
+      api,
+    },
+  };
+}
 
 const pair = (v: string) => {
   const [a, b] = v.split(',').map((x) => x.trim());
@@ -292,6 +365,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     pushExtraOrigins: e.PUSH_EXTRA_ORIGINS,
     metricsAllow: e.METRICS_ALLOW,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    payments: paymentsSettings(e, isProduction),
     webDir: path.resolve('dist/web'),
     ...overrides,
   };

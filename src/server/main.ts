@@ -8,6 +8,7 @@ import { seedDemoAccounts, seedDemoTracks } from './db/seed';
 import { startJobWorkers } from './jobs/workers';
 import { serverRunningOn, writePidFile } from './lib/pid-file';
 import { closeRenderPool, renderDialogueInWorker } from './providers/audio/render-pool';
+import { createPayments } from './providers/payments/index';
 import { createStorage } from './providers/storage/index';
 
 // Plain lines on a laptop; JSON lines (like Fastify's own) in production, for log collectors.
@@ -82,7 +83,11 @@ async function main() {
 
   // Task workers run in this process too (WORKERS_IN_APP=false leaves them to `npm run worker`).
   const stopWorkers = config.workersInApp
-    ? await startJobWorkers(database, storage, { tts: config.tts, log: (err) => app.log.error({ err }, 'task failed') })
+    ? await startJobWorkers(database, storage, {
+        tts: config.tts,
+        payments: createPayments(config, database.db, () => new Date()),
+        log: (err) => app.log.error({ err }, 'task failed'),
+      })
     : async () => {};
 
   await app.listen({ port: config.port, host: config.host });

@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { Payments } from './providers/payments/index';
 import type { PushSender } from './providers/push/sender';
 import type { VapidKeys } from './providers/push/vapid';
 import type { StorageProvider } from './providers/storage/types';
@@ -14,4 +15,8 @@ export interface AppDeps {
   db: Database['db'];
   storage: StorageProvider;
   push: { vapid: VapidKeys; send: PushSender };
+  /** Premium payments (Stripe, or the offline demo checkout); null in production without Stripe. */
+  payments: Payments | null;
+  /** The clock of time-based rules (premium periods and pauses); tests control it. */
+  now: () => Date;
 }

@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { startJobWorkers } from './jobs/workers';
 import { closeRenderPool } from './providers/audio/render-pool';
+import { createPayments } from './providers/payments/index';
 import { createStorage } from './providers/storage/index';
 
 const config = loadConfig();
@@ -14,6 +15,7 @@ const database = await openDatabase(config);
 await database.migrate();
 const stop = await startJobWorkers(database, createStorage(config), {
   tts: config.tts,
+  payments: createPayments(config, database.db, () => new Date()),
   log: (err) => console.error('[mugen] task failed:', err),
 });
 console.log('[mugen] worker ready');

@@ -22,3 +22,5 @@ export const MESSAGES = {
   logoutPostOnly: 'ログアウトはアプリのログアウトボタンから行ってください',
   unstorableText: '入力内容に使用できない文字が含まれています',
 } as const;
+
+export { PREMIUM_API_MESSAGES, PREMIUM_NOTIFICATION_TYPES } from './messages/premium-api';

@@ -5,10 +5,10 @@ import { sendError } from './errors';
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Calls that come from elsewhere than a browser page of this site and are signed their own way
- * (a payment provider's webhook, for instance). Empty today.
+ * Calls that come from elsewhere than a browser page of this site and are signed their own way: Stripe's
+ * webhook (its Stripe-Signature is checked against STRIPE_WEBHOOK_SECRET, features/premium/webhook.ts).
  */
-const SIGNED_ELSEWHERE = new Set<string>();
+const SIGNED_ELSEWHERE = new Set<string>(['/api/stripe/webhook']);
 
 /**
  * Is `value` (an Origin, or a Referer URL) this site? The site is PUBLIC_URL's origin, or the host

@@ -21,20 +21,27 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
   // With S3_STREAM=redirect the player's audio (and the service worker's fetch of a kept track) follows
   // a redirect to the bucket, and the browser checks the policy again after the redirect.
   const audioOrigins = config.s3?.stream === 'redirect' ? [bucketOrigin(config.s3)] : [];
+  // Stripe.js (the card form of premium) only when Stripe is configured: its script, its frames (the
+  // card fields and 3-D Secure) and its API calls. The demo checkout needs none of them.
+  const stripe = config.payments.mode === 'stripe';
+  const stripeScripts = stripe ? ['https://js.stripe.com'] : [];
+  const stripeFrames = stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [];
+  const stripeApi = stripe ? ['https://api.stripe.com'] : [];
   await app.register(fastifyHelmet, {
     global: true,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...inlineScriptHashes(indexHtml)],
+        scriptSrc: ["'self'", ...inlineScriptHashes(indexHtml), ...stripeScripts],
         // Radix injects small <style> elements (scroll lock); no script can be injected by this.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Images of this site only: a picture is an upload the server issued (served from
         // /uploads/profile/), never another host's image, which would be a tracking pixel (decision 0013).
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:', ...audioOrigins],
-        connectSrc: ["'self'", ...audioOrigins],
+        connectSrc: ["'self'", ...audioOrigins, ...stripeApi],
+        ...(stripe ? { frameSrc: stripeFrames } : {}),
         fontSrc: ["'self'", 'data:'],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],

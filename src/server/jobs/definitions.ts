@@ -18,6 +18,15 @@ export const JOBS = {
       speakingRate: z.number().min(SPEAKING_RATE.min).max(SPEAKING_RATE.max),
     }),
   },
+  /** A member's 90-day premium pause is over: billing and premium resume (features/premium/schedule.ts). */
+  'premium-resume': {
+    version: 1,
+    payload: z.object({
+      userId: z.string().min(1),
+      /** The end of the pause this task resumes (ISO 8601); a task of another pause does nothing. */
+      pausedUntil: z.iso.datetime(),
+    }),
+  },
 } as const;
 
 export type JobKind = keyof typeof JOBS;

@@ -1,12 +1,16 @@
 import type { Database } from '../db/client';
 import { deleteExpiredPreviews } from '../features/creation/previews';
 import { type PublishRenderer, publishJob } from '../features/creation/publish';
+import { premiumResumeJob, premiumSweep } from '../features/premium/schedule';
 import { renderDialogueInWorker } from '../providers/audio/render-pool';
+import type { Payments } from '../providers/payments/index';
 import type { StorageProvider } from '../providers/storage/types';
 import type { TtsSettings } from '../providers/tts/index';
 import { startWorker, type WorkerOptions } from './queue';
 
 const PREVIEW_SWEEP_MS = 5 * 60_000;
+/** How often the premium work that falls due with time is looked for (pause notices and resumes, demo renewals). */
+const PREMIUM_SWEEP_MS = 5 * 60_000;
 
 /**
  * The job handlers of every task kind, and the scheduled clean-ups. The app process runs them by
@@ -16,21 +20,41 @@ const PREVIEW_SWEEP_MS = 5 * 60_000;
 export async function startJobWorkers(
   database: Database,
   storage: StorageProvider,
-  opts: WorkerOptions & { render?: PublishRenderer; tts?: TtsSettings; log?: (err: unknown) => void } = {},
+  opts: WorkerOptions & {
+    render?: PublishRenderer;
+    tts?: TtsSettings;
+    log?: (err: unknown) => void;
+    /** Premium payments (resuming a pause bills again); null when payments are off. */
+    payments?: Payments | null;
+    /** The clock of premium periods (tests control it). */
+    now?: () => Date;
+    /** 0 turns the premium sweep off (tests run it by hand). */
+    premiumSweepMs?: number;
+  } = {},
 ) {
   const render: PublishRenderer =
     opts.render ?? ((script, speakingRate) => renderDialogueInWorker(script, { speakingRate, tts: opts.tts }));
+  const premium = { db: database.db, payments: opts.payments ?? null, now: opts.now ?? (() => new Date()) };
   const stopWorker = await startWorker(
     database,
-    { 'publish-track': publishJob(database.db, storage, render) },
+    { 'publish-track': publishJob(database.db, storage, render), 'premium-resume': premiumResumeJob(premium) },
     { ...opts, onError: (err) => opts.log?.(err) },
   );
   const sweep = setInterval(() => {
     deleteExpiredPreviews(database.db, storage).catch((err) => opts.log?.(err));
   }, PREVIEW_SWEEP_MS);
   sweep.unref();
+  const premiumEvery = opts.premiumSweepMs ?? PREMIUM_SWEEP_MS;
+  const premiumTimer =
+    premiumEvery > 0
+      ? setInterval(() => {
+          premiumSweep(premium).catch((err) => opts.log?.(err));
+        }, premiumEvery)
+      : null;
+  premiumTimer?.unref();
   return async () => {
     clearInterval(sweep);
+    if (premiumTimer) clearInterval(premiumTimer);
     await stopWorker();
   };
 }

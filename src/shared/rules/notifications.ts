@@ -1,3 +1,5 @@
+import { PREMIUM_API_MESSAGES, PREMIUM_NOTIFICATION_TYPES } from '../messages/premium-api';
+
 /** Bundled counts show 9+ above 9 (listener spec §9), as does the unread badge. */
 export const badgeCount = (n: number): string => (n > 9 ? '9+' : String(Math.max(0, n)));
 
@@ -18,6 +20,8 @@ export function notificationMessage(n: NotificationText): string {
   if (n.type === 'like') return `${actor}さん${others}が${track}にいいねしました`;
   if (n.type === 'playlist_add')
     return `${actor}さん${others}が${track}をプレイリスト${n.playlistName ? `「${n.playlistName}」` : ''}に追加しました`;
+  if (n.type === PREMIUM_NOTIFICATION_TYPES.resumeSoon) return PREMIUM_API_MESSAGES.resumeSoon;
+  if (n.type === PREMIUM_NOTIFICATION_TYPES.paymentFailed) return PREMIUM_API_MESSAGES.paymentFailed;
   const milestone = /^milestone_(\d+)$/.exec(n.type);
   if (milestone) return `${track}の再生回数が${Number(milestone[1]).toLocaleString('ja-JP')}回に達しました`;
   return 'お知らせがあります';

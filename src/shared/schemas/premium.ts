@@ -61,3 +61,6 @@ export const SubscriptionSchema = z.object({
   pauseUsed: z.boolean(),
 });
 export type Subscription = z.infer<typeof SubscriptionSchema>;
+
+/** POST /api/stripe/webhook (Stripe's call, signed; not the browser's). */
+export const StripeWebhookAnswerSchema = z.object({ received: z.literal(true) });

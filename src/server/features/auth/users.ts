@@ -1,14 +1,10 @@
 import type { User } from '../../../shared/schemas/auth';
 import type { users } from '../../db/schema';
+import { isPremiumAt } from '../premium/rule';
 
 type UserRow = typeof users.$inferSelect;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-/** A member is premium when flagged and the end date is still ahead. */
-export function isPremiumNow(row: Pick<UserRow, 'isPremium' | 'premiumEndDate'>, now = new Date()): boolean {
-  return row.isPremium && row.premiumEndDate !== null && row.premiumEndDate.getTime() > now.getTime();
-}
 
 export function toUser(row: UserRow): User {
   return {
@@ -18,7 +14,7 @@ export function toUser(row: UserRow): User {
     picture: row.picture,
     customUserId: row.customUserId,
     xHandle: row.xHandle,
-    isPremium: isPremiumNow(row),
+    isPremium: isPremiumAt(row, new Date()),
     premiumStartDate: iso(row.premiumStartDate),
     premiumEndDate: iso(row.premiumEndDate),
     totalPremiumMonths: row.totalPremiumMonths,

@@ -4,7 +4,7 @@ import { type Db, rowsOf } from '../../db/client';
 import { creationUsage } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { UserRow } from '../auth/guard';
-import { isPremiumNow } from '../auth/users';
+import { isPremiumAt } from '../premium/rule';
 
 /** A use of the day, taken: give it back with `refund` if the work it paid for failed. */
 export interface DailyUse {
@@ -20,7 +20,7 @@ export interface DailyUse {
  */
 export async function takeDailyUse(db: Db, user: UserRow, now = new Date()): Promise<DailyUse> {
   const day = tokyoDay(now);
-  const limit = dailyLimitOf(isPremiumNow(user, now));
+  const limit = dailyLimitOf(isPremiumAt(user, now));
   const rows = rowsOf<{ count: number }>(
     await db.execute(sql`
       insert into ${creationUsage} (user_id, day, count) values (${user.id}, ${day}, 1)
@@ -42,7 +42,7 @@ export async function refundDailyUse(db: Db, userId: string, day: string): Promi
 
 /** GET /api/posting-status: today's count in Japan, the member's limit and what remains. */
 export async function postingStatus(db: Db, user: UserRow, now = new Date()) {
-  const isPremium = isPremiumNow(user, now);
+  const isPremium = isPremiumAt(user, now);
   const dailyLimit = dailyLimitOf(isPremium);
   const [row] = await db
     .select({ count: creationUsage.count })

@@ -89,11 +89,28 @@ describe('creating playlists (L-7.3-03, L-5-18..L-5-31)', () => {
     expect(a.publicSlug).not.toBe(b.publicSlug);
   });
 
-  it('forces free members public and lets premium members make private playlists', async () => {
-    const free = (await create(ownerCookie, { name: '非公開希望', isPublic: false })).json();
-    expect(free.isPublic).toBe(true);
+  it('L-5-30 #17: keeps free members public (a private one is refused with 403, nothing made) and lets premium members make private playlists', async () => {
+    const before = await t.db.select().from(playlists).where(eq(playlists.userId, owner.id));
+    const refused = await create(ownerCookie, { name: '非公開希望', isPublic: false });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('非公開プレイリストはプレミアム会員のみ作成できます');
+    expect(await t.db.select().from(playlists).where(eq(playlists.userId, owner.id))).toHaveLength(before.length);
+    const free = await create(ownerCookie, { name: '公開リスト' });
+    expect(free.statusCode).toBe(201);
+    expect(free.json().isPublic).toBe(true);
     const priv = (await create(premiumCookie, { name: '秘密', isPublic: false })).json();
     expect(priv.isPublic).toBe(false);
+  });
+
+  it('#17 decides premium by the one rule: a member whose premium is paused is refused a private playlist', async () => {
+    const paused = await insertUser(t.db, {
+      name: '一時停止中',
+      isPremium: true,
+      premiumEndDate: new Date(Date.now() + 30 * 86_400_000),
+      premiumPausedUntil: new Date(Date.now() + 60 * 86_400_000),
+    });
+    const res = await create(await sessionCookie(t.db, { userId: paused.id }), { name: '秘密', isPublic: false });
+    expect(res.statusCode).toBe(403);
   });
 
   it('needs a signed-in member', async () => {

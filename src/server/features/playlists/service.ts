@@ -6,8 +6,8 @@ import type { Playlist } from '../../../shared/schemas/playlist';
 import { type Db, inTransaction } from '../../db/client';
 import { playlistFollows, playlistItems, playlists, tracks, users } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import { isPremiumNow } from '../auth/users';
 import { notify } from '../notifications/service';
+import { isPremiumAt } from '../premium/rule';
 import { canSeeTrack, findTrack, listTracksWhere } from '../tracks/service';
 import { densifyOrders } from './orders';
 
@@ -47,11 +47,12 @@ export interface PlaylistInput {
 
 /**
  * Creates a playlist within the member's limit (10 free, 100 premium). The member's row is locked for
- * the count and the insert, so concurrent creates cannot pass the limit. Free members' playlists are
- * always public.
+ * the count and the insert, so concurrent creates cannot pass the limit. Only premium members may make
+ * a private playlist: a free member asking for one is refused (403), not silently made public.
  */
 export async function createPlaylist(db: Db, user: UserRow, input: PlaylistInput & { name: string }): Promise<number> {
-  const premium = isPremiumNow(user);
+  const premium = isPremiumAt(user, new Date());
+  if (input.isPublic === false && !premium) throw forbidden(PLAYLIST_MESSAGES.privateNeedsPremium);
   return inTransaction(db, async (tx) => {
     await tx.execute(sql`select id from ${users} where ${users.id} = ${user.id} for update`);
     const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(playlists).where(eq(playlists.userId, user.id));
@@ -69,7 +70,7 @@ export async function createPlaylist(db: Db, user: UserRow, input: PlaylistInput
         name: input.name,
         category: joinCategories(input.category),
         description: input.description?.trim() || null,
-        isPublic: premium ? (input.isPublic ?? true) : true,
+        isPublic: input.isPublic ?? true,
         publicSlug: slug,
       })
       .returning({ id: playlists.id });
@@ -86,7 +87,7 @@ export async function updatePlaylist(db: Db, user: UserRow, id: number, input: P
   if (input.category !== undefined) set.category = joinCategories(input.category);
   if (input.description !== undefined) set.description = input.description?.trim() || null;
   if (input.isPublic !== undefined) {
-    if (!input.isPublic && !isPremiumNow(user)) throw forbidden(PLAYLIST_MESSAGES.privateNeedsPremium);
+    if (!input.isPublic && !isPremiumAt(user, new Date())) throw forbidden(PLAYLIST_MESSAGES.privateNeedsPremium);
     set.isPublic = input.isPublic;
   }
   if (input.publicSlug !== undefined || input.name !== undefined) {

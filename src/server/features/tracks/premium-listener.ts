@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { SESSION_COOKIE } from '../auth/session';
-import { isPremiumNow } from '../auth/users';
+import { isPremiumAt } from '../premium/rule';
 
 const TTL_MS = 60_000;
 const MAX_ENTRIES = 10_000;
@@ -27,11 +27,11 @@ export function premiumListeners(db: Db, now = () => Date.now()) {
       return false;
     }
     const [row] = await db
-      .select({ isPremium: users.isPremium, premiumEndDate: users.premiumEndDate })
+      .select({ isPremium: users.isPremium, premiumEndDate: users.premiumEndDate, premiumPausedUntil: users.premiumPausedUntil })
       .from(users)
       .where(eq(users.id, viewer.userId))
       .limit(1);
-    const premium = row ? isPremiumNow(row, new Date(now())) : false;
+    const premium = row ? isPremiumAt(row, new Date(now())) : false;
     known.set(token, { premium, until: now() + TTL_MS });
     if (known.size > MAX_ENTRIES) known.delete(known.keys().next().value as string);
     return premium;

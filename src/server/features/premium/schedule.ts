@@ -1,0 +1,184 @@
+import { and, eq, gt, isNull, lt, lte } from 'drizzle-orm';
+import { PREMIUM_NOTIFICATION_TYPES } from '../../../shared/messages';
+import { type Db, inTransaction } from '../../db/client';
+import { premiumSubscriptions, stripeEvents, users } from '../../db/schema';
+import { JOBS } from '../../jobs/definitions';
+import { enqueue, type JobContext, PermanentTaskError } from '../../jobs/queue';
+import { PaymentUnavailable } from '../../providers/payments/types';
+import { notify } from '../notifications/service';
+import { addDays, RESUME_NOTICE_DAYS } from './rule';
+import { applyPaid, heldOf, type PremiumDeps, subscriptionRow } from './service';
+
+/** How long handled webhook event ids are kept (Stripe retries a delivery for up to 3 days). */
+const EVENT_KEEP_DAYS = 30;
+
+export interface SweepReport {
+  noticed: number;
+  resumesQueued: number;
+  renewed: number;
+  ended: number;
+}
+
+/**
+ * The premium work that falls due with time, run by the task workers' scheduler (jobs/workers.ts) every
+ * few minutes and safe to run from several workers at once (each step claims its rows):
+ * - 3 days before a pause ends, the member is told that premium and billing resume (a notification; an
+ *   e-mail once a mail provider exists, issue 19);
+ * - a pause that has ended gets its resume task on the queue (premium-resume, retried with backoff);
+ * - the demo checkout's subscriptions renew at their period end, charged offline (Stripe renews by
+ *   itself and its webhook brings the payment);
+ * - a cancelled subscription whose period is over is ended;
+ * - handled webhook event ids older than 30 days are forgotten.
+ */
+export async function premiumSweep(deps: PremiumDeps): Promise<SweepReport> {
+  const { db } = deps;
+  const at = deps.now();
+  const report: SweepReport = { noticed: 0, resumesQueued: 0, renewed: 0, ended: 0 };
+
+  const noticeDue = await db
+    .select({ userId: premiumSubscriptions.userId })
+    .from(premiumSubscriptions)
+    .innerJoin(users, eq(users.id, premiumSubscriptions.userId))
+    .where(
+      and(
+        eq(premiumSubscriptions.status, 'paused'),
+        isNull(premiumSubscriptions.resumeNoticeAt),
+        lte(users.premiumPausedUntil, addDays(at, RESUME_NOTICE_DAYS)),
+        gt(users.premiumPausedUntil, at),
+      ),
+    );
+  for (const { userId } of noticeDue) {
+    await inTransaction(db, async (tx) => {
+      const claimed = await tx
+        .update(premiumSubscriptions)
+        .set({ resumeNoticeAt: at })
+        .where(
+          and(
+            eq(premiumSubscriptions.userId, userId),
+            eq(premiumSubscriptions.status, 'paused'),
+            isNull(premiumSubscriptions.resumeNoticeAt),
+          ),
+        )
+        .returning({ userId: premiumSubscriptions.userId });
+      if (claimed.length) {
+        await notify(tx, { userId, type: PREMIUM_NOTIFICATION_TYPES.resumeSoon });
+        report.noticed++;
+      }
+    });
+  }
+
+  const resumeDue = await db
+    .select({ userId: premiumSubscriptions.userId, pausedUntil: users.premiumPausedUntil })
+    .from(premiumSubscriptions)
+    .innerJoin(users, eq(users.id, premiumSubscriptions.userId))
+    .where(and(eq(premiumSubscriptions.status, 'paused'), isNull(premiumSubscriptions.resumeTaskId), lte(users.premiumPausedUntil, at)));
+  for (const { userId, pausedUntil } of resumeDue) {
+    if (!pausedUntil) continue;
+    await inTransaction(db, async (tx) => {
+      const [row] = await tx
+        .select({ userId: premiumSubscriptions.userId })
+        .from(premiumSubscriptions)
+        .where(
+          and(
+            eq(premiumSubscriptions.userId, userId),
+            eq(premiumSubscriptions.status, 'paused'),
+            isNull(premiumSubscriptions.resumeTaskId),
+          ),
+        )
+        .for('update');
+      if (!row) return;
+      const payload = JOBS['premium-resume'].payload.parse({ userId, pausedUntil: pausedUntil.toISOString() });
+      const taskId = await enqueue(tx, 'premium-resume', payload, {
+        userId,
+        payloadVersion: JOBS['premium-resume'].version,
+        maxAttempts: 10,
+      });
+      await tx.update(premiumSubscriptions).set({ resumeTaskId: taskId }).where(eq(premiumSubscriptions.userId, userId));
+      report.resumesQueued++;
+    });
+  }
+
+  if (deps.payments?.mode === 'demo') {
+    const payments = deps.payments;
+    const renewDue = await db
+      .select()
+      .from(premiumSubscriptions)
+      .where(
+        and(
+          eq(premiumSubscriptions.provider, 'demo'),
+          eq(premiumSubscriptions.status, 'active'),
+          lte(premiumSubscriptions.currentPeriodEnd, at),
+        ),
+      );
+    for (const row of renewDue) {
+      await inTransaction(db, async (tx) => {
+        const [locked] = await tx
+          .select()
+          .from(premiumSubscriptions)
+          .where(and(eq(premiumSubscriptions.userId, row.userId), eq(premiumSubscriptions.status, 'active')))
+          .for('update');
+        if (!locked?.currentPeriodEnd || locked.currentPeriodEnd.getTime() > at.getTime()) return;
+        // A period long gone (the demo app was off) renews from now, not from back then.
+        const from = locked.currentPeriodEnd.getTime() < addDays(at, -1).getTime() ? at : locked.currentPeriodEnd;
+        const paid = await payments.renew({ ...heldOf(locked), currentPeriodEnd: from });
+        if (!paid) return;
+        await applyPaid(tx, at, row.userId, 'demo', paid);
+        await tx
+          .update(premiumSubscriptions)
+          .set({ currentPeriodEnd: paid.periodEnd, updatedAt: at })
+          .where(eq(premiumSubscriptions.userId, row.userId));
+        report.renewed++;
+      });
+    }
+  }
+
+  const ended = await db
+    .update(premiumSubscriptions)
+    .set({ status: 'ended', updatedAt: at })
+    .where(and(eq(premiumSubscriptions.status, 'cancelling'), lte(premiumSubscriptions.currentPeriodEnd, at)))
+    .returning({ userId: premiumSubscriptions.userId });
+  report.ended = ended.length;
+
+  await db.delete(stripeEvents).where(lt(stripeEvents.receivedAt, addDays(at, -EVENT_KEEP_DAYS)));
+  return report;
+}
+
+/**
+ * The premium-resume task: the pause of its payload is over. Billing restarts with a month starting on
+ * the pause's last day (the demo charges it offline; Stripe charged it when the free period it was given
+ * ended), and premium resumes for the paid month. A Stripe payment not confirmed yet leaves premium off
+ * until invoice.paid arrives. A task of a pause that is no longer in force (cancelled meanwhile, already
+ * resumed by the webhook) does nothing.
+ */
+export function premiumResumeJob(deps: PremiumDeps) {
+  return async (ctx: JobContext) => {
+    const parsed = JOBS['premium-resume'].payload.safeParse(ctx.task.payload);
+    if (!parsed.success || ctx.task.payloadVersion !== JOBS['premium-resume'].version) throw new PermanentTaskError('unreadable payload');
+    const { userId } = parsed.data;
+    const pausedUntil = new Date(parsed.data.pausedUntil);
+    const payments = deps.payments;
+    const row = await subscriptionRow(deps.db, userId);
+    if (row?.status !== 'paused' || !payments || row.provider !== payments.mode) return { resumed: false };
+    const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
+    if (user?.premiumPausedUntil?.getTime() !== pausedUntil.getTime()) return { resumed: false };
+    let paid: Awaited<ReturnType<typeof payments.resume>>;
+    try {
+      paid = await payments.resume(heldOf(row), pausedUntil);
+    } catch (err) {
+      // Retried with backoff by the queue.
+      throw err instanceof PaymentUnavailable ? new Error(err.message) : err;
+    }
+    const at = deps.now();
+    await inTransaction(deps.db, async (tx: Db) => {
+      const resumed = await tx
+        .update(premiumSubscriptions)
+        .set({ status: 'active', currentPeriodEnd: paid?.periodEnd ?? row.currentPeriodEnd, updatedAt: at })
+        .where(and(eq(premiumSubscriptions.userId, userId), eq(premiumSubscriptions.status, 'paused')))
+        .returning({ userId: premiumSubscriptions.userId });
+      if (!resumed.length) return;
+      await tx.update(users).set({ premiumPausedUntil: null, updatedAt: at }).where(eq(users.id, userId));
+      if (paid) await applyPaid(tx, at, userId, payments.mode, paid);
+    });
+    return { resumed: true, paid: paid !== null };
+  };
+}

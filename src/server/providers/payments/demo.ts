@@ -1,0 +1,128 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import { PREMIUM_API_MESSAGES } from '../../../shared/messages';
+import type { Db } from '../../db/client';
+import { demoPaymentIntents } from '../../db/schema';
+import { addMonths, PREMIUM_PRICE_YEN } from '../../features/premium/rule';
+import { notFound } from '../../http/errors';
+import type { HeldSubscription, PaidPeriod, PaymentProvider, StartedSubscription } from './types';
+
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** Random letters and digits, as Stripe's ids are made of. */
+function alnum(n: number): string {
+  const bytes = randomBytes(n);
+  let out = '';
+  for (const b of bytes) out += ALNUM[b % ALNUM.length];
+  return out;
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/** `{intentId}_secret_{random}`, Stripe's shape; the intent id alone is in group 1. */
+const CLIENT_SECRET = /^(pi_[A-Za-z0-9]{1,100})_secret_[A-Za-z0-9]{1,100}$/;
+
+export interface DemoPayments extends PaymentProvider {
+  readonly mode: 'demo';
+  /** POST /api/demo-checkout/confirm: the member's own intent of this client secret is paid now. */
+  confirm(userId: string, clientSecret: string): Promise<{ paymentIntentId: string }>;
+}
+
+/**
+ * The offline demo checkout (issue 17): a provider that needs no network, for a laptop and the tests.
+ * Never built in production nor when Stripe is configured (config.payments). Its payment intents are
+ * rows of demo_payment_intents with Stripe's id and client-secret shapes; the test card form confirms
+ * one (POST /api/demo-checkout/confirm) and upgrade-premium verifies it as it would a Stripe payment.
+ * Renewals (at each period end, and when a pause ends) are charged offline: a paid intent is written.
+ */
+export function createDemoPayments(db: Db, now: () => Date): DemoPayments {
+  /** A paid intent of the member: the offline charge of a renewal. */
+  async function charge(userId: string, periodEnd: Date): Promise<PaidPeriod> {
+    const id = `pi_demo${alnum(24)}`;
+    await db.insert(demoPaymentIntents).values({
+      id,
+      userId,
+      secretHash: sha256(`${id}_secret_${alnum(24)}`),
+      amount: PREMIUM_PRICE_YEN,
+      status: 'succeeded',
+      succeededAt: now(),
+      periodEnd,
+    });
+    return { paymentIntentId: id, periodEnd };
+  }
+
+  return {
+    mode: 'demo',
+    publishableKey: null,
+
+    async start(member, held): Promise<StartedSubscription> {
+      const id = `pi_demo${alnum(24)}`;
+      const clientSecret = `${id}_secret_${alnum(24)}`;
+      await db
+        .insert(demoPaymentIntents)
+        .values({ id, userId: member.userId, secretHash: sha256(clientSecret), amount: PREMIUM_PRICE_YEN });
+      return {
+        customerId: held.customerId ?? `cus_demo${alnum(14)}`,
+        subscriptionId: held.subscriptionId ?? `sub_demo${alnum(24)}`,
+        clientSecret,
+        created: held.subscriptionId === null,
+      };
+    },
+
+    async confirm(userId, clientSecret) {
+      const m = CLIENT_SECRET.exec(clientSecret);
+      const [intent] = m
+        ? await db
+            .select()
+            .from(demoPaymentIntents)
+            .where(and(eq(demoPaymentIntents.id, m[1]), eq(demoPaymentIntents.userId, userId)))
+        : [];
+      const given = Buffer.from(sha256(clientSecret), 'hex');
+      if (!intent || intent.status === 'canceled' || !timingSafeEqual(Buffer.from(intent.secretHash, 'hex'), given)) {
+        throw notFound(PREMIUM_API_MESSAGES.demoPaymentNotFound);
+      }
+      if (intent.status !== 'succeeded') {
+        const at = now();
+        await db
+          .update(demoPaymentIntents)
+          .set({ status: 'succeeded', succeededAt: at, periodEnd: addMonths(at, 1) })
+          .where(and(eq(demoPaymentIntents.id, intent.id), eq(demoPaymentIntents.status, 'requires_payment_method')));
+      }
+      return { paymentIntentId: intent.id };
+    },
+
+    async confirmedPayment(held: HeldSubscription, paymentIntentId) {
+      const [intent] = await db
+        .select()
+        .from(demoPaymentIntents)
+        .where(
+          and(
+            eq(demoPaymentIntents.userId, held.userId),
+            // The named intent; without one, the member's newest paid one.
+            paymentIntentId ? eq(demoPaymentIntents.id, paymentIntentId) : eq(demoPaymentIntents.status, 'succeeded'),
+          ),
+        )
+        .orderBy(desc(demoPaymentIntents.createdAt))
+        .limit(1);
+      if (intent?.status !== 'succeeded' || !intent.periodEnd) return null;
+      return { paymentIntentId: intent.id, periodEnd: intent.periodEnd };
+    },
+
+    async cancelAtPeriodEnd(held) {
+      return held.currentPeriodEnd;
+    },
+
+    async pause() {
+      // Nothing is billed offline while paused; the resume charges the next month.
+    },
+
+    async resume(held, at) {
+      return charge(held.userId, addMonths(at, 1));
+    },
+
+    async renew(held) {
+      const from = held.currentPeriodEnd ?? now();
+      return charge(held.userId, addMonths(from, 1));
+    },
+  };
+}
