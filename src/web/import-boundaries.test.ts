@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The browser's layers (ARCHITECTURE.md, STYLE.md): shared code flows one way, lib and components ->
+ * The browser's layers (docs/conventions-web.md, "Layers"): shared code flows one way, lib and components ->
  * features -> app. A feature never imports another feature: the app composes them (app/, routes.tsx)
  * with slots, providers or hooks it hands in. Tests may reach anywhere.
  */

@@ -5,8 +5,10 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Every text a person reads comes from the message catalogue (src/shared/messages/*.ts, and the
- * messages of src/shared/rules): no Japanese in string literals, templates or JSX text of the
- * browser's code. Comments may be Japanese (the parser skips them). Tests and their fixtures are exempt.
+ * messages of src/shared/rules): no Japanese in string literals, templates, JSX text or regular
+ * expressions of the browser's code (a regex over a server message decides by its wording, which the
+ * catalogue owns; decide by status or a named field instead). Comments may be Japanese (the parser
+ * skips them). Tests and their fixtures are exempt.
  */
 const WEB = path.dirname(new URL(import.meta.url).pathname);
 const JAPANESE = /[\u3040-\u30ff\u4e00-\u9faf]/;
@@ -17,7 +19,11 @@ function japaneseLiterals(file: string, source: string): string[] {
   const found: string[] = [];
   const visit = (node: ts.Node) => {
     const text =
-      ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateLiteralToken(node) || ts.isJsxText(node)
+      ts.isStringLiteral(node) ||
+      ts.isNoSubstitutionTemplateLiteral(node) ||
+      ts.isTemplateLiteralToken(node) ||
+      ts.isJsxText(node) ||
+      ts.isRegularExpressionLiteral(node)
         ? node.text
         : null;
     if (text && JAPANESE.test(text)) {
@@ -46,7 +52,7 @@ describe('the message catalogue', () => {
     expect(found).toEqual([]);
   });
 
-  it('finds Japanese in JSX text, attributes, strings and templates, and not in comments', () => {
+  it('finds Japanese in JSX text, attributes, strings, templates and regular expressions, and not in comments', () => {
     const source = [
       '// 日本語のコメント',
       '/** 説明 */',
@@ -54,7 +60,8 @@ describe('the message catalogue', () => {
       "const b = 'お気に入り';",
       // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template literal
       'const c = (n: number) => `${n}件`;',
+      'const d = (m: string) => /ユーザーID/.test(m);',
     ].join('\n');
-    expect(japaneseLiterals('x.tsx', source)).toHaveLength(4);
+    expect(japaneseLiterals('x.tsx', source)).toHaveLength(5);
   });
 });

@@ -33,12 +33,12 @@ export const APP_TEXT = {
     link: 'ホームに戻る',
   },
   notFound: {
-    heading: 'ページが見つかりません',
+    title: 'ページが見つかりません',
     body: 'お探しのページは移動または削除されたか、URLが間違っている可能性があります。',
     link: 'ホームに戻る',
   },
   routeErrorPage: {
-    heading: '問題が発生しました',
+    title: '問題が発生しました',
     body: 'ページを表示できませんでした。再読み込みしてもう一度お試しください。',
     button: '再読み込み',
     link: 'ホームに戻る',

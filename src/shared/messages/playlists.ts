@@ -1,3 +1,5 @@
+import { PLAYLIST_MESSAGES } from '../rules/playlist';
+
 /** What a person reads in the browser's playlists feature, grouped by the component that shows it. */
 export const PLAYLISTS_TEXT = {
   playlistErrorToast: {
@@ -70,8 +72,6 @@ export const PLAYLISTS_TEXT = {
     editPlaylistSave: '保存する',
   },
   playlistHero: {
-    isPublic: '公開',
-    notIsPublic: '非公開',
     label: '音声',
     label2: '表示回数',
     label3: 'フォロワー',
@@ -86,6 +86,7 @@ export const PLAYLISTS_TEXT = {
     notPlaying: (title: string | number) => `${title}から再生`,
   },
   playlistNotFound: {
+    title: PLAYLIST_MESSAGES.notFound,
     body: '削除されたか、非公開になっている可能性があります。',
     link: 'ホームに戻る',
   },

@@ -17,7 +17,6 @@ export const SHELL_TEXT = {
     unreadSuffix: '件）',
   },
   loginModal: {
-    ariaLabel: '閉じる',
     title: 'ログインが必要です',
     description: 'この機能を利用するにはログインが必要です。Googleアカウントでログインしてください。',
     googleSignIn: 'Googleでログイン',
@@ -26,7 +25,7 @@ export const SHELL_TEXT = {
     consentSuffix: 'に同意したものとみなされます。新規登録は招待制です。',
   },
   loginRequiredNotice: {
-    heading: 'ログインが必要です',
+    title: 'ログインが必要です',
     button: 'ログイン',
   },
   loginRequired: {

@@ -1,8 +1,10 @@
 /** What a person reads in the browser's tracks feature, grouped by the component that shows it. */
 export const TRACKS_TEXT = {
+  playbackError: {
+    retry: '再試行',
+  },
   heroPlayer: {
     heroPlayerLabel: 'プレイヤー',
-    button: '再試行',
     label: '前の音声',
     label2: '次の音声',
     swipeHint: '上下にスワイプして前後の音声へ',
@@ -15,7 +17,6 @@ export const TRACKS_TEXT = {
     postedOn: '投稿日',
     label: '再生回数',
     label2: '表示回数',
-    button: '再試行',
   },
   home: {
     loadFailedTitle: '音声',
@@ -26,8 +27,8 @@ export const TRACKS_TEXT = {
     ariaLabel: '読み込み中',
   },
   trackNotFound: {
-    heading: '音声が見つかりません',
-    reason: '削除されたか、非公開になっている可能性があります。',
+    title: '音声が見つかりません',
+    body: '削除されたか、非公開になっている可能性があります。',
     link: 'ホームに戻る',
   },
   trackSkeleton: {

@@ -11,7 +11,10 @@ export const USERS_TEXT = {
   followListDialog: {
     followers: 'フォロワー',
     notFollowers: 'フォロー中',
-    link: '表示',
+  },
+  followRow: {
+    ariaLabel: (name: string | number) => `${name}のプロフィールを見る`,
+    link: '見る',
   },
   followStats: {
     followingLabel: 'フォロー中',
@@ -42,8 +45,6 @@ export const USERS_TEXT = {
     data: (name: string | number, title: string | number) => `${name}の${title}`,
     data2: (name: string | number, title: string | number) => `${name}の${title}`,
     backLabel: 'プロフィールに戻る',
-    ariaLabel: (name: string | number) => `${name}のプロフィールを見る`,
-    link: '見る',
   },
   publicProfile: {
     isError: 'ユーザーが見つかりません',

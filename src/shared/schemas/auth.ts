@@ -94,4 +94,6 @@ export const OidcCallbackQuerySchema = z
   .object({ state: z.string().max(200).optional(), code: z.string().max(2000).optional(), error: z.string().max(200).optional() })
   .passthrough();
 export const DevChooserQuerySchema = z.object({ redirect: z.string().max(500).optional(), code: z.string().max(64).optional() });
+/** A refused profile change: the message, and the form field it concerns where it concerns one. */
+export const ProfileErrorSchema = z.object({ message: z.string(), field: z.enum(['customUserId']).optional() });
 export const SignInRefusedSchema = z.object({ message: z.string(), reason: z.enum(['invitation_required', 'invalid_invitation']) });

@@ -58,3 +58,12 @@ export function useToasts(): ToastItem[] {
     () => items,
   );
 }
+
+/**
+ * What a failed action does: the error to the console under `where`, and a red toast with the
+ * catalogue's `title` and `description` for the person (an `onError` or a `catch`).
+ */
+export const failureToast = (where: string, title: string, description?: string) => (err: unknown) => {
+  console.error(where, err);
+  toast({ title, description, variant: 'destructive' });
+};

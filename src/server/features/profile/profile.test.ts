@@ -64,7 +64,7 @@ describe('PUT /api/auth/profile (L-7.1-15, listener spec §5)', () => {
   it('refuses a user ID someone else has (any case) and reserved route words', async () => {
     const taken = await put({ customUserId: 'TAKEN_ID' });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().message).toBe('このユーザーIDは既に使用されています');
+    expect(taken.json()).toEqual({ message: 'このユーザーIDは既に使用されています', field: 'customUserId' });
     for (const word of ['admin', 'search', 'mugen', 'Playlists']) {
       const res = await put({ customUserId: word });
       expect(res.statusCode, word).toBe(400);

@@ -3,6 +3,7 @@ import { PICTURE_MESSAGES } from '../../../shared/rules/profile';
 import {
   CheckUserIdAnswerSchema,
   CheckUserIdParamSchema,
+  ProfileErrorSchema,
   ProfileFileParamSchema,
   ProfileImageAnswerSchema,
   ProfileUpdateSchema,
@@ -60,7 +61,7 @@ export function profileRoutes({ db, storage }: AppDeps): FastifyPluginAsyncZod {
               tags: ['profiles'],
               summary: 'Update my profile (name, customUserId, picture, xHandle); the e-mail cannot change',
               body: ProfileUpdateSchema,
-              response: { 200: UserSchema, 400: ErrorSchema, 401: ErrorSchema, 409: ErrorSchema },
+              response: { 200: UserSchema, 400: ProfileErrorSchema, 401: ErrorSchema, 409: ProfileErrorSchema },
             },
             handler: async (request) => toUser(await updateProfile(db, storage, memberOf(request), request.body)),
           });

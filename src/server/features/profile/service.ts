@@ -11,10 +11,13 @@ import {
 import type { ProfileUpdate } from '../../../shared/schemas/auth';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { AppError, badRequest, notFound } from '../../http/errors';
 import { keyIn } from '../../providers/storage/keys';
 import type { StorageProvider } from '../../providers/storage/types';
 import { issuedProfileKey, profileImageKey } from './image';
+
+/** A refused user ID: its answer names the field, so the form marks it without reading the message. */
+const userIdRefused = (status: 400 | 409, message: string) => new AppError(status, message, { field: 'customUserId' });
 
 /** available + reason for a wanted user ID; the member's own current ID is available to them. */
 export async function checkUserId(db: Db, wanted: string, selfId: string | null): Promise<{ available: boolean; reason: string }> {
@@ -59,9 +62,9 @@ export async function updateProfile(
   if (input.customUserId !== undefined) {
     if (input.customUserId === null) set.customUserId = null;
     else {
-      if (RESERVED_USER_IDS.has(input.customUserId.toLowerCase())) throw badRequest(PROFILE_MESSAGES.userIdReserved);
+      if (RESERVED_USER_IDS.has(input.customUserId.toLowerCase())) throw userIdRefused(400, PROFILE_MESSAGES.userIdReserved);
       const check = await checkUserId(db, input.customUserId, userId);
-      if (!check.available) throw conflict(check.reason);
+      if (!check.available) throw userIdRefused(409, check.reason);
       set.customUserId = input.customUserId;
     }
   }
@@ -81,7 +84,7 @@ export async function updateProfile(
       (err as { code?: string; cause?: { code?: string } }).code === '23505' ||
       (err as { cause?: { code?: string } }).cause?.code === '23505'
     ) {
-      throw conflict(PROFILE_MESSAGES.userIdTaken);
+      throw userIdRefused(409, PROFILE_MESSAGES.userIdTaken);
     }
     throw err;
   }

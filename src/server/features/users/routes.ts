@@ -1,60 +1,34 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { ErrorSchema } from '../../../shared/schemas/common';
 import { PublicPlaylistSummaryListSchema } from '../../../shared/schemas/playlist';
 import { PublicProfileSchema, UserIdParamSchema, UserRefParamSchema } from '../../../shared/schemas/social';
 import { TrackListSchema } from '../../../shared/schemas/track';
 import type { AppDeps } from '../../types';
-import { profileOf, publicPlaylistsOf, userByRef, visibleTracksOf } from './service';
+import { profileOf, publicPlaylistsOf, visibleTracksOf } from './service';
+
+/** A public read of one member: its answer, or 404 ユーザーが見つかりません. */
+const memberRead = <P extends z.ZodType, R extends z.ZodType>(summary: string, params: P, answer: R) => ({
+  schema: { tags: ['users'], summary, params, response: { 200: answer, 404: ErrorSchema } },
+});
 
 export function usersRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/api/users/:id',
-      {
-        schema: {
-          tags: ['users'],
-          summary: 'A public profile by id or user ID',
-          params: UserRefParamSchema,
-          response: { 200: PublicProfileSchema, 404: ErrorSchema },
-        },
-      },
-      async (request) => profileOf(db, await userByRef(db, request.params.id)),
+    app.get('/api/users/:id', memberRead('A public profile by id or user ID', UserRefParamSchema, PublicProfileSchema), async (request) =>
+      profileOf(db, request.params.id),
     );
-    app.get(
-      '/api/user/profile/:userId',
-      {
-        schema: {
-          tags: ['users'],
-          summary: 'Profile data of a member',
-          params: UserIdParamSchema,
-          response: { 200: PublicProfileSchema, 404: ErrorSchema },
-        },
-      },
-      async (request) => profileOf(db, await userByRef(db, request.params.userId)),
+    app.get('/api/user/profile/:userId', memberRead('Profile data of a member', UserIdParamSchema, PublicProfileSchema), async (request) =>
+      profileOf(db, request.params.userId),
     );
     app.get(
       '/api/users/:id/tracks',
-      {
-        schema: {
-          tags: ['users'],
-          summary: "A member's visible tracks, newest first",
-          params: UserRefParamSchema,
-          response: { 200: TrackListSchema, 404: ErrorSchema },
-        },
-      },
-      async (request) => visibleTracksOf(db, await userByRef(db, request.params.id)),
+      memberRead("A member's visible tracks, newest first", UserRefParamSchema, TrackListSchema),
+      async (request) => visibleTracksOf(db, request.params.id),
     );
     app.get(
       '/api/users/:id/playlists',
-      {
-        schema: {
-          tags: ['users'],
-          summary: "A member's public playlists",
-          params: UserRefParamSchema,
-          response: { 200: PublicPlaylistSummaryListSchema, 404: ErrorSchema },
-        },
-      },
-      async (request) => publicPlaylistsOf(db, await userByRef(db, request.params.id)),
+      memberRead("A member's public playlists", UserRefParamSchema, PublicPlaylistSummaryListSchema),
+      async (request) => publicPlaylistsOf(db, request.params.id),
     );
   };
 }

@@ -42,8 +42,9 @@ export async function userByRef(db: Db, ref: string): Promise<UserRow> {
   return found(await findUserByRef(db, ref), MESSAGES.userNotFound);
 }
 
-/** The public profile of /api/users/{id}: public fields, follow counts and the visible track count. */
-export async function profileOf(db: Db, user: UserRow) {
+/** The public profile of /api/users/{id} (by id or user ID): public fields, follow counts and the visible track count. */
+export async function profileOf(db: Db, ref: string) {
+  const user = await userByRef(db, ref);
   const counts = await followCounts(db, user.id);
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(tracks).where(ownTracksCondition(user));
   return {
@@ -56,11 +57,15 @@ export async function profileOf(db: Db, user: UserRow) {
   };
 }
 
-export const visibleTracksOf = (db: Db, user: UserRow) =>
-  listTracksWhere(db, { where: ownTracksCondition(user), orderBy: [desc(tracks.uploadedAt), desc(tracks.id)], limit: 500 });
+/** A member's visible tracks (by id or user ID), newest first. */
+export async function visibleTracksOf(db: Db, ref: string) {
+  const user = await userByRef(db, ref);
+  return listTracksWhere(db, { where: ownTracksCondition(user), orderBy: [desc(tracks.uploadedAt), desc(tracks.id)], limit: 500 });
+}
 
-/** A member's public playlists (summaries with their item counts), newest first. */
-export async function publicPlaylistsOf(db: Db, user: UserRow) {
+/** A member's public playlists (by id or user ID): summaries with their item counts, newest first. */
+export async function publicPlaylistsOf(db: Db, ref: string) {
+  const user = await userByRef(db, ref);
   const rows = await db
     .select({
       p: playlists,

@@ -150,25 +150,19 @@ async function run(kind: 'pglite' | 'postgres') {
 
 describe('crash safety (SIGKILL under concurrent writes)', () => {
   // Each run covers its own database: the default suite the embedded one, `npm run test:pg` PostgreSQL.
-  it.runIf(testDbKind() === 'pglite')(
-    'on the embedded database',
-    async () => {
-      const acked = await run('pglite');
-      console.log(
-        `[crash] pglite: ${acked.likes.length} likes, ${acked.follows.length} follows, ${acked.items.length} playlist adds acknowledged before the kill`,
-      );
-    },
-    180_000,
-  );
-
-  it.runIf(testDbKind() === 'postgres')(
-    'on PostgreSQL',
-    async () => {
-      const acked = await run('postgres');
-      console.log(
-        `[crash] postgres: ${acked.likes.length} likes, ${acked.follows.length} follows, ${acked.items.length} playlist adds acknowledged before the kill`,
-      );
-    },
-    180_000,
-  );
+  for (const [kind, title] of [
+    ['pglite', 'on the embedded database'],
+    ['postgres', 'on PostgreSQL'],
+  ] as const) {
+    it.runIf(testDbKind() === kind)(
+      title,
+      async () => {
+        const acked = await run(kind);
+        console.log(
+          `[crash] ${kind}: ${acked.likes.length} likes, ${acked.follows.length} follows, ${acked.items.length} playlist adds acknowledged before the kill`,
+        );
+      },
+      180_000,
+    );
+  }
 });

@@ -1,5 +1,6 @@
 import { APP_TEXT } from '@shared/messages/app';
 import { ThemeToggle } from '@web/components/layout/theme-toggle';
+import { DialogCloseButton } from '@web/components/ui/dialog';
 import { LogoMark } from '@web/components/ui/logo-mark';
 import { disablePush, enablePush, pushPermission } from '@web/features/notifications/api/push';
 import { usePremium } from '@web/features/premium/api/get-premium-status';
@@ -8,9 +9,20 @@ import { InstallGuideDialog } from '@web/features/pwa/components/install-guide-d
 import { PwaSettingsDialog } from '@web/features/pwa/components/pwa-settings-dialog';
 import { cn } from '@web/lib/cn';
 import { usePwaMode } from '@web/lib/pwa';
-import { ChevronRight, CircleQuestionMark, Crown, FileText, Scale, Settings, Shield, Smartphone, UserPlus, X } from 'lucide-react';
+import {
+  ChevronRight,
+  CircleQuestionMark,
+  Crown,
+  FileText,
+  type LucideIcon,
+  Scale,
+  Settings,
+  Shield,
+  Smartphone,
+  UserPlus,
+} from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { type RefObject, useState } from 'react';
+import { type ReactNode, type RefObject, useState } from 'react';
 import { Link } from 'react-router';
 
 const LINKS = [
@@ -64,12 +76,7 @@ export function MenuDrawerPanel({ open, setOpen, buttonRef }: MenuDrawerPanelPro
             <div className="flex items-center gap-2 border-border border-b py-2 pr-2 pl-4">
               <LogoMark className="size-7" />
               <Dialog.Title className="flex-1 font-bold text-lg">{APP_TEXT.menuDrawerPanel.title}</Dialog.Title>
-              <Dialog.Close
-                aria-label={APP_TEXT.menuDrawerPanel.ariaLabel}
-                className="inline-flex size-11 items-center justify-center rounded-full hover:bg-surface"
-              >
-                <X aria-hidden="true" className="size-5" />
-              </Dialog.Close>
+              <DialogCloseButton label={APP_TEXT.menuDrawerPanel.ariaLabel} />
             </div>
             <Dialog.Description className="sr-only">{APP_TEXT.menuDrawerPanel.description}</Dialog.Description>
             <nav aria-label={APP_TEXT.menuDrawerPanel.title} className="flex-1 overflow-y-auto p-2">
@@ -91,28 +98,21 @@ export function MenuDrawerPanel({ open, setOpen, buttonRef }: MenuDrawerPanelPro
                 ))}
               </ul>
               <div className="my-2 border-border border-t" />
-              <button
-                type="button"
+              <MenuButton
+                icon={Smartphone}
+                label={APP_TEXT.menuDrawerPanel.installGuide}
                 onClick={() => openDialog('install')}
-                className="flex min-h-12 w-full items-center gap-3 rounded-xl px-3 text-left hover:bg-surface"
-                data-testid="menu-install-guide"
+                testId="menu-install-guide"
               >
-                <Smartphone aria-hidden="true" className="size-5 text-muted" />
-                <span className="flex-1">{APP_TEXT.menuDrawerPanel.installGuide}</span>
                 <span className="rounded-full bg-surface-2 px-2 py-0.5 text-fg text-xs">{APP_TEXT.menuDrawerPanel.comingSoon}</span>
-                <ChevronRight aria-hidden="true" className="size-4 text-muted" />
-              </button>
+              </MenuButton>
               {pwa && (
-                <button
-                  type="button"
+                <MenuButton
+                  icon={Settings}
+                  label={APP_TEXT.menuDrawerPanel.pwaSettings}
                   onClick={() => openDialog('pwa')}
-                  className="flex min-h-12 w-full items-center gap-3 rounded-xl px-3 text-left hover:bg-surface"
-                  data-testid="menu-pwa-settings"
-                >
-                  <Settings aria-hidden="true" className="size-5 text-muted" />
-                  <span className="flex-1">{APP_TEXT.menuDrawerPanel.pwaSettings}</span>
-                  <ChevronRight aria-hidden="true" className="size-4 text-muted" />
-                </button>
+                  testId="menu-pwa-settings"
+                />
               )}
               <ThemeToggle />
             </nav>
@@ -125,5 +125,31 @@ export function MenuDrawerPanel({ open, setOpen, buttonRef }: MenuDrawerPanelPro
         <PwaSettingsDialog isPremium={isPremium} push={PUSH} open={dialog === 'pwa'} onOpenChange={(o) => setDialog(o ? 'pwa' : null)} />
       )}
     </>
+  );
+}
+
+interface MenuButtonProps {
+  icon: LucideIcon;
+  label: string;
+  onClick: () => void;
+  testId: string;
+  /** A note before the chevron (準備中). */
+  children?: ReactNode;
+}
+
+/** A row of the drawer that opens a dialog in the drawer's place. */
+function MenuButton({ icon: Icon, label, onClick, testId, children }: MenuButtonProps) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="flex min-h-12 w-full items-center gap-3 rounded-xl px-3 text-left hover:bg-surface"
+      data-testid={testId}
+    >
+      <Icon aria-hidden="true" className="size-5 text-muted" />
+      <span className="flex-1">{label}</span>
+      {children}
+      <ChevronRight aria-hidden="true" className="size-4 text-muted" />
+    </button>
   );
 }

@@ -1,25 +1,21 @@
 import { APP_TEXT } from '@shared/messages/app';
-import { Button } from '@web/components/ui/button';
+import { Button, ButtonLink } from '@web/components/ui/button';
+import { PageState } from '@web/components/ui/page-state';
 import { TriangleExclamationPoint } from 'lucide-react';
 import { Component, type ReactNode } from 'react';
-import { Link } from 'react-router';
 
 /** A page that crashed: said plainly, with a way on. */
 export function RouteErrorPage() {
+  const { link, ...text } = APP_TEXT.routeErrorPage;
   return (
-    <section role="alert" className="mx-auto flex w-full max-w-md flex-1 flex-col items-center justify-center px-6 py-16 text-center">
-      <span className="inline-flex size-14 items-center justify-center rounded-full bg-danger-soft text-danger">
-        <TriangleExclamationPoint aria-hidden="true" className="size-7" />
-      </span>
-      <h1 className="mt-5 font-bold text-xl">{APP_TEXT.routeErrorPage.heading}</h1>
-      <p className="mt-3 text-muted leading-relaxed">{APP_TEXT.routeErrorPage.body}</p>
+    <PageState icon={TriangleExclamationPoint} tone="danger" text={text} role="alert">
       <div className="mt-8 flex gap-3">
         <Button onClick={() => window.location.reload()}>{APP_TEXT.routeErrorPage.button}</Button>
-        <Button variant="secondary" asChild>
-          <Link to="/">{APP_TEXT.routeErrorPage.link}</Link>
-        </Button>
+        <ButtonLink to="/" variant="secondary">
+          {link}
+        </ButtonLink>
       </div>
-    </section>
+    </PageState>
   );
 }
 

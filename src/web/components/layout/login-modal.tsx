@@ -1,11 +1,11 @@
 import { STORAGE_KEYS } from '@shared/constants';
 import { SHELL_TEXT } from '@shared/messages/shell';
 import { writeStored } from '@web/lib/storage';
-import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../ui/button';
+import { Modal } from '../ui/dialog';
 import { LogoMark } from '../ui/logo-mark';
 
 /** After a click the sign-in button rests 3 s so that a double tap cannot start two sign-ins. */
@@ -18,7 +18,7 @@ interface LoginModalProps {
   returnTo: string;
 }
 
-/** "Login is required to use this feature" (listener spec §2, §8). Escape or the overlay closes it. */
+/** "Login is required to use this feature" (listener spec §2, §8), in the shared Modal's card: Escape, the overlay or × closes it. */
 export function LoginModal({ open, onOpenChange, returnTo }: LoginModalProps) {
   const [cooling, setCooling] = useState(false);
   useEffect(() => {
@@ -34,45 +34,36 @@ export function LoginModal({ open, onOpenChange, returnTo }: LoginModalProps) {
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/45 data-[state=open]:animate-fade-in" data-testid="login-overlay" />
-        <Dialog.Content
-          data-testid="login-modal"
-          className="fixed top-1/2 left-1/2 z-50 w-[min(24rem,calc(100%-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-3xl bg-bg p-6 pt-8 text-center shadow-card outline-none data-[state=open]:animate-dialog-in"
-        >
-          <Dialog.Close
-            aria-label={SHELL_TEXT.loginModal.ariaLabel}
-            className="absolute top-2 right-2 inline-flex size-11 items-center justify-center rounded-full text-muted hover:bg-surface"
-          >
-            <X aria-hidden="true" className="size-5" />
-          </Dialog.Close>
-          <LogoMark className="mx-auto size-14" />
-          <Dialog.Title className="mt-4 font-bold text-xl">{SHELL_TEXT.loginModal.title}</Dialog.Title>
-          <Dialog.Description className="mt-2 text-muted text-sm leading-relaxed">{SHELL_TEXT.loginModal.description}</Dialog.Description>
-          <Button
-            onClick={signIn}
-            disabled={cooling}
-            size="lg"
-            variant="secondary"
-            className="mt-6 w-full border-border bg-bg"
-            data-testid="google-sign-in"
-          >
-            <GoogleLogo />
-            {SHELL_TEXT.loginModal.googleSignIn}
-          </Button>
-          <p className="mt-4 text-muted text-xs leading-relaxed">
-            {SHELL_TEXT.loginModal.consentPrefix}
-            <Dialog.Close asChild>
-              <Link to="/terms" className="mx-0.5 text-accent underline underline-offset-2">
-                {SHELL_TEXT.loginModal.link}
-              </Link>
-            </Dialog.Close>
-            {SHELL_TEXT.loginModal.consentSuffix}
-          </p>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={SHELL_TEXT.loginModal.title}
+      description={SHELL_TEXT.loginModal.description}
+      figure={<LogoMark className="mx-auto size-14" />}
+      testId="login-modal"
+      overlayTestId="login-overlay"
+    >
+      <Button
+        onClick={signIn}
+        disabled={cooling}
+        size="lg"
+        variant="secondary"
+        className="mt-6 w-full border-border bg-bg"
+        data-testid="google-sign-in"
+      >
+        <GoogleLogo />
+        {SHELL_TEXT.loginModal.googleSignIn}
+      </Button>
+      <p className="mt-4 text-muted text-xs leading-relaxed">
+        {SHELL_TEXT.loginModal.consentPrefix}
+        <Dialog.Close asChild>
+          <Link to="/terms" className="mx-0.5 text-accent underline underline-offset-2">
+            {SHELL_TEXT.loginModal.link}
+          </Link>
+        </Dialog.Close>
+        {SHELL_TEXT.loginModal.consentSuffix}
+      </p>
+    </Modal>
   );
 }
 

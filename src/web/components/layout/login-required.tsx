@@ -8,13 +8,7 @@ import { EmptyState } from '../ui/empty-state';
 export function LoginRequired({ body }: { body: string }) {
   const { openLogin } = useLoginPrompt();
   return (
-    <EmptyState
-      icon={<LogIn aria-hidden="true" />}
-      title={SHELL_TEXT.loginRequired.title}
-      body={body}
-      className="flex-1 justify-center"
-      testId="login-required"
-    >
+    <EmptyState icon={LogIn} title={SHELL_TEXT.loginRequired.title} body={body} look="page" testId="login-required">
       <Button className="mt-6" onClick={() => openLogin()}>
         {SHELL_TEXT.loginRequired.button}
       </Button>

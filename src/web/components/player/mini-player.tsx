@@ -5,6 +5,7 @@ import { usePlayer, usePlayerState } from '@web/lib/audio/player-context';
 import { Maximize2 } from 'lucide-react';
 import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { IconButton } from '../ui/icon-button';
 import { MarqueeTitle } from '../ui/marquee-title';
 import { getMiniPlayer, setMinimised, setMiniPosition, takeFocusRequest } from './mini-player-store';
 import { PlayButton } from './play-button';
@@ -148,15 +149,13 @@ export function MiniPlayer() {
       <MarqueeTitle as="p" text={s.track.title} className="px-1 font-medium text-xs leading-snug [&>span:only-child]:truncate" />
       <div className="flex items-center justify-between">
         <PlayButton size="bar" isPlaying={s.isPlaying} isReady={s.isReady} isLoading={!s.error} onClick={() => player.toggle()} />
-        <button
-          type="button"
+        <IconButton
+          icon={Maximize2}
+          tone="fg"
+          label={SHELL_TEXT.miniPlayer.miniPlayerMaximiseLabel}
           onClick={() => setMinimised(false)}
-          aria-label={SHELL_TEXT.miniPlayer.miniPlayerMaximiseLabel}
           data-testid="mini-player-maximise"
-          className="inline-flex size-11 items-center justify-center rounded-full text-fg hover:bg-surface"
-        >
-          <Maximize2 aria-hidden="true" className="size-5" />
-        </button>
+        />
       </div>
     </section>,
     document.body,

@@ -4,6 +4,7 @@ import { usePlayer, usePlayerState } from '@web/lib/audio/player-context';
 import { Minimize2 } from 'lucide-react';
 import { useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { IconButton } from '../ui/icon-button';
 import { MiniPlayer } from './mini-player';
 import { setMinimised, takeFocusRequest, useMiniPlayer } from './mini-player-store';
 import { PlayButton } from './play-button';
@@ -56,16 +57,13 @@ function FullBar() {
         </Link>
         <SpeedPill rate={s.rate} onClick={() => player.cycleRate()} className="min-w-12 text-xs" />
         <PlayButton size="bar" isPlaying={s.isPlaying} isReady={s.isReady} isLoading={!s.error} onClick={() => player.toggle()} />
-        <button
+        <IconButton
           ref={minimise}
-          type="button"
+          icon={Minimize2}
+          label={SHELL_TEXT.fullBar.playerBarMinimiseLabel}
           onClick={() => setMinimised(true)}
-          aria-label={SHELL_TEXT.fullBar.playerBarMinimiseLabel}
           data-testid="player-bar-minimise"
-          className="inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-surface hover:text-fg"
-        >
-          <Minimize2 aria-hidden="true" className="size-5" />
-        </button>
+        />
       </div>
     </section>
   );

@@ -42,6 +42,24 @@ export function CategoryChips({ category, max = 2, className }: { category: stri
   );
 }
 
+/** 公開 or 非公開, with its globe or lock (an owner's own playlists). */
+export function VisibilityBadge({ isPublic, className }: { isPublic: boolean; className?: string }) {
+  const Icon = isPublic ? Globe : Lock;
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center gap-1 rounded-full py-0.5 font-medium',
+        isPublic ? 'bg-accent-soft text-accent' : 'bg-surface-2 text-fg',
+        className,
+      )}
+      data-testid="playlist-visibility"
+    >
+      <Icon aria-hidden="true" className="size-3" />
+      {isPublic ? SHELL_TEXT.playlistCard.isPublic : SHELL_TEXT.playlistCard.notIsPublic}
+    </span>
+  );
+}
+
 interface PlaylistCardProps {
   playlist: PlaylistCardData;
   /** Where the card leads; /playlists/{id} by default. */
@@ -76,18 +94,7 @@ export function PlaylistCard({ playlist: p, to, actions, showVisibility }: Playl
             {SHELL_TEXT.playlistCard.playlistItemCount}
           </span>
           <time dateTime={p.createdAt}>{shortDate(p.createdAt)}</time>
-          {showVisibility && (
-            <span
-              className={cn(
-                'inline-flex items-center gap-1 rounded-full px-2 py-0.5 font-medium',
-                p.isPublic ? 'bg-accent-soft text-accent' : 'bg-surface-2 text-fg',
-              )}
-              data-testid="playlist-visibility"
-            >
-              {p.isPublic ? <Globe aria-hidden="true" className="size-3" /> : <Lock aria-hidden="true" className="size-3" />}
-              {p.isPublic ? SHELL_TEXT.playlistCard.isPublic : SHELL_TEXT.playlistCard.notIsPublic}
-            </span>
-          )}
+          {showVisibility && <VisibilityBadge isPublic={p.isPublic} className="px-2" />}
         </p>
       </div>
       {actions && <div className="relative z-10 flex shrink-0 flex-col items-center justify-center">{actions}</div>}

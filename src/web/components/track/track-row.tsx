@@ -7,6 +7,7 @@ import { Headphones, Heart } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../ui/avatar';
+import { LoadingStatus, RowSkeletons } from '../ui/skeleton';
 
 interface TrackRowProps {
   track: Track;
@@ -77,17 +78,13 @@ export function TrackRow({ track, leading, trailing, current, dense, className }
 
 export function TrackRowSkeletons({ count = 4 }: { count?: number }) {
   return (
-    <div role="status" aria-label={SHELL_TEXT.trackRowSkeletons.ariaLabel} className="space-y-2">
-      {Array.from({ length: count }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-        <div key={i} className="flex items-center gap-3 px-2 py-2">
-          <div className="size-12 animate-shimmer rounded-xl bg-surface-2" />
-          <div className="flex-1 space-y-2">
-            <div className="h-4 w-3/4 animate-shimmer rounded-lg bg-surface-2" />
-            <div className="h-3 w-1/3 animate-shimmer rounded-lg bg-surface-2" />
-          </div>
-        </div>
-      ))}
-    </div>
+    <LoadingStatus label={SHELL_TEXT.trackRowSkeletons.ariaLabel} className="space-y-2">
+      <RowSkeletons
+        count={count}
+        className="flex items-center gap-3 px-2 py-2"
+        lead="size-12"
+        lines={['h-4 w-3/4 rounded-lg', 'h-3 w-1/3 rounded-lg']}
+      />
+    </LoadingStatus>
   );
 }

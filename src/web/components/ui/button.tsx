@@ -1,6 +1,7 @@
 import { cn } from '@web/lib/cn';
 import { Slot } from 'radix-ui';
 import type { ComponentProps } from 'react';
+import { Link } from 'react-router';
 
 const variants = {
   primary: 'bg-accent text-accent-fg hover:bg-accent-hover shadow-sm',
@@ -37,5 +38,19 @@ export function Button({ variant = 'primary', size = 'md', asChild, className, t
       )}
       {...props}
     />
+  );
+}
+
+export interface ButtonLinkProps extends ComponentProps<typeof Link> {
+  variant?: keyof typeof variants;
+  size?: keyof typeof sizes;
+}
+
+/** A router link with the button's look (a way on from an empty, missing or status page). */
+export function ButtonLink({ variant, size, className, ...props }: ButtonLinkProps) {
+  return (
+    <Button asChild variant={variant} size={size} className={className}>
+      <Link {...props} />
+    </Button>
   );
 }

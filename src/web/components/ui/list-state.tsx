@@ -30,8 +30,9 @@ interface ListStateProps<T> {
 }
 
 /**
- * The loading, error and empty states of every list, so that each is designed once (DESIGN.md): a
- * skeleton, the failure with a retry button, the list's own empty message, or the list itself.
+ * The loading, error and empty states of every list, so that each is designed once
+ * (docs/conventions-web.md, "A list page"): a skeleton, the failure with a retry button, the list's own
+ * empty message, or the list itself.
  */
 export function ListState<T>({ query, what, skeleton, empty, errorTestId, compact, errorAsEmpty, children }: ListStateProps<T>) {
   if (query.isPending) return <>{skeleton ?? <ListSkeleton />}</>;
@@ -42,8 +43,18 @@ export function ListState<T>({ query, what, skeleton, empty, errorTestId, compac
   return <>{children(query.data)}</>;
 }
 
+interface ListErrorProps {
+  what: string;
+  onRetry: () => void;
+  testId?: string;
+  /** One line of text with its retry, in a small panel. */
+  compact?: boolean;
+  /** The whole page failed with it (home's catalogue). */
+  page?: boolean;
+}
+
 /** A failed load: what failed, the sentence about the connection, and a retry. */
-export function ListError({ what, onRetry, testId, compact }: { what: string; onRetry: () => void; testId?: string; compact?: boolean }) {
+export function ListError({ what, onRetry, testId, compact, page }: ListErrorProps) {
   if (compact) {
     return (
       <p className="px-2 py-4 text-center text-muted text-sm" data-testid={testId}>
@@ -56,9 +67,10 @@ export function ListError({ what, onRetry, testId, compact }: { what: string; on
   }
   return (
     <EmptyState
-      icon={<CircleAlert aria-hidden="true" />}
+      icon={CircleAlert}
       title={loadFailedTitle(what)}
       body={COMMON_MESSAGES.loadFailedBody}
+      look={page ? 'page' : 'plain'}
       testId={testId}
     >
       <Button className="mt-6" onClick={onRetry}>

@@ -2,7 +2,7 @@ import { ACCESS_TEXT } from '@shared/messages/access';
 import { INVITATION_MESSAGES, type InvitationState } from '@shared/rules/invitations';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
-import { toast } from '@web/lib/toast';
+import { failureToast, toast } from '@web/lib/toast';
 import { useCopiedTick } from '@web/lib/use-copy';
 import { Check, Copy } from 'lucide-react';
 import type { Invitation } from '../api/get-invitations';
@@ -35,8 +35,7 @@ export function InvitationRow({ invitation, state, url, refusal }: InvitationRow
       flash();
       toast({ title: INVITATION_MESSAGES.copied, description: url });
     } catch (e) {
-      console.error('[invite] copy failed', e);
-      toast({ title: INVITATION_MESSAGES.copyFailed, description: INVITATION_MESSAGES.copyFailedHint, variant: 'destructive' });
+      failureToast('[invite] copy failed', INVITATION_MESSAGES.copyFailed, INVITATION_MESSAGES.copyFailedHint)(e);
     }
   };
 

@@ -5,9 +5,8 @@ import type { ReactNode } from 'react';
 
 interface StatusPageProps {
   icon: LucideIcon;
-  title: string;
-  /** The page name in the document title. */
-  pageTitle: string;
+  /** The heading, and the page name in the document title. */
+  text: { title: string; pageTitle: string };
   tone?: 'accent' | 'danger';
   children: ReactNode;
   actions?: ReactNode;
@@ -15,8 +14,8 @@ interface StatusPageProps {
 }
 
 /** The shared look of the access status pages (closed beta, pending approval, denied, invalid invitation). */
-export function StatusPage({ icon: Icon, title, pageTitle, tone = 'accent', children, actions, testId }: StatusPageProps) {
-  useDocumentTitle(pageTitle);
+export function StatusPage({ icon: Icon, text, tone = 'accent', children, actions, testId }: StatusPageProps) {
+  useDocumentTitle(text.pageTitle);
   return (
     <section
       className="mx-auto flex w-full max-w-md flex-1 flex-col items-center justify-center px-6 pt-12 pb-[max(3rem,env(safe-area-inset-bottom))] text-center"
@@ -30,7 +29,7 @@ export function StatusPage({ icon: Icon, title, pageTitle, tone = 'accent', chil
       >
         <Icon aria-hidden="true" className="size-8" />
       </span>
-      <h1 className="mt-6 font-bold text-[1.375rem] leading-snug sm:text-2xl">{title}</h1>
+      <h1 className="mt-6 font-bold text-[1.375rem] leading-snug sm:text-2xl">{text.title}</h1>
       <div className="mt-3 space-y-3 text-muted leading-relaxed">{children}</div>
       {actions && <div className="mt-8 flex w-full flex-col items-stretch gap-3">{actions}</div>}
     </section>

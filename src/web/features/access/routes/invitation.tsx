@@ -1,5 +1,6 @@
 import { ACCESS_TEXT } from '@shared/messages/access';
 import { googleSignInUrl } from '@shared/rules/access';
+import { PageState } from '@web/components/ui/page-state';
 import { startSignIn } from '@web/lib/session';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { LoaderCircle } from 'lucide-react';
@@ -25,15 +26,9 @@ function StartWithCode({ code }: { code: string }) {
   useEffect(() => {
     startSignIn({ code });
   }, [code]);
+  const spinner = <LoaderCircle aria-hidden="true" className="size-9 animate-spin text-accent" />;
   return (
-    <section
-      className="mx-auto flex w-full max-w-md flex-1 flex-col items-center justify-center px-6 py-16 text-center"
-      data-testid="invitation-start"
-    >
-      <LoaderCircle aria-hidden="true" className="size-9 animate-spin text-accent" />
-      <h1 className="mt-6 font-bold text-xl" role="status">
-        {ACCESS_TEXT.startWithCode.heading}
-      </h1>
+    <PageState figure={spinner} text={{ title: ACCESS_TEXT.startWithCode.heading }} busy testId="invitation-start">
       <p className="mt-3 text-muted text-sm leading-relaxed">
         {ACCESS_TEXT.startWithCode.notMovingPrefix}
         <a href={googleSignInUrl({ code })} className="mx-1 text-accent underline underline-offset-2">
@@ -41,6 +36,6 @@ function StartWithCode({ code }: { code: string }) {
         </a>
         {ACCESS_TEXT.startWithCode.notMovingSuffix}
       </p>
-    </section>
+    </PageState>
   );
 }

@@ -63,14 +63,7 @@ export function InviteFriendsRoute() {
             <Skeleton className="h-28" />
           </div>
         }
-        empty={
-          <EmptyState
-            icon={<Ticket aria-hidden="true" />}
-            title={ACCESS_TEXT.inviteFriends.title}
-            body={ACCESS_TEXT.inviteFriends.body}
-            className="rounded-3xl bg-surface py-10"
-          />
-        }
+        empty={<EmptyState icon={Ticket} title={ACCESS_TEXT.inviteFriends.title} body={ACCESS_TEXT.inviteFriends.body} look="card" />}
       >
         {(items) => (
           <ul className="space-y-3" data-testid="invitation-list">

@@ -1,12 +1,10 @@
 import { LIKES_TEXT } from '@shared/messages/likes';
 import { PlayTrackButton } from '@web/components/track/play-track-button';
 import { TrackRow, TrackRowSkeletons } from '@web/components/track/track-row';
-import { Button } from '@web/components/ui/button';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { ListState } from '@web/components/ui/list-state';
 import { usePlayerValue } from '@web/lib/audio/player-context';
 import { Heart } from 'lucide-react';
-import { Link } from 'react-router';
 import { useFavorites } from '../api/get-favorites';
 import { LikeButton } from './like-button';
 
@@ -22,15 +20,12 @@ export function FavoritesList() {
       skeleton={<TrackRowSkeletons />}
       empty={
         <EmptyState
-          icon={<Heart aria-hidden="true" />}
+          icon={Heart}
           title={LIKES_TEXT.favoritesList.title}
           body={LIKES_TEXT.favoritesList.body}
+          link={{ to: '/', children: LIKES_TEXT.favoritesList.link }}
           testId="favorites-empty"
-        >
-          <Button asChild className="mt-6">
-            <Link to="/">{LIKES_TEXT.favoritesList.link}</Link>
-          </Button>
-        </EmptyState>
+        />
       }
     >
       {(items) => (

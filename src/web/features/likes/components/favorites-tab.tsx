@@ -3,7 +3,6 @@ import { formatCount, formatTime } from '@shared/rules/format';
 import { MY_PAGE_MESSAGES } from '@shared/rules/my-page';
 import { trackPath } from '@shared/rules/player';
 import { Avatar } from '@web/components/ui/avatar';
-import { Button } from '@web/components/ui/button';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { ListState } from '@web/components/ui/list-state';
 import { Heart, Play } from 'lucide-react';
@@ -13,24 +12,18 @@ import { useFavorites } from '../api/get-favorites';
 /** My Page's お気に入り tab: the member's liked tracks (L-2.7-19, L-2.7-20), asked again on each visit. */
 export function FavoritesTab() {
   const favorites = useFavorites({ fresh: true });
+  const empty = (
+    <EmptyState
+      icon={Heart}
+      title={MY_PAGE_MESSAGES.noFavorites}
+      body={MY_PAGE_MESSAGES.noFavoritesHint}
+      link={{ to: '/', variant: 'secondary', children: LIKES_TEXT.favoritesTab.link }}
+      look="card"
+      testId="empty-state"
+    />
+  );
   return (
-    <ListState
-      query={favorites}
-      what={LIKES_TEXT.favoritesTab.what}
-      empty={
-        <EmptyState
-          icon={<Heart aria-hidden="true" />}
-          title={MY_PAGE_MESSAGES.noFavorites}
-          body={MY_PAGE_MESSAGES.noFavoritesHint}
-          className="rounded-3xl bg-surface py-10"
-          testId="empty-state"
-        >
-          <Button asChild variant="secondary" className="mt-6">
-            <Link to="/">{LIKES_TEXT.favoritesTab.link}</Link>
-          </Button>
-        </EmptyState>
-      }
-    >
+    <ListState query={favorites} what={LIKES_TEXT.favoritesTab.what} empty={empty}>
       {(items) => (
         <ul className="space-y-2" data-testid="favorites-list">
           {items.map((t) => (

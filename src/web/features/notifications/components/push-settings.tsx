@@ -1,6 +1,6 @@
 import { NOTIFICATIONS_TEXT } from '@shared/messages/notifications';
 import { enableFailureMessage } from '@shared/rules/push';
-import { toast } from '@web/lib/toast';
+import { failureToast, toast } from '@web/lib/toast';
 import { BellRing, Send } from 'lucide-react';
 import { Switch } from 'radix-ui';
 import { useId, useState } from 'react';
@@ -46,12 +46,7 @@ export function PushSettings() {
         description: r.devices > 0 ? NOTIFICATIONS_TEXT.pushSettings.cond2(r.sent) : NOTIFICATIONS_TEXT.pushSettings.notCond2,
       });
     } catch (e) {
-      console.error('[push] test push failed', e);
-      toast({
-        title: NOTIFICATIONS_TEXT.pushSettings.title,
-        description: NOTIFICATIONS_TEXT.pushSettings.description,
-        variant: 'destructive',
-      });
+      failureToast('[push] test push failed', NOTIFICATIONS_TEXT.pushSettings.title, NOTIFICATIONS_TEXT.pushSettings.description)(e);
     }
   };
 

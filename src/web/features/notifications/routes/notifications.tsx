@@ -4,10 +4,10 @@ import { PageHeader } from '@web/components/layout/page-header';
 import { Button } from '@web/components/ui/button';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { ListState } from '@web/components/ui/list-state';
-import { Skeleton } from '@web/components/ui/skeleton';
+import { LoadingStatus, RowSkeletons } from '@web/components/ui/skeleton';
 import { useUser } from '@web/lib/auth';
 import { cn } from '@web/lib/cn';
-import { toast } from '@web/lib/toast';
+import { failureToast, toast } from '@web/lib/toast';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { usePullToRefresh } from '@web/lib/use-pull-to-refresh';
 import { ArrowDown, Bell, CheckCheck, LoaderCircle } from 'lucide-react';
@@ -46,14 +46,11 @@ function ReadAllButton() {
       onClick={() =>
         readAll.mutate(undefined, {
           onSuccess: () => toast({ title: NOTIFICATIONS_TEXT.readAllButton.title }),
-          onError: (e) => {
-            console.error('[notifications] read-all failed', e);
-            toast({
-              title: NOTIFICATIONS_TEXT.readAllButton.title2,
-              description: NOTIFICATIONS_TEXT.readAllButton.description,
-              variant: 'destructive',
-            });
-          },
+          onError: failureToast(
+            '[notifications] read-all failed',
+            NOTIFICATIONS_TEXT.readAllButton.title2,
+            NOTIFICATIONS_TEXT.readAllButton.description,
+          ),
         })
       }
       data-testid="read-all"
@@ -66,17 +63,9 @@ function ReadAllButton() {
 
 function ListSkeleton() {
   return (
-    <div className="space-y-2" role="status" aria-label={NOTIFICATIONS_TEXT.listSkeleton.ariaLabel}>
-      {[0, 1, 2, 3].map((i) => (
-        <div key={i} className="flex items-start gap-3 px-3 py-3">
-          <Skeleton className="size-11 rounded-full" />
-          <div className="flex-1 space-y-2">
-            <Skeleton className="h-4 w-5/6" />
-            <Skeleton className="h-3 w-16" />
-          </div>
-        </div>
-      ))}
-    </div>
+    <LoadingStatus label={NOTIFICATIONS_TEXT.listSkeleton.ariaLabel} className="space-y-2">
+      <RowSkeletons count={4} className="flex items-start gap-3 px-3 py-3" lead="size-11 rounded-full" lines={['h-4 w-5/6', 'h-3 w-16']} />
+    </LoadingStatus>
   );
 }
 
@@ -139,7 +128,7 @@ function NotificationList() {
           skeleton={<ListSkeleton />}
           empty={
             <EmptyState
-              icon={<Bell aria-hidden="true" />}
+              icon={Bell}
               title={NOTIFICATIONS_TEXT.notificationList.title}
               body={NOTIFICATIONS_TEXT.notificationList.body}
               testId="notifications-empty"

@@ -2,7 +2,7 @@ import { PLAYLISTS_TEXT } from '@shared/messages/playlists';
 import { addCategory, categorySuggestions } from '@shared/rules/playlist-form';
 import { cn } from '@web/lib/cn';
 import { Plus, X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useCategorySearch } from '../api/search-categories';
 
 interface CategoryInputProps {
@@ -36,27 +36,21 @@ export function CategoryInput({ value, onChange, presets, search = true }: Categ
         {PLAYLISTS_TEXT.categoryInput.label}
       </label>
       {value.length > 0 && (
-        <ul
-          className="mt-2 flex flex-wrap gap-1.5"
-          aria-label={PLAYLISTS_TEXT.categoryInput.chosenCategoriesLabel}
-          data-testid="chosen-categories"
-        >
-          {value.map((c) => (
-            <li key={c}>
-              <span className="inline-flex min-h-8 items-center gap-1 rounded-full bg-accent pr-1 pl-3 text-accent-fg text-sm">
-                {c}
-                <button
-                  type="button"
-                  aria-label={PLAYLISTS_TEXT.categoryInput.ariaLabel(c)}
-                  onClick={() => onChange(value.filter((v) => v !== c))}
-                  className="relative inline-flex size-6 items-center justify-center rounded-full hover:bg-white/20 before:absolute before:-inset-2 before:content-['']"
-                >
-                  <X aria-hidden="true" className="size-3.5" />
-                </button>
-              </span>
-            </li>
-          ))}
-        </ul>
+        <ChipList items={value} label={PLAYLISTS_TEXT.categoryInput.chosenCategoriesLabel} className="mt-2" testId="chosen-categories">
+          {(c) => (
+            <span className="inline-flex min-h-8 items-center gap-1 rounded-full bg-accent pr-1 pl-3 text-accent-fg text-sm">
+              {c}
+              <button
+                type="button"
+                aria-label={PLAYLISTS_TEXT.categoryInput.ariaLabel(c)}
+                onClick={() => onChange(value.filter((v) => v !== c))}
+                className="relative inline-flex size-6 items-center justify-center rounded-full hover:bg-white/20 before:absolute before:-inset-2 before:content-['']"
+              >
+                <X aria-hidden="true" className="size-3.5" />
+              </button>
+            </span>
+          )}
+        </ChipList>
       )}
       <input
         id={id}
@@ -79,29 +73,47 @@ export function CategoryInput({ value, onChange, presets, search = true }: Categ
       {suggestions.length > 0 && (
         <div className="mt-2">
           <p className="text-muted text-xs">{text.trim() ? PLAYLISTS_TEXT.categoryInput.trim : PLAYLISTS_TEXT.categoryInput.notTrim}</p>
-          <ul
-            className="mt-1.5 flex flex-wrap gap-1.5"
-            aria-label={PLAYLISTS_TEXT.categoryInput.categorySuggestionsLabel}
-            data-testid="category-suggestions"
+          <ChipList
+            items={suggestions}
+            label={PLAYLISTS_TEXT.categoryInput.categorySuggestionsLabel}
+            className="mt-1.5"
+            testId="category-suggestions"
           >
-            {suggestions.map((s) => (
-              <li key={s}>
-                <button
-                  type="button"
-                  onClick={() => add(s)}
-                  className={cn(
-                    'inline-flex min-h-9 items-center gap-1 rounded-full border border-border bg-surface px-3 text-sm transition-colors',
-                    'hover:border-accent/50 hover:text-accent',
-                  )}
-                >
-                  <Plus aria-hidden="true" className="size-3.5" />
-                  {s}
-                </button>
-              </li>
-            ))}
-          </ul>
+            {(s) => (
+              <button
+                type="button"
+                onClick={() => add(s)}
+                className={cn(
+                  'inline-flex min-h-9 items-center gap-1 rounded-full border border-border bg-surface px-3 text-sm transition-colors',
+                  'hover:border-accent/50 hover:text-accent',
+                )}
+              >
+                <Plus aria-hidden="true" className="size-3.5" />
+                {s}
+              </button>
+            )}
+          </ChipList>
         </div>
       )}
     </div>
+  );
+}
+
+interface ChipListProps {
+  items: string[];
+  label: string;
+  className: string;
+  testId: string;
+  children: (item: string) => ReactNode;
+}
+
+/** A wrapping row of category chips, named for screen readers. */
+function ChipList({ items, label, className, testId, children }: ChipListProps) {
+  return (
+    <ul className={cn('flex flex-wrap gap-1.5', className)} aria-label={label} data-testid={testId}>
+      {items.map((item) => (
+        <li key={item}>{children(item)}</li>
+      ))}
+    </ul>
   );
 }

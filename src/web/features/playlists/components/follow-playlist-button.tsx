@@ -3,7 +3,7 @@ import type { Playlist } from '@shared/schemas/playlist';
 import { Button } from '@web/components/ui/button';
 import { useUser } from '@web/lib/auth';
 import { useLoginPrompt } from '@web/lib/login-prompt';
-import { toast } from '@web/lib/toast';
+import { failureToast } from '@web/lib/toast';
 import { BookmarkCheck, BookmarkPlus } from 'lucide-react';
 import { useFollowPlaylist } from '../api/follow-playlist';
 
@@ -29,14 +29,11 @@ export function FollowPlaylistButton({ playlist: p }: { playlist: Playlist }) {
         follow.mutate(
           { id: p.id, follow: !following },
           {
-            onError: (e) => {
-              console.error('[playlists] follow failed', e);
-              toast({
-                title: PLAYLISTS_TEXT.followPlaylistButton.title,
-                description: PLAYLISTS_TEXT.followPlaylistButton.description,
-                variant: 'destructive',
-              });
-            },
+            onError: failureToast(
+              '[playlists] follow failed',
+              PLAYLISTS_TEXT.followPlaylistButton.title,
+              PLAYLISTS_TEXT.followPlaylistButton.description,
+            ),
           },
         );
       }}

@@ -1,50 +1,37 @@
 import { PLAYLISTS_TEXT } from '@shared/messages/playlists';
 import { categoryChips, formatShortDateJa, MY_PAGE_MESSAGES, myPlaylistsHeading } from '@shared/rules/my-page';
 import type { Playlist } from '@shared/schemas/playlist';
-import { Button } from '@web/components/ui/button';
+import { ButtonLink } from '@web/components/ui/button';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { ListState } from '@web/components/ui/list-state';
 import { cn } from '@web/lib/cn';
-import { ListMusic, Plus } from 'lucide-react';
+import { ListMusic } from 'lucide-react';
 import { Link } from 'react-router';
 import { useMyPlaylists } from '../api/get-playlists';
+import { newPlaylistLink } from './new-playlist-link';
 
 /** My Page's プレイリスト tab (L-2.7-21 .. L-2.7-30), asked again on each visit. */
 export function MyPlaylistsTab() {
   const playlists = useMyPlaylists({ fresh: true });
+  const empty = (
+    <EmptyState
+      icon={ListMusic}
+      title={MY_PAGE_MESSAGES.noPlaylists}
+      body={PLAYLISTS_TEXT.myPlaylistsTab.body}
+      link={newPlaylistLink(PLAYLISTS_TEXT.myPlaylistsTab.link)}
+      look="card"
+      testId="empty-state"
+    />
+  );
   return (
     <div>
       <div className="mb-3 flex items-center justify-between gap-3">
         <h2 className="font-bold" data-testid="playlists-heading">
           {myPlaylistsHeading(playlists.data?.length ?? 0)}
         </h2>
-        <Button asChild variant="secondary" className="min-h-10 px-4 text-sm">
-          <Link to="/create-playlist" data-testid="new-playlist">
-            <Plus aria-hidden="true" className="size-4" />
-            New
-          </Link>
-        </Button>
+        <ButtonLink {...newPlaylistLink('New', { variant: 'secondary', className: 'min-h-10 px-4 text-sm' })} data-testid="new-playlist" />
       </div>
-      <ListState
-        query={playlists}
-        what={PLAYLISTS_TEXT.myPlaylistsTab.what}
-        empty={
-          <EmptyState
-            icon={<ListMusic aria-hidden="true" />}
-            title={MY_PAGE_MESSAGES.noPlaylists}
-            body={PLAYLISTS_TEXT.myPlaylistsTab.body}
-            className="rounded-3xl bg-surface py-10"
-            testId="empty-state"
-          >
-            <Button asChild className="mt-6">
-              <Link to="/create-playlist">
-                <Plus aria-hidden="true" className="size-4" />
-                {PLAYLISTS_TEXT.myPlaylistsTab.link}
-              </Link>
-            </Button>
-          </EmptyState>
-        }
-      >
+      <ListState query={playlists} what={PLAYLISTS_TEXT.myPlaylistsTab.what} empty={empty}>
         {(items) => (
           <ul className="space-y-2" data-testid="playlists-list">
             {items.map((p) => (

@@ -11,7 +11,7 @@ import { queryKeys } from '@web/lib/query-keys';
 import { toast } from '@web/lib/toast';
 import { ListMusic, Pencil } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { playlistErrorToast } from '../api/errors';
 import { useRemoveTrack, useReorderPlaylist } from '../api/playlist-tracks';
 import { PlaylistEditDialog } from './playlist-edit-dialog';
@@ -70,14 +70,11 @@ export function OwnerPlaylistView({ playlist: p, user }: { playlist: Playlist; u
       <section className="mt-8" aria-label={PLAYLISTS_TEXT.ownerPlaylistView.ariaLabel2}>
         {p.items.length === 0 ? (
           <EmptyState
-            icon={<ListMusic aria-hidden="true" />}
+            icon={ListMusic}
             title={PLAYLISTS_TEXT.ownerPlaylistView.title2}
             body={PLAYLISTS_TEXT.ownerPlaylistView.body}
-          >
-            <Button asChild className="mt-6">
-              <Link to="/">{PLAYLISTS_TEXT.ownerPlaylistView.link}</Link>
-            </Button>
-          </EmptyState>
+            link={{ to: '/', children: PLAYLISTS_TEXT.ownerPlaylistView.link }}
+          />
         ) : (
           <>
             <p className="mb-2 px-2 text-muted text-xs">

@@ -1,12 +1,12 @@
 import { PLAYLISTS_TEXT } from '@shared/messages/playlists';
 import { formatCount } from '@shared/rules/format';
 import type { Playlist } from '@shared/schemas/playlist';
-import { CategoryChips } from '@web/components/playlist/playlist-card';
+import { CategoryChips, VisibilityBadge } from '@web/components/playlist/playlist-card';
 import { Avatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
+import { StatGrid } from '@web/components/ui/stat-grid';
 import { usePlayer, usePlayerValue } from '@web/lib/audio/player-context';
-import { cn } from '@web/lib/cn';
-import { Eye, Globe, ListMusic, Lock, Pause, Play, Users } from 'lucide-react';
+import { Eye, ListMusic, Pause, Play, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
@@ -17,6 +17,7 @@ const ownerPath = (p: Playlist) => `/${encodeURIComponent(p.user.customUserId ||
  * views, followers) and the play button, with the page's other buttons beside it.
  */
 export function PlaylistHero({ playlist: p, actions }: { playlist: Playlist; actions?: ReactNode }) {
+  const T = PLAYLISTS_TEXT.playlistHero;
   return (
     <header className="flex flex-col items-center text-center" data-testid="playlist-hero">
       <span className="inline-flex size-28 items-center justify-center rounded-[1.75rem] bg-gradient-to-br from-accent-soft via-surface to-surface-2 text-accent shadow-card">
@@ -29,61 +30,24 @@ export function PlaylistHero({ playlist: p, actions }: { playlist: Playlist; act
         <Avatar picture={p.user.picture} name={p.user.name} className="size-7" textClassName="text-sm" />
         {p.user.name}
       </Link>
-      {p.isOwner && (
-        <span
-          className={cn(
-            'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 font-medium text-xs',
-            p.isPublic ? 'bg-accent-soft text-accent' : 'bg-surface-2 text-fg',
-          )}
-          data-testid="playlist-visibility"
-        >
-          {p.isPublic ? <Globe aria-hidden="true" className="size-3" /> : <Lock aria-hidden="true" className="size-3" />}
-          {p.isPublic ? PLAYLISTS_TEXT.playlistHero.isPublic : PLAYLISTS_TEXT.playlistHero.notIsPublic}
-        </span>
-      )}
+      {p.isOwner && <VisibilityBadge isPublic={p.isPublic} className="px-2.5 text-xs" />}
       <CategoryChips category={p.category} max={10} className="mt-3 justify-center" />
       {p.description && <p className="mt-3 max-w-md whitespace-pre-line text-muted text-sm leading-relaxed">{p.description}</p>}
 
-      <dl className="mt-4 grid w-full max-w-sm grid-cols-3 gap-2">
-        <Stat
-          icon={<ListMusic aria-hidden="true" className="size-3.5" />}
-          label={PLAYLISTS_TEXT.playlistHero.label}
-          value={String(p.items.length)}
-          testId="playlist-track-count"
-        />
-        <Stat
-          icon={<Eye aria-hidden="true" className="size-3.5" />}
-          label={PLAYLISTS_TEXT.playlistHero.label2}
-          value={formatCount(p.impressionCount)}
-          testId="playlist-views"
-        />
-        <Stat
-          icon={<Users aria-hidden="true" className="size-3.5" />}
-          label={PLAYLISTS_TEXT.playlistHero.label3}
-          value={formatCount(p.followerCount)}
-          testId="playlist-followers"
-        />
-      </dl>
+      <StatGrid
+        className="mt-4 w-full max-w-sm"
+        stats={[
+          { icon: ListMusic, label: T.label, value: String(p.items.length), testId: 'playlist-track-count' },
+          { icon: Eye, label: T.label2, value: formatCount(p.impressionCount), testId: 'playlist-views' },
+          { icon: Users, label: T.label3, value: formatCount(p.followerCount), testId: 'playlist-followers' },
+        ]}
+      />
 
       <div className="mt-5 flex flex-wrap items-center justify-center gap-2">
         <PlayPlaylistButton playlist={p} />
         {actions}
       </div>
     </header>
-  );
-}
-
-function Stat({ icon, label, value, testId }: { icon: ReactNode; label: string; value: string; testId: string }) {
-  return (
-    <div className="rounded-2xl bg-surface px-2 py-2.5">
-      <dt className="flex items-center justify-center gap-1 text-muted text-xs">
-        {icon}
-        {label}
-      </dt>
-      <dd className="mt-0.5 font-semibold text-lg tabular-nums" data-testid={testId}>
-        {value}
-      </dd>
-    </div>
   );
 }
 

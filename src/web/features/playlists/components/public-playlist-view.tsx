@@ -34,7 +34,7 @@ export function PublicPlaylistView({ playlist: p }: { playlist: Playlist }) {
       />
       <section className="mt-8" aria-label={PLAYLISTS_TEXT.publicPlaylistView.ariaLabel2}>
         {p.items.length === 0 ? (
-          <EmptyState icon={<ListMusic aria-hidden="true" />} title={PLAYLISTS_TEXT.publicPlaylistView.title} />
+          <EmptyState icon={ListMusic} title={PLAYLISTS_TEXT.publicPlaylistView.title} />
         ) : (
           <ol className="space-y-1" data-testid="playlist-tracks">
             {p.items.map((item, index) => (

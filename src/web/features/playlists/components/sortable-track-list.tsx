@@ -14,6 +14,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { PLAYLISTS_TEXT } from '@shared/messages/playlists';
 import type { Playlist } from '@shared/schemas/playlist';
 import { TrackRow } from '@web/components/track/track-row';
+import { IconButton } from '@web/components/ui/icon-button';
 import { usePlayerValue } from '@web/lib/audio/player-context';
 import { cn } from '@web/lib/cn';
 import { GripVertical, Trash2 } from 'lucide-react';
@@ -73,15 +74,14 @@ export function SortableTrackList({ playlist, onMove, onRemove }: SortableTrackL
                   trailing={
                     <div className="flex shrink-0 items-center">
                       <PlayFromHereButton playlist={playlist} index={index} />
-                      <button
-                        type="button"
+                      <IconButton
+                        icon={Trash2}
+                        tone="danger"
+                        iconSize="size-[1.125rem]"
+                        label={PLAYLISTS_TEXT.sortableTrackList.removeFromPlaylistLabel(item.track.title)}
                         onClick={() => onRemove(item)}
-                        aria-label={PLAYLISTS_TEXT.sortableTrackList.removeFromPlaylistLabel(item.track.title)}
-                        className="inline-flex size-11 items-center justify-center rounded-full text-muted hover:bg-danger-soft hover:text-danger"
                         data-testid="remove-from-playlist"
-                      >
-                        <Trash2 aria-hidden="true" className="size-[1.125rem]" />
-                      </button>
+                      />
                     </div>
                   }
                 />

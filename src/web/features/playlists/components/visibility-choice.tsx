@@ -8,6 +8,11 @@ const OPTIONS = [
   { value: 'private', label: PLAYLISTS_TEXT.options.privateLabel, hint: PLAYLISTS_TEXT.options.privateHint, icon: Lock },
 ] as const;
 
+const optionClass = cn(
+  'flex min-h-14 items-center gap-2.5 rounded-xl border border-border bg-bg px-3 text-left transition-colors',
+  'data-[state=checked]:border-accent data-[state=checked]:bg-accent-soft',
+);
+
 /** 公開 / 非公開: offered to premium members only (free members' playlists are public; §5). */
 export function VisibilityChoice({ isPublic, onChange }: { isPublic: boolean; onChange: (isPublic: boolean) => void }) {
   return (
@@ -20,14 +25,7 @@ export function VisibilityChoice({ isPublic, onChange }: { isPublic: boolean; on
         aria-label={PLAYLISTS_TEXT.visibilityChoice.legend}
       >
         {OPTIONS.map(({ value, label, hint, icon: Icon }) => (
-          <RadioGroup.Item
-            key={value}
-            value={value}
-            className={cn(
-              'flex min-h-14 items-center gap-2.5 rounded-xl border border-border bg-bg px-3 text-left transition-colors',
-              'data-[state=checked]:border-accent data-[state=checked]:bg-accent-soft',
-            )}
-          >
+          <RadioGroup.Item key={value} value={value} className={optionClass}>
             <Icon aria-hidden="true" className="size-5 shrink-0 text-accent" />
             <span>
               <span className="block font-medium text-sm">{label}</span>

@@ -5,20 +5,21 @@ import type { Playlist } from '@shared/schemas/playlist';
 import { LoginRequired } from '@web/components/layout/login-required';
 import { PageHeader } from '@web/components/layout/page-header';
 import { PlaylistCard } from '@web/components/playlist/playlist-card';
-import { Button } from '@web/components/ui/button';
+import { ButtonLink } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/dialog';
 import { EmptyState } from '@web/components/ui/empty-state';
+import { IconButton } from '@web/components/ui/icon-button';
 import { ListState } from '@web/components/ui/list-state';
-import { Skeleton } from '@web/components/ui/skeleton';
+import { LoadingStatus, Skeletons } from '@web/components/ui/skeleton';
 import { useUser } from '@web/lib/auth';
 import { toast } from '@web/lib/toast';
 import { useDocumentTitle } from '@web/lib/use-document-title';
-import { ListMusic, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ListMusic, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { playlistErrorToast } from '../api/errors';
 import { useMyPlaylists } from '../api/get-playlists';
 import { useDeletePlaylist } from '../api/mutate-playlist';
+import { newPlaylistLink } from '../components/new-playlist-link';
 import { PlaylistEditDialog } from '../components/playlist-edit-dialog';
 
 /** /playlists: my playlists with edit, delete and create; visitors see a login prompt (§2). */
@@ -31,12 +32,7 @@ export function PlaylistsRoute() {
         title={PLAYLISTS_TEXT.playlists.documentTitle}
         actions={
           user && (
-            <Button asChild size="md" className="min-h-10 px-4" data-testid="new-playlist">
-              <Link to="/create-playlist">
-                <Plus aria-hidden="true" className="size-4" />
-                {PLAYLISTS_TEXT.playlists.link}
-              </Link>
-            </Button>
+            <ButtonLink {...newPlaylistLink(PLAYLISTS_TEXT.playlists.link, { className: 'min-h-10 px-4' })} data-testid="new-playlist" />
           )
         }
       />
@@ -47,11 +43,9 @@ export function PlaylistsRoute() {
 
 function ListSkeleton() {
   return (
-    <div className="space-y-3" role="status" aria-label={PLAYLISTS_TEXT.listSkeleton.ariaLabel}>
-      <Skeleton className="h-24 rounded-2xl" />
-      <Skeleton className="h-24 rounded-2xl" />
-      <Skeleton className="h-24 rounded-2xl" />
-    </div>
+    <LoadingStatus label={PLAYLISTS_TEXT.listSkeleton.ariaLabel} className="space-y-3">
+      <Skeletons bars={['h-24 rounded-2xl', 'h-24 rounded-2xl', 'h-24 rounded-2xl']} />
+    </LoadingStatus>
   );
 }
 
@@ -70,18 +64,12 @@ function MyPlaylists({ user }: { user: User }) {
         skeleton={<ListSkeleton />}
         empty={
           <EmptyState
-            icon={<ListMusic aria-hidden="true" />}
+            icon={ListMusic}
             title={PLAYLISTS_TEXT.myPlaylists.title}
             body={PLAYLISTS_TEXT.myPlaylists.body}
+            link={newPlaylistLink(PLAYLISTS_TEXT.myPlaylists.link)}
             testId="playlists-empty"
-          >
-            <Button asChild className="mt-6">
-              <Link to="/create-playlist">
-                <Plus aria-hidden="true" className="size-4" />
-                {PLAYLISTS_TEXT.myPlaylists.link}
-              </Link>
-            </Button>
-          </EmptyState>
+          />
         }
       >
         {(items) => (
@@ -97,22 +85,19 @@ function MyPlaylists({ user }: { user: User }) {
                     showVisibility
                     actions={
                       <>
-                        <button
-                          type="button"
+                        <IconButton
+                          icon={Pencil}
+                          label={PLAYLISTS_TEXT.myPlaylists.ariaLabel(p.name)}
+                          iconSize="size-[1.125rem]"
                           onClick={() => setEditing(p)}
-                          aria-label={PLAYLISTS_TEXT.myPlaylists.ariaLabel(p.name)}
-                          className="inline-flex size-11 items-center justify-center rounded-full text-muted hover:bg-surface-2 hover:text-fg"
-                        >
-                          <Pencil aria-hidden="true" className="size-[1.125rem]" />
-                        </button>
-                        <button
-                          type="button"
+                        />
+                        <IconButton
+                          icon={Trash2}
+                          tone="danger"
+                          label={PLAYLISTS_TEXT.myPlaylists.ariaLabel2(p.name)}
+                          iconSize="size-[1.125rem]"
                           onClick={() => setDeleting(p)}
-                          aria-label={PLAYLISTS_TEXT.myPlaylists.ariaLabel2(p.name)}
-                          className="inline-flex size-11 items-center justify-center rounded-full text-muted hover:bg-danger-soft hover:text-danger"
-                        >
-                          <Trash2 aria-hidden="true" className="size-[1.125rem]" />
-                        </button>
+                        />
                       </>
                     }
                   />

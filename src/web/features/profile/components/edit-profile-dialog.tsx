@@ -3,15 +3,20 @@ import { PROFILE_FORM_MESSAGES, type ProfileFormErrors, validateProfileForm } fr
 import type { User } from '@shared/schemas/auth';
 import { Button } from '@web/components/ui/button';
 import { Modal } from '@web/components/ui/dialog';
-import { serverMessage } from '@web/lib/server-message';
+import { serverField, serverMessage } from '@web/lib/server-message';
 import { toast } from '@web/lib/toast';
 import { TriangleAlert } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import { useUpdateProfile } from '../api/update-profile';
 import { FormField, inputClass, PrefixedInput } from './form-field';
 import { ProfileImagePicker } from './profile-image-picker';
 import { useUserIdCheck } from './use-user-id-check';
 import { UserIdStatus } from './user-id-status';
+
+/** An identifier typed as it is: no capital, correction, spelling or suggestion from the keyboard. */
+const VERBATIM = { autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false, autoComplete: 'off' } as const;
+
+const T = PROFILE_TEXT.editProfileForm;
 
 interface EditProfileDialogProps {
   user: User;
@@ -38,9 +43,8 @@ export function EditProfileDialog({ user, open, onOpenChange }: EditProfileDialo
 
 function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
   const ids = { email: useId(), name: useId(), userId: useId(), x: useId() };
-  const [name, setName] = useState(user.name);
-  const [customUserId, setCustomUserId] = useState(user.customUserId ?? '');
-  const [xHandle, setXHandle] = useState(user.xHandle ?? '');
+  const [form, setForm] = useState({ name: user.name, customUserId: user.customUserId ?? '', xHandle: user.xHandle ?? '' });
+  const { name, customUserId } = form;
   const [errors, setErrors] = useState<ProfileFormErrors>({});
   const [failed, setFailed] = useState(false);
   const idCheck = useUserIdCheck(customUserId, user.customUserId);
@@ -49,7 +53,7 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const result = validateProfileForm({ name, customUserId, xHandle });
+    const result = validateProfileForm(form);
     if (!result.ok) {
       setErrors(result.errors);
       return;
@@ -73,104 +77,59 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
           description: message ?? PROFILE_FORM_MESSAGES.saveFailed,
           variant: 'destructive',
         });
-        if (message && /ユーザーID/.test(message)) setErrors({ customUserId: message });
+        // The server names the field it refused (a user ID taken meanwhile); its wording is not read.
+        if (message && serverField(err, 'field') === 'customUserId') setErrors({ customUserId: message });
       },
     });
   };
 
   const clearError = (key: keyof ProfileFormErrors) => setErrors((prev) => (prev[key] ? { ...prev, [key]: undefined } : prev));
 
+  const idOf = { name: ids.name, customUserId: ids.userId, xHandle: ids.x };
+  /** A field's frame: its input's id and its error. */
+  const frame = (key: keyof ProfileFormErrors) => ({ id: idOf[key], error: errors[key] });
+  /** An input's id, value, change (which clears the field's error) and its error's description. */
   const field = (key: keyof ProfileFormErrors) => ({
+    id: idOf[key],
+    value: form[key],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => {
+      setForm((prev) => ({ ...prev, [key]: e.target.value }));
+      clearError(key);
+    },
     'aria-invalid': errors[key] ? true : undefined,
-    'aria-describedby': errors[key] ? `${ids[key === 'customUserId' ? 'userId' : key === 'xHandle' ? 'x' : 'name']}-error` : undefined,
+    'aria-describedby': errors[key] ? `${idOf[key]}-error` : undefined,
   });
+
+  const userIdHint = (
+    <>
+      {T.userIdHint}
+      <span className="mt-0.5 block break-all" data-testid="user-id-preview">
+        {T.userIdPreview}
+        {idPreview}
+      </span>
+    </>
+  );
 
   return (
     <form onSubmit={submit} noValidate className="flex min-h-0 flex-1 flex-col" data-testid="edit-profile-form">
       <div className="min-h-0 flex-1 space-y-5 overflow-y-auto px-5 py-5">
         <ProfileImagePicker picture={user.picture} name={user.name} />
 
-        <FormField id={ids.email} label={PROFILE_TEXT.editProfileForm.label} hint={PROFILE_FORM_MESSAGES.emailNote}>
+        <FormField id={ids.email} label={T.label} hint={PROFILE_FORM_MESSAGES.emailNote}>
           <input id={ids.email} type="email" value={user.email ?? ''} readOnly className={inputClass} data-testid="profile-email" />
         </FormField>
 
-        <FormField
-          id={ids.name}
-          label={PROFILE_TEXT.editProfileForm.label2}
-          error={errors.name}
-          hint={<span className="tabular-nums">{[...name].length} / 50</span>}
-        >
-          <input
-            id={ids.name}
-            value={name}
-            onChange={(e) => {
-              setName(e.target.value);
-              clearError('name');
-            }}
-            autoComplete="nickname"
-            className={inputClass}
-            data-testid="profile-name-input"
-            {...field('name')}
-          />
+        <FormField {...frame('name')} label={T.label2} hint={<span className="tabular-nums">{[...name].length} / 50</span>}>
+          <input autoComplete="nickname" className={inputClass} data-testid="profile-name-input" {...field('name')} />
         </FormField>
 
-        <FormField
-          id={ids.userId}
-          label={PROFILE_TEXT.editProfileForm.label3}
-          optional
-          error={errors.customUserId}
-          hint={
-            <>
-              {PROFILE_TEXT.editProfileForm.userIdHint}
-              <span className="mt-0.5 block break-all" data-testid="user-id-preview">
-                {PROFILE_TEXT.editProfileForm.userIdPreview}
-                {idPreview}
-              </span>
-            </>
-          }
-        >
-          <input
-            id={ids.userId}
-            value={customUserId}
-            onChange={(e) => {
-              setCustomUserId(e.target.value);
-              clearError('customUserId');
-            }}
-            autoCapitalize="none"
-            autoCorrect="off"
-            spellCheck={false}
-            autoComplete="off"
-            inputMode="url"
-            className={inputClass}
-            data-testid="profile-user-id-input"
-            {...field('customUserId')}
-          />
+        <FormField {...frame('customUserId')} label={T.label3} optional hint={userIdHint}>
+          <input {...VERBATIM} inputMode="url" className={inputClass} data-testid="profile-user-id-input" {...field('customUserId')} />
           {!errors.customUserId && <UserIdStatus check={idCheck} />}
         </FormField>
 
-        <FormField
-          id={ids.x}
-          label={PROFILE_TEXT.editProfileForm.label4}
-          optional
-          error={errors.xHandle}
-          hint={PROFILE_TEXT.editProfileForm.hint}
-        >
-          <PrefixedInput
-            id={ids.x}
-            prefix="@"
-            value={xHandle}
-            onChange={(e) => {
-              setXHandle(e.target.value);
-              clearError('xHandle');
-            }}
-            autoCapitalize="none"
-            autoCorrect="off"
-            spellCheck={false}
-            autoComplete="off"
-            placeholder="username"
-            data-testid="profile-x-input"
-            {...field('xHandle')}
-          />
+        <FormField {...frame('xHandle')} label={T.label4} optional hint={T.hint}>
+          <PrefixedInput prefix="@" {...VERBATIM} placeholder="username" data-testid="profile-x-input" {...field('xHandle')} />
         </FormField>
 
         {failed && (
@@ -182,10 +141,10 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
       </div>
       <div className="grid grid-cols-2 gap-2 border-border border-t px-5 pt-3 pb-[max(1rem,env(safe-area-inset-bottom))]">
         <Button variant="secondary" onClick={onDone}>
-          {PROFILE_TEXT.editProfileForm.button}
+          {T.button}
         </Button>
         <Button type="submit" disabled={update.isPending} data-testid="profile-save">
-          {update.isPending ? PROFILE_TEXT.editProfileForm.isPending : PROFILE_TEXT.editProfileForm.notIsPending}
+          {update.isPending ? T.isPending : T.notIsPending}
         </Button>
       </div>
     </form>

@@ -2,9 +2,10 @@ import { PROFILE_TEXT } from '@shared/messages/profile';
 import { formatCount, formatDateJa, formatTime } from '@shared/rules/format';
 import { MY_PAGE_MESSAGES } from '@shared/rules/my-page';
 import type { Track } from '@shared/schemas/track';
-import { Button } from '@web/components/ui/button';
+import { ButtonLink } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/dialog';
 import { EmptyState } from '@web/components/ui/empty-state';
+import { IconButton } from '@web/components/ui/icon-button';
 import { ListState } from '@web/components/ui/list-state';
 import { serverMessage } from '@web/lib/server-message';
 import { toast } from '@web/lib/toast';
@@ -59,15 +60,10 @@ export function MyTracksTab() {
         query={tracks}
         what={PROFILE_TEXT.myTracksTab.what}
         empty={
-          <EmptyState
-            icon={<Mic aria-hidden="true" />}
-            title={MY_PAGE_MESSAGES.noTracks}
-            className="rounded-3xl bg-surface py-10"
-            testId="empty-state"
-          >
-            <Button asChild variant="secondary" className="mt-6">
-              <Link to="/create-post">{PROFILE_TEXT.myTracksTab.link}</Link>
-            </Button>
+          <EmptyState icon={Mic} title={MY_PAGE_MESSAGES.noTracks} look="card" testId="empty-state">
+            <ButtonLink to="/create-post" variant="secondary" className="mt-6">
+              {PROFILE_TEXT.myTracksTab.link}
+            </ButtonLink>
           </EmptyState>
         }
       >
@@ -94,25 +90,20 @@ export function MyTracksTab() {
                       </span>
                     </p>
                   </Link>
-                  <button
-                    type="button"
-                    onClick={() => setPending({ kind: 'visibility', track: t })}
-                    aria-label={visible ? PROFILE_TEXT.myTracksTab.visible(t.title) : PROFILE_TEXT.myTracksTab.notVisible(t.title)}
+                  <IconButton
+                    icon={visible ? Eye : EyeOff}
+                    label={visible ? PROFILE_TEXT.myTracksTab.visible(t.title) : PROFILE_TEXT.myTracksTab.notVisible(t.title)}
                     aria-pressed={visible}
-                    className="inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-surface hover:text-fg"
+                    onClick={() => setPending({ kind: 'visibility', track: t })}
                     data-testid="visibility-toggle"
-                  >
-                    {visible ? <Eye aria-hidden="true" className="size-5" /> : <EyeOff aria-hidden="true" className="size-5" />}
-                  </button>
-                  <button
-                    type="button"
+                  />
+                  <IconButton
+                    icon={Trash2}
+                    tone="danger"
+                    label={PROFILE_TEXT.myTracksTab.deleteTrackLabel(t.title)}
                     onClick={() => setPending({ kind: 'delete', track: t })}
-                    aria-label={PROFILE_TEXT.myTracksTab.deleteTrackLabel(t.title)}
-                    className="inline-flex size-11 shrink-0 items-center justify-center rounded-full text-muted hover:bg-danger-soft hover:text-danger"
                     data-testid="delete-track"
-                  >
-                    <Trash2 aria-hidden="true" className="size-5" />
-                  </button>
+                  />
                 </li>
               );
             })}

@@ -2,7 +2,7 @@ import { PROFILE_TEXT } from '@shared/messages/profile';
 import { MY_PAGE_TABS, type MyPageTab, myPageTab } from '@shared/rules/my-page';
 import type { User } from '@shared/schemas/auth';
 import { LoginRequiredNotice } from '@web/components/layout/login-required-notice';
-import { Skeleton } from '@web/components/ui/skeleton';
+import { RowSkeletons, Skeletons } from '@web/components/ui/skeleton';
 import { useUser } from '@web/lib/auth';
 import { cn } from '@web/lib/cn';
 import { useDocumentTitle } from '@web/lib/use-document-title';
@@ -104,16 +104,8 @@ export function MyPage({ favorites, playlists, followStats, premium }: MyPageSlo
 function MyPageSkeleton() {
   return (
     <div className="mx-auto w-full max-w-2xl space-y-4 px-4 pt-6" aria-hidden="true">
-      <div className="flex items-center gap-4">
-        <Skeleton className="size-20 rounded-full" />
-        <div className="flex-1 space-y-2">
-          <Skeleton className="h-6 w-32" />
-          <Skeleton className="h-8 w-44" />
-        </div>
-      </div>
-      <Skeleton className="h-12" />
-      <Skeleton className="h-11" />
-      <Skeleton className="mt-8 h-12" />
+      <RowSkeletons count={1} className="flex items-center gap-4" lead="size-20 rounded-full" lines={['h-6 w-32', 'h-8 w-44']} />
+      <Skeletons bars={['h-12', 'h-11', 'mt-8 h-12']} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { PWA_TEXT } from '@shared/messages/pwa';
 import { enableFailureMessage } from '@shared/rules/push';
 import { BACKGROUND_PLAY_PREMIUM_ONLY_MESSAGE, canEnableBackgroundPlay } from '@shared/rules/pwa';
-import { Modal } from '@web/components/ui/dialog';
+import { type DialogShown, Modal } from '@web/components/ui/dialog';
 import { readPwaSetting, usePwaSetting, writePwaSetting } from '@web/lib/pwa';
 import { BellRing, Crown, Headphones, Play } from 'lucide-react';
 import { useState } from 'react';
@@ -19,8 +19,6 @@ interface PwaSettingsDialogProps {
   /** Premium as the premium feature decides it. */
   isPremium: boolean;
   push: PushSwitch;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
 }
 
 /**
@@ -28,7 +26,7 @@ interface PwaSettingsDialogProps {
  * each kept in localStorage (L-3-26). Notifications go through the push settings' enable/disable
  * (permission, subscription); background play is refused for non-premium listeners with the spec's alert.
  */
-export function PwaSettingsDialog({ isPremium: premium, push, open, onOpenChange }: PwaSettingsDialogProps) {
+export function PwaSettingsDialog({ isPremium: premium, push, ...shown }: PwaSettingsDialogProps & DialogShown) {
   const notificationsStored = usePwaSetting('pwa-notifications-enabled');
   const autoplay = usePwaSetting('pwa-autoplay-enabled');
   const backgroundPlay = usePwaSetting('pwa-background-play-enabled');
@@ -61,13 +59,7 @@ export function PwaSettingsDialog({ isPremium: premium, push, open, onOpenChange
   };
 
   return (
-    <Modal
-      open={open}
-      onOpenChange={onOpenChange}
-      title={PWA_TEXT.pwaSettingsDialog.title}
-      description={PWA_TEXT.pwaSettingsDialog.description}
-      testId="pwa-settings"
-    >
+    <Modal {...shown} title={PWA_TEXT.pwaSettingsDialog.title} description={PWA_TEXT.pwaSettingsDialog.description} testId="pwa-settings">
       <div className="divide-y divide-border">
         <PwaSwitchRow
           icon={BellRing}
@@ -109,7 +101,7 @@ export function PwaSettingsDialog({ isPremium: premium, push, open, onOpenChange
           <p className="font-semibold text-danger">{BACKGROUND_PLAY_PREMIUM_ONLY_MESSAGE}</p>
           <Link
             to="/premium"
-            onClick={() => onOpenChange(false)}
+            onClick={() => shown.onOpenChange(false)}
             className="mt-2 inline-flex min-h-11 items-center gap-1.5 rounded-full bg-accent px-4 font-medium text-accent-fg hover:bg-accent-hover"
           >
             <Crown aria-hidden="true" className="size-4" />

@@ -32,7 +32,7 @@ export function ResultsError({ onRetry }: { onRetry: () => void }) {
 
 export function ResultsEmpty({ body, children }: { body: ReactNode; children?: ReactNode }) {
   return (
-    <EmptyState icon={<SearchX aria-hidden="true" />} title={SEARCH_TEXT.resultsEmpty.title} body={body} testId="search-empty">
+    <EmptyState icon={SearchX} title={SEARCH_TEXT.resultsEmpty.title} body={body} testId="search-empty">
       {children}
     </EmptyState>
   );

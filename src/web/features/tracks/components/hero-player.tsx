@@ -4,18 +4,23 @@ import { PlayButton } from '@web/components/player/play-button';
 import { ProgressSlider } from '@web/components/player/progress-slider';
 import { SpeedPill } from '@web/components/player/speed-pill';
 import { Avatar } from '@web/components/ui/avatar';
+import { IconButton } from '@web/components/ui/icon-button';
 import { IconTooltip } from '@web/components/ui/icon-tooltip';
 import { MarqueeTitle } from '@web/components/ui/marquee-title';
 import { usePlayer, usePlayerState } from '@web/lib/audio/player-context';
 import { cn } from '@web/lib/cn';
-import { RotateCcw, SkipBack, SkipForward } from 'lucide-react';
+import { SkipBack, SkipForward } from 'lucide-react';
 import { type TouchEvent, useRef } from 'react';
 import { useTrackImpression } from '../api/increment-impression-count';
+import { PlaybackError } from './playback-error';
 import { CategoryChip, PosterLink } from './poster';
 import { useTrackActions } from './track-actions';
 
+/** Previous and next: the player's own controls, larger than a row's. */
+const SKIP = { tone: 'fg', size: 'size-12', iconSize: 'size-7', filled: true } as const;
+
 /**
- * The hero of home (DESIGN.md): artwork with the poster, a large title, one big play button, progress,
+ * The hero of home: artwork with the poster, a large title, one big play button, progress,
  * speed, previous/next. Swipe up for the next track, down for the previous (≥ 100 px in < 500 ms).
  */
 export function HeroPlayer() {
@@ -90,42 +95,16 @@ export function HeroPlayer() {
         <ProgressSlider currentTime={s.currentTime} duration={s.duration} disabled={!s.isReady} onSeek={(f) => player.seek(f)} />
       </div>
 
-      {s.error && (
-        <div role="alert" className="mt-2 flex items-center justify-between gap-3 rounded-2xl bg-danger-soft px-4 py-2 text-danger text-sm">
-          <span>{s.error}</span>
-          <button
-            type="button"
-            onClick={() => player.retry()}
-            className="inline-flex min-h-11 shrink-0 items-center gap-1 rounded-full px-3 font-medium hover:underline"
-          >
-            <RotateCcw aria-hidden="true" className="size-4" />
-            {TRACKS_TEXT.heroPlayer.button}
-          </button>
-        </div>
-      )}
+      {s.error && <PlaybackError message={s.error} />}
 
       <div className="mt-3 flex items-center justify-between">
         <SpeedPill rate={s.rate} onClick={() => player.cycleRate()} />
         <IconTooltip label={TRACKS_TEXT.heroPlayer.label}>
-          <button
-            type="button"
-            onClick={() => player.previous()}
-            aria-label={TRACKS_TEXT.heroPlayer.label}
-            className="inline-flex size-12 items-center justify-center rounded-full text-fg hover:bg-surface"
-          >
-            <SkipBack aria-hidden="true" fill="currentColor" className="size-7" />
-          </button>
+          <IconButton icon={SkipBack} label={TRACKS_TEXT.heroPlayer.label} {...SKIP} onClick={() => player.previous()} />
         </IconTooltip>
         <PlayButton isPlaying={s.isPlaying} isReady={s.isReady} isLoading={!s.error} onClick={() => player.toggle()} />
         <IconTooltip label={TRACKS_TEXT.heroPlayer.label2}>
-          <button
-            type="button"
-            onClick={() => player.next()}
-            aria-label={TRACKS_TEXT.heroPlayer.label2}
-            className="inline-flex size-12 items-center justify-center rounded-full text-fg hover:bg-surface"
-          >
-            <SkipForward aria-hidden="true" fill="currentColor" className="size-7" />
-          </button>
+          <IconButton icon={SkipForward} label={TRACKS_TEXT.heroPlayer.label2} {...SKIP} onClick={() => player.next()} />
         </IconTooltip>
         <AddToPlaylistButton track={track} className="min-w-14" />
       </div>

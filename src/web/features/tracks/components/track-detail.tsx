@@ -6,9 +6,11 @@ import { ProgressSlider } from '@web/components/player/progress-slider';
 import { SpeedSelector } from '@web/components/player/speed-selector';
 import { Avatar } from '@web/components/ui/avatar';
 import { MarqueeTitle } from '@web/components/ui/marquee-title';
+import { StatGrid } from '@web/components/ui/stat-grid';
 import { usePlayer, usePlayerState } from '@web/lib/audio/player-context';
-import { Calendar, Eye, Headphones, RotateCcw } from 'lucide-react';
-import { type ReactNode, useEffect } from 'react';
+import { Calendar, Eye, Headphones } from 'lucide-react';
+import { useEffect } from 'react';
+import { PlaybackError } from './playback-error';
 import { CategoryChip, PosterLink } from './poster';
 import { useTrackActions } from './track-actions';
 import { TrackTranscript } from './transcript';
@@ -50,20 +52,13 @@ export function TrackDetail({ track }: { track: Track }) {
         </span>
       </div>
 
-      <dl className="mt-5 grid grid-cols-2 gap-3 text-center">
-        <Stat
-          icon={<Headphones aria-hidden="true" className="size-4" />}
-          label={TRACKS_TEXT.trackDetail.label}
-          value={formatCount(track.playCount)}
-          testId="play-count"
-        />
-        <Stat
-          icon={<Eye aria-hidden="true" className="size-4" />}
-          label={TRACKS_TEXT.trackDetail.label2}
-          value={formatCount(track.impressionCount)}
-          testId="impression-count"
-        />
-      </dl>
+      <StatGrid
+        className="mt-5"
+        stats={[
+          { icon: Headphones, label: TRACKS_TEXT.trackDetail.label, value: formatCount(track.playCount), testId: 'play-count' },
+          { icon: Eye, label: TRACKS_TEXT.trackDetail.label2, value: formatCount(track.impressionCount), testId: 'impression-count' },
+        ]}
+      />
 
       <div className="mt-6 rounded-3xl bg-surface p-5">
         <ProgressSlider
@@ -72,22 +67,7 @@ export function TrackDetail({ track }: { track: Track }) {
           disabled={!isCurrent || !s.isReady}
           onSeek={(f) => player.seek(f)}
         />
-        {isCurrent && s.error && (
-          <div
-            role="alert"
-            className="mt-2 flex items-center justify-between gap-3 rounded-2xl bg-danger-soft px-4 py-2 text-danger text-sm"
-          >
-            <span>{s.error}</span>
-            <button
-              type="button"
-              onClick={() => player.retry()}
-              className="inline-flex min-h-11 shrink-0 items-center gap-1 rounded-full px-3 font-medium hover:underline"
-            >
-              <RotateCcw aria-hidden="true" className="size-4" />
-              {TRACKS_TEXT.trackDetail.button}
-            </button>
-          </div>
-        )}
+        {isCurrent && s.error && <PlaybackError message={s.error} />}
         <div className="mt-3 flex items-center justify-between gap-2">
           <LikeButton track={track} />
           <PlayButton
@@ -109,19 +89,5 @@ export function TrackDetail({ track }: { track: Track }) {
       <AdSlot className="mt-6" />
       <TrackTranscript track={track} />
     </article>
-  );
-}
-
-function Stat({ icon, label, value, testId }: { icon: ReactNode; label: string; value: string; testId: string }) {
-  return (
-    <div className="flex flex-col items-center justify-center rounded-2xl bg-surface px-2 py-3">
-      <dt className="flex items-center gap-1 text-muted text-xs">
-        {icon}
-        {label}
-      </dt>
-      <dd className="mt-0.5 font-semibold text-xl tabular-nums" data-testid={testId}>
-        {value}
-      </dd>
-    </div>
   );
 }

@@ -1,12 +1,10 @@
 import { USERS_TEXT } from '@shared/messages/users';
-import { MY_PAGE_MESSAGES, profilePath, userHandle } from '@shared/rules/my-page';
-import { Avatar } from '@web/components/ui/avatar';
-import { Button } from '@web/components/ui/button';
+import { MY_PAGE_MESSAGES, userHandle } from '@shared/rules/my-page';
 import { Modal } from '@web/components/ui/dialog';
 import { ListState } from '@web/components/ui/list-state';
-import { Skeleton } from '@web/components/ui/skeleton';
-import { Link } from 'react-router';
+import { Skeletons } from '@web/components/ui/skeleton';
 import { type FollowDirection, useFollowUsers } from '../api/follows';
+import { FollowRow } from './follow-row';
 
 interface FollowListDialogProps {
   userId: string;
@@ -26,29 +24,13 @@ export function FollowListDialog({ userId, direction, open, onOpenChange }: Foll
         <ListState
           query={list}
           what={title}
-          skeleton={
-            <div className="space-y-2 p-3">
-              <Skeleton className="h-12" />
-              <Skeleton className="h-12" />
-            </div>
-          }
+          skeleton={<Skeletons className="space-y-2 p-3" bars={['h-12', 'h-12']} />}
           empty={<p className="px-4 py-10 text-center text-muted">{empty}</p>}
         >
           {(items) => (
             <ul>
               {items.map((u) => (
-                <li key={u.id} className="flex items-center gap-3 rounded-2xl px-3 py-2" data-testid="follow-row">
-                  <Avatar picture={u.picture} name={u.name} className="size-11" />
-                  <div className="min-w-0 flex-1">
-                    <p className="truncate font-medium leading-snug">{u.name}</p>
-                    <p className="truncate text-muted text-sm leading-snug">{userHandle(u)}</p>
-                  </div>
-                  <Button asChild variant="secondary" className="min-h-9 shrink-0 px-4 text-sm">
-                    <Link to={profilePath(u)} onClick={() => onOpenChange(false)}>
-                      {USERS_TEXT.followListDialog.link}
-                    </Link>
-                  </Button>
-                </li>
+                <FollowRow key={u.id} user={u} handle={userHandle(u)} onOpen={() => onOpenChange(false)} className="rounded-2xl px-3" />
               ))}
             </ul>
           )}

@@ -5,7 +5,8 @@ import { PlayTrackButton } from '@web/components/track/play-track-button';
 import { TrackRow, TrackRowSkeletons } from '@web/components/track/track-row';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { ListState } from '@web/components/ui/list-state';
-import { Skeleton } from '@web/components/ui/skeleton';
+import { LoadingStatus, Skeleton, Skeletons } from '@web/components/ui/skeleton';
+import { StatSkeletons } from '@web/components/ui/stat-grid';
 import { usePlayerValue } from '@web/lib/audio/player-context';
 import { cn } from '@web/lib/cn';
 import { useDocumentTitle } from '@web/lib/use-document-title';
@@ -89,7 +90,7 @@ function UserTracks({ userRef }: { userRef: string }) {
       what={USERS_TEXT.userTracks.what}
       skeleton={<TrackRowSkeletons />}
       errorAsEmpty
-      empty={<EmptyState icon={<AudioLines aria-hidden="true" />} title={USERS_TEXT.userTracks.title} testId="profile-tracks-empty" />}
+      empty={<EmptyState icon={AudioLines} title={USERS_TEXT.userTracks.title} testId="profile-tracks-empty" />}
     >
       {(items) => (
         <ul className="space-y-1" data-testid="profile-tracks">
@@ -117,7 +118,7 @@ function UserPlaylists({ userRef, enabled }: { userRef: string; enabled: boolean
         </div>
       }
       errorAsEmpty
-      empty={<EmptyState icon={<ListMusic aria-hidden="true" />} title={USERS_TEXT.userPlaylists.title} testId="profile-playlists-empty" />}
+      empty={<EmptyState icon={ListMusic} title={USERS_TEXT.userPlaylists.title} testId="profile-playlists-empty" />}
     >
       {(items) => (
         <ul className="space-y-2.5" data-testid="profile-playlists">
@@ -134,22 +135,12 @@ function UserPlaylists({ userRef, enabled }: { userRef: string; enabled: boolean
 
 function ProfileSkeleton() {
   return (
-    <div
-      className="mx-auto flex w-full max-w-2xl flex-col items-center px-4 pt-6"
-      role="status"
-      aria-label={USERS_TEXT.profileSkeleton.ariaLabel}
-    >
-      <Skeleton className="size-24 rounded-full" />
-      <Skeleton className="mt-4 h-7 w-40" />
-      <Skeleton className="mt-2 h-4 w-24" />
-      <div className="mt-5 grid w-full max-w-sm grid-cols-3 gap-2">
-        <Skeleton className="h-16 rounded-2xl" />
-        <Skeleton className="h-16 rounded-2xl" />
-        <Skeleton className="h-16 rounded-2xl" />
-      </div>
+    <LoadingStatus label={USERS_TEXT.profileSkeleton.ariaLabel} className="mx-auto flex w-full max-w-2xl flex-col items-center px-4 pt-6">
+      <Skeletons bars={['size-24 rounded-full', 'mt-4 h-7 w-40', 'mt-2 h-4 w-24']} />
+      <StatSkeletons />
       <div className="mt-8 w-full">
         <TrackRowSkeletons count={3} />
       </div>
-    </div>
+    </LoadingStatus>
   );
 }
