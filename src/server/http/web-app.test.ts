@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { playlists } from '../../db/schema';
-import { createTestApp, insertTrack, insertUser, type TestApp } from '../../test/app';
+import { playlists } from '../db/schema';
+import { createTestApp, insertTrack, insertUser, type TestApp } from '../test/app';
 
 // The built web app is served with a fallback to index.html for app routes, immutable caching for
 // hashed assets, and compression.
