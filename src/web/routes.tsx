@@ -93,22 +93,22 @@ export const routes: RouteObject[] = [
       {
         path: '/user/:id',
         handle: { title: APP_TEXT.routes.profileTitle },
-        element: page(async () => (await import('./features/users/routes/profile')).ProfileRoute),
+        element: page(async () => (await import('./app/routes/profile')).ProfileRoute),
       },
       {
         path: '/:id/followers',
         handle: { title: APP_TEXT.routes.followersTitle },
-        element: page(async () => (await import('./features/users/routes/follow-list')).FollowersRoute),
+        element: page(async () => (await import('./app/routes/follow-list')).FollowersRoute),
       },
       {
         path: '/:id/following',
         handle: { title: APP_TEXT.routes.followingTitle },
-        element: page(async () => (await import('./features/users/routes/follow-list')).FollowingRoute),
+        element: page(async () => (await import('./app/routes/follow-list')).FollowingRoute),
       },
       {
         path: '/mugen',
         handle: { title: APP_TEXT.routes.officialTitle },
-        element: page(async () => (await import('./features/users/routes/profile')).OfficialRoute),
+        element: page(async () => (await import('./app/routes/profile')).OfficialRoute),
       },
       // A path under /pwa/ opens the app in PWA mode (L-4.2-14).
       { path: '/pwa/*', element: page(async () => (await import('./features/pwa/routes/pwa-entry')).PwaEntryRoute) },
@@ -166,7 +166,7 @@ export const routes: RouteObject[] = [
       {
         path: '/:userId',
         handle: { title: APP_TEXT.routes.profileTitle },
-        element: page(async () => (await import('./features/users/routes/profile')).ProfileRoute),
+        element: page(async () => (await import('./app/routes/profile')).ProfileRoute),
       },
       { path: '*', element: page(async () => (await import('./app/routes/not-found')).NotFoundRoute) },
     ],

@@ -1,26 +1,5 @@
 /** What a person reads in the browser's users feature, grouped by the component that shows it. */
 export const USERS_TEXT = {
-  followButton: {
-    next: 'フォローに失敗しました',
-    notNext: 'フォロー解除に失敗しました',
-    title: '操作に失敗しました',
-    description: 'フォロー操作に失敗しました',
-    following: 'フォロー中',
-    notFollowing: 'フォローする',
-  },
-  followListDialog: {
-    followers: 'フォロワー',
-    notFollowers: 'フォロー中',
-  },
-  followRow: {
-    ariaLabel: (name: string | number) => `${name}のプロフィールを見る`,
-    link: '見る',
-  },
-  followStats: {
-    followingLabel: 'フォロー中',
-    followersLabel: 'フォロワー',
-    ariaLabel: (label: string | number) => `${label}の一覧を表示`,
-  },
   profileHeader: {
     official: '公式',
     ariaLabel: (xHandle: string | number) => `X（@${xHandle}）を新しいタブで開く`,
@@ -34,17 +13,6 @@ export const USERS_TEXT = {
     title: 'ユーザーが見つかりません',
     body: '指定されたユーザーは存在しないか、非公開です',
     link: 'ホームに戻る',
-  },
-  text: {
-    followersTitle: 'フォロワー',
-    followersEmpty: 'フォロワーがいません',
-    followingTitle: 'フォロー中',
-    followingEmpty: 'フォロー中のユーザーがいません',
-  },
-  followList: {
-    data: (name: string | number, title: string | number) => `${name}の${title}`,
-    data2: (name: string | number, title: string | number) => `${name}の${title}`,
-    backLabel: 'プロフィールに戻る',
   },
   publicProfile: {
     isError: 'ユーザーが見つかりません',

@@ -17,6 +17,11 @@ export function profilePath(user: UserRef): string {
   return `/${encodeURIComponent(user.customUserId || user.id)}`;
 }
 
+/** '@customUserId', or the id's first 8 characters without one (listener spec §9: user id display 8). */
+export function shortHandle(user: UserRef): string {
+  return `@${user.customUserId || user.id.slice(0, 8)}`;
+}
+
 /** '@customUserId', falling back to '@id'. */
 export function userHandle(user: UserRef): string {
   return `@${user.customUserId || user.id}`;

@@ -1,33 +1,29 @@
 import { OFFICIAL_AVATAR } from '@shared/constants';
 import { USERS_TEXT } from '@shared/messages/users';
 import { formatCount } from '@shared/rules/format';
+import { profilePath, shortHandle } from '@shared/rules/my-page';
 import type { PublicProfileSchema } from '@shared/schemas/social';
 import { Avatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import { useUser } from '@web/lib/auth';
 import { useCopyUrl } from '@web/lib/use-copy';
 import { BadgeCheck, Check, Link2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { FollowButton } from './follow-button';
 
 type Profile = z.infer<typeof PublicProfileSchema>;
 
-/** The public address of a member: /{customUserId or id}. */
-export const publicRef = (p: { id: string; customUserId: string | null }) => p.customUserId || p.id;
-
-/** '@customUserId', or the id's first 8 characters without one (listener spec §9: user id display 8). */
-export const displayHandle = (p: { id: string; customUserId: string | null }) => `@${p.customUserId || p.id.slice(0, 8)}`;
-
 /**
  * Picture, name, @handle, X, counts with the follower and following links, the follow button for
- * signed-in members (not on oneself), and the copy-link button (listener spec §2 Public profile).
+ * signed-in members (not on oneself; the follows feature's, handed in by the app), and the copy-link
+ * button (listener spec §2 Public profile).
  */
-export function ProfileHeader({ profile: p }: { profile: Profile }) {
+export function ProfileHeader({ profile: p, followButton }: { profile: Profile; followButton?: (userRef: string) => ReactNode }) {
   const { user } = useUser();
   const { copied, copy } = useCopyUrl();
-  const refId = publicRef(p);
-  const path = `/${encodeURIComponent(refId)}`;
+  const refId = p.customUserId || p.id;
+  const path = profilePath(p);
   const isMe = user?.id === p.id;
 
   return (
@@ -47,7 +43,7 @@ export function ProfileHeader({ profile: p }: { profile: Profile }) {
           </span>
         )}
       </h1>
-      <p className="text-muted text-sm">{displayHandle(p)}</p>
+      <p className="text-muted text-sm">{shortHandle(p)}</p>
       {p.xHandle && (
         <a
           href={`https://x.com/${encodeURIComponent(p.xHandle)}`}
@@ -70,7 +66,7 @@ export function ProfileHeader({ profile: p }: { profile: Profile }) {
       </div>
 
       <div className="mt-4 flex items-start justify-center gap-2">
-        {user && !isMe && <FollowButton userRef={refId} />}
+        {user && !isMe && followButton?.(refId)}
         <Button
           variant="secondary"
           onClick={() => void copy(`${window.location.origin}${path}`)}

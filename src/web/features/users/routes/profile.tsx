@@ -12,31 +12,36 @@ import { cn } from '@web/lib/cn';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { AudioLines, ListMusic } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useParams } from 'react-router';
 import { useProfile, useUserPlaylists, useUserTracks } from '../api/get-user';
 import { ProfileHeader } from '../components/profile-header';
 import { UserNotFound } from '../components/user-not-found';
 
+/** What the app hands the profile page: the follows feature's follow button for a member. */
+export interface ProfileSlots {
+  followButton: (userRef: string) => ReactNode;
+}
+
 /** /{customUserId or id} and /user/{id}: a member's public page. */
-export function ProfileRoute() {
+export function ProfileRoute(slots: ProfileSlots) {
   const { userId, id } = useParams();
-  return <PublicProfile userRef={userId ?? id ?? ''} />;
+  return <PublicProfile userRef={userId ?? id ?? ''} {...slots} />;
 }
 
 /** /mugen: the official account, in the same layout (with the ∞ avatar). */
-export function OfficialRoute() {
-  return <PublicProfile userRef={OFFICIAL_ID} />;
+export function OfficialRoute(slots: ProfileSlots) {
+  return <PublicProfile userRef={OFFICIAL_ID} {...slots} />;
 }
 
-function PublicProfile({ userRef }: { userRef: string }) {
+function PublicProfile({ userRef, followButton }: { userRef: string } & ProfileSlots) {
   const profile = useProfile(userRef);
   useDocumentTitle(profile.data?.name ?? (profile.isError ? USERS_TEXT.publicProfile.isError : USERS_TEXT.publicProfile.notIsError));
   if (!userRef || profile.isError) return <UserNotFound />;
   if (!profile.data) return <ProfileSkeleton />;
   return (
     <div className="mx-auto w-full max-w-2xl px-4 pt-6 pb-10" data-testid="public-profile" data-user-id={profile.data.id}>
-      <ProfileHeader profile={profile.data} />
+      <ProfileHeader profile={profile.data} followButton={followButton} />
       <ProfileTabs userRef={userRef} trackCount={profile.data.trackCount} />
     </div>
   );

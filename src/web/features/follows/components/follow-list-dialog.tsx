@@ -1,4 +1,4 @@
-import { USERS_TEXT } from '@shared/messages/users';
+import { FOLLOWS_TEXT } from '@shared/messages/follows';
 import { MY_PAGE_MESSAGES, userHandle } from '@shared/rules/my-page';
 import { Modal } from '@web/components/ui/dialog';
 import { ListState } from '@web/components/ui/list-state';
@@ -16,7 +16,7 @@ interface FollowListDialogProps {
 /** Followers or following as a dialog (L-2.7-13 .. L-2.7-17); the list is asked for only while open. */
 export function FollowListDialog({ userId, direction, open, onOpenChange }: FollowListDialogProps) {
   const list = useFollowUsers(userId, direction, open);
-  const title = direction === 'followers' ? USERS_TEXT.followListDialog.followers : USERS_TEXT.followListDialog.notFollowers;
+  const title = direction === 'followers' ? FOLLOWS_TEXT.followListDialog.followers : FOLLOWS_TEXT.followListDialog.notFollowers;
   const empty = direction === 'followers' ? MY_PAGE_MESSAGES.noFollowers : MY_PAGE_MESSAGES.noFollowing;
   return (
     <Modal flush open={open} onOpenChange={onOpenChange} title={title} testId={`${direction}-dialog`}>

@@ -1,4 +1,4 @@
-import { USERS_TEXT } from '@shared/messages/users';
+import { FOLLOWS_TEXT } from '@shared/messages/follows';
 import { formatCount } from '@shared/rules/format';
 import { profilePath } from '@shared/rules/my-page';
 import type { User } from '@shared/schemas/auth';
@@ -17,8 +17,8 @@ export function FollowStats({ user }: { user: User }) {
   const [open, setOpen] = useState<FollowDirection | null>(null);
   const base = profilePath(user);
   const items: { direction: FollowDirection; label: string; value: number | undefined }[] = [
-    { direction: 'following', label: USERS_TEXT.followStats.followingLabel, value: counts.data?.followingCount },
-    { direction: 'followers', label: USERS_TEXT.followStats.followersLabel, value: counts.data?.followerCount },
+    { direction: 'following', label: FOLLOWS_TEXT.followStats.followingLabel, value: counts.data?.followingCount },
+    { direction: 'followers', label: FOLLOWS_TEXT.followStats.followersLabel, value: counts.data?.followerCount },
   ];
   return (
     <>
@@ -36,7 +36,7 @@ export function FollowStats({ user }: { user: User }) {
             <button
               type="button"
               onClick={() => setOpen(direction)}
-              aria-label={USERS_TEXT.followStats.ariaLabel(label)}
+              aria-label={FOLLOWS_TEXT.followStats.ariaLabel(label)}
               className="inline-flex w-11 shrink-0 items-center justify-center border-border border-l text-muted hover:bg-surface-2 hover:text-fg"
               data-testid={`${direction}-open`}
             >

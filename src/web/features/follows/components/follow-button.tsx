@@ -1,4 +1,4 @@
-import { USERS_TEXT } from '@shared/messages/users';
+import { FOLLOWS_TEXT } from '@shared/messages/follows';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/lib/toast';
 import { UserCheck, UserPlus } from 'lucide-react';
@@ -28,15 +28,15 @@ export function FollowButton({ userRef }: { userRef: string }) {
           follow.mutate(next, {
             onError: (e) => {
               console.error('[follows] follow failed', e);
-              setFailed(next ? USERS_TEXT.followButton.next : USERS_TEXT.followButton.notNext);
-              toast({ title: USERS_TEXT.followButton.title, description: USERS_TEXT.followButton.description, variant: 'destructive' });
+              setFailed(next ? FOLLOWS_TEXT.followButton.next : FOLLOWS_TEXT.followButton.notNext);
+              toast({ title: FOLLOWS_TEXT.followButton.title, description: FOLLOWS_TEXT.followButton.description, variant: 'destructive' });
             },
           });
         }}
         data-testid="follow-button"
       >
         {following ? <UserCheck aria-hidden="true" className="size-4" /> : <UserPlus aria-hidden="true" className="size-4" />}
-        {following ? USERS_TEXT.followButton.following : USERS_TEXT.followButton.notFollowing}
+        {following ? FOLLOWS_TEXT.followButton.following : FOLLOWS_TEXT.followButton.notFollowing}
       </Button>
       {failed && (
         <p role="alert" className="mt-1 text-danger text-xs">

@@ -1,4 +1,4 @@
-import { USERS_TEXT } from '@shared/messages/users';
+import { FOLLOWS_TEXT } from '@shared/messages/follows';
 import { profilePath } from '@shared/rules/my-page';
 import type { PublicUser } from '@shared/schemas/social';
 import { Avatar } from '@web/components/ui/avatar';
@@ -30,11 +30,11 @@ export function FollowRow({ user: u, handle, onOpen, className }: FollowRowProps
       <ButtonLink
         to={to}
         onClick={onOpen}
-        aria-label={USERS_TEXT.followRow.ariaLabel(u.name)}
+        aria-label={FOLLOWS_TEXT.followRow.ariaLabel(u.name)}
         variant="secondary"
         className="min-h-10 shrink-0 px-4 text-sm"
       >
-        {USERS_TEXT.followRow.link}
+        {FOLLOWS_TEXT.followRow.link}
       </ButtonLink>
     </li>
   );
