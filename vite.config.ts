@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -35,10 +37,28 @@ function precacheManifest(): Plugin {
  * Runs after Vite's own HTML step and before the precache manifest is written.
  */
 function paintFirst(): Plugin {
+  const inlined: string[] = [];
+  let entryFile = '';
   return {
     name: 'mugen-paint-first',
     apply: 'build',
     enforce: 'post',
+    /**
+     * A lazy chunk that itself imports lazily (the premium page's Stripe form) takes Vite's preload
+     * helper from the entry, so the dependency list Vite writes into it names the entry's stylesheet,
+     * whose file is gone: it names the entry instead, which is loaded already (the helper adds nothing).
+     */
+    writeBundle(options, bundle) {
+      if (!options.dir || !entryFile) return;
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        const file = path.join(options.dir, chunk.fileName);
+        const code = fs.readFileSync(file, 'utf8');
+        let next = code;
+        for (const css of inlined) next = next.replaceAll(JSON.stringify(css), JSON.stringify(entryFile));
+        if (next !== code) fs.writeFileSync(file, next);
+      }
+    },
     generateBundle(_options, bundle) {
       const html = bundle['index.html'];
       if (html?.type !== 'asset' || typeof html.source !== 'string') return;
@@ -57,11 +77,13 @@ function paintFirst(): Plugin {
           const css = bundle[fileName];
           if (css?.type !== 'asset') return link;
           delete bundle[fileName];
+          inlined.push(fileName);
           return `<style>${String(css.source).replaceAll('</style', '<\\/style')}</style>`;
         });
       if (!entry) this.error('index.html has no module entry script');
       // The app itself, which the entry imports once the libraries are evaluated: asked for at once too.
       const entryChunk = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry);
+      entryFile = entryChunk?.fileName ?? '';
       const wanted = new Set(entryChunk?.type === 'chunk' ? entryChunk.dynamicImports : []);
       const appPreloads: string[] = [];
       for (const fileName of wanted) {

@@ -28,7 +28,10 @@ class MemoryCache {
   }
 }
 
-function startWorker({ kept = {} as Record<number, Uint8Array>, network = (_url: string) => new Response(null, { status: 503 }) } = {}) {
+function startWorker({
+  kept = {} as Record<number, Uint8Array<ArrayBuffer>>,
+  network = (_url: string) => new Response(null, { status: 503 }),
+} = {}) {
   const stores = new Map<string, MemoryCache>();
   const open = async (name: string) => {
     let c = stores.get(name);
@@ -92,7 +95,7 @@ function startWorker({ kept = {} as Record<number, Uint8Array>, network = (_url:
   return { ready, get, message, fetched, stores };
 }
 
-const bytes = (n: number) => Uint8Array.from({ length: n }, (_, i) => i % 251);
+const bytes = (n: number) => new Uint8Array(n).map((_, i) => i % 251);
 
 describe('offline audio in the service worker (issue 17, L-1-07)', () => {
   it('answers a kept track from the cache: ranges with 206 and Content-Range, no range with 200', async () => {

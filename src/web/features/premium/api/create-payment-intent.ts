@@ -8,7 +8,8 @@ export type PaymentIntent = Answer<typeof PaymentIntentAnswerSchema>;
 /**
  * POST /api/create-payment-intent {email, name} -> {clientSecret, mode, publishableKey}: the member's
  * subscription whose first payment the card form confirms. The server creates it idempotently, so it is
- * a query: asked once while /premium is open (never again on focus), and forgotten when the page goes.
+ * a query: asked once while the card step is shown (never again on focus), forgotten when it goes, so
+ * a later visit asks anew. Never removed while shown: that would ask again at once.
  */
 export const createPaymentIntent = (body: PaymentIntentBody) => api<PaymentIntent>('/api/create-payment-intent', { method: 'POST', body });
 

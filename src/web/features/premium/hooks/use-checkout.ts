@@ -1,7 +1,6 @@
 import { PREMIUM_TEXT } from '@shared/messages/premium';
 import { useQueryClient } from '@tanstack/react-query';
 import { userQueryOptions } from '@web/lib/auth';
-import { queryKeys } from '@web/lib/query-keys';
 import { toast } from '@web/lib/toast';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
@@ -58,12 +57,10 @@ export function useCheckout(userId: string, onLeaving: () => void): Checkout {
         clearTrial();
         toast({ title: T.upgradeTitle, description: T.upgradePartial });
       }
-      // The intent is spent: a later visit asks for a new one.
-      queryClient.removeQueries({ queryKey: queryKeys.premium.paymentIntent(userId) });
       await navigate('/premium-success', { replace: true, state: { paid: true } });
       await refresh();
     },
-    [queryClient, navigate, refresh, userId, onLeaving],
+    [navigate, refresh, onLeaving],
   );
 
   return { checkSignedIn, failed, paid };

@@ -107,24 +107,27 @@ function Steps({ userId, subscription }: { userId: string; subscription: Subscri
   const busy = pause.isPending || cancel.isPending;
   const periodEnd = subscription.currentPeriodEnd ? formatDateJa(subscription.currentPeriodEnd) : null;
 
-  const onPause = () =>
-    pause.mutate(undefined, {
-      onSuccess: (s) => {
-        clearPremiumFallback();
-        toast({ title: T.paused_toast, description: s.pausedUntil ? T.pausedDetail(formatDateJa(s.pausedUntil)) : undefined });
-        void navigate('/');
-      },
-      onError: (e) => toast({ title: T.pauseFailed, description: serverMessage(e) ?? T.failedDetail, variant: 'destructive' }),
-    });
-  const onCancel = () =>
-    cancel.mutate(undefined, {
-      onSuccess: (s) => {
-        clearPremiumFallback();
-        toast({ title: T.cancelled, description: s.currentPeriodEnd ? T.cancelledDetail(formatDateJa(s.currentPeriodEnd)) : undefined });
-        void navigate('/');
-      },
-      onError: (e) => toast({ title: T.cancelFailed, description: serverMessage(e) ?? T.failedDetail, variant: 'destructive' }),
-    });
+  // mutateAsync: the answer replaces the subscription (this step unmounts), the toast and home still follow.
+  const onPause = async () => {
+    try {
+      const s = await pause.mutateAsync();
+      clearPremiumFallback();
+      toast({ title: T.paused_toast, description: s.pausedUntil ? T.pausedDetail(formatDateJa(s.pausedUntil)) : undefined });
+      await navigate('/');
+    } catch (e) {
+      toast({ title: T.pauseFailed, description: serverMessage(e) ?? T.failedDetail, variant: 'destructive' });
+    }
+  };
+  const onCancel = async () => {
+    try {
+      const s = await cancel.mutateAsync();
+      clearPremiumFallback();
+      toast({ title: T.cancelled, description: s.currentPeriodEnd ? T.cancelledDetail(formatDateJa(s.currentPeriodEnd)) : undefined });
+      await navigate('/');
+    } catch (e) {
+      toast({ title: T.cancelFailed, description: serverMessage(e) ?? T.failedDetail, variant: 'destructive' });
+    }
+  };
 
   if (step === 1) {
     return (
@@ -145,7 +148,7 @@ function Steps({ userId, subscription }: { userId: string; subscription: Subscri
         )}
         <div className="mt-5 flex flex-col gap-2">
           {!subscription.pauseUsed && (
-            <Button size="lg" onClick={onPause} disabled={busy}>
+            <Button size="lg" onClick={() => void onPause()} disabled={busy}>
               {pause.isPending && <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />}
               {pause.isPending ? T.working : T.pause}
             </Button>
@@ -176,7 +179,7 @@ function Steps({ userId, subscription }: { userId: string; subscription: Subscri
         {periodEnd ? T.until(periodEnd) : T.untilPeriodEnd}
       </p>
       <div className="mt-5 flex flex-col gap-2">
-        <Button size="lg" variant="danger" onClick={onCancel} disabled={busy}>
+        <Button size="lg" variant="danger" onClick={() => void onCancel()} disabled={busy}>
           {cancel.isPending && <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />}
           {cancel.isPending ? T.working : T.cancelFully}
         </Button>
