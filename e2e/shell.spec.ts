@@ -17,9 +17,6 @@ test.describe('app shell', () => {
 
   test('every route of the route table has its page (準備中 where the feature is later)', async ({ page, demo: _demo }) => {
     const pages: [string, string][] = [
-      ['/premium', 'プレミアム'],
-      ['/premium-success', 'プレミアム登録完了'],
-      ['/cancel', 'お手続きの中断'],
       ['/faq', 'よくある質問'],
       ['/terms', '利用規約'],
       ['/privacy', 'プライバシーポリシー'],
@@ -30,7 +27,8 @@ test.describe('app shell', () => {
       ['/admin/users/u1', 'ユーザー詳細'],
       ['/admin/monitoring', 'モニタリング'],
     ];
-    // /search, /audio-test (e2e/search.spec.ts) and /create-post (e2e/creation.spec.ts) are real pages now.
+    // /search, /audio-test (e2e/search.spec.ts), /create-post (e2e/creation.spec.ts) and /premium,
+    // /premium-success, /cancel (e2e/premium.spec.ts) are real pages now.
     for (const [path, title] of pages) {
       await page.goto(path);
       const soon = page.getByTestId('coming-soon');

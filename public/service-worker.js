@@ -80,9 +80,10 @@ const offlineKey = (id) => `/api/stream/${id}`;
  * track (or while the list is still being read, then falling back to the network).
  */
 let keptIds = null;
+// caches.has first: opening the cache would create it for every visitor.
 const keptReady = caches
-  .open(OFFLINE_AUDIO_CACHE)
-  .then((cache) => cache.keys())
+  .has(OFFLINE_AUDIO_CACHE)
+  .then((exists) => (exists ? caches.open(OFFLINE_AUDIO_CACHE).then((cache) => cache.keys()) : []))
   .then((requests) => {
     keptIds = new Set();
     for (const r of requests) {
@@ -160,6 +161,10 @@ async function keepTrack(id) {
 async function dropTrack(id) {
   await keptReady;
   keptIds.delete(id);
+  if (keptIds.size === 0) {
+    await caches.delete(OFFLINE_AUDIO_CACHE);
+    return;
+  }
   const cache = await caches.open(OFFLINE_AUDIO_CACHE);
   await cache.delete(offlineKey(id));
 }

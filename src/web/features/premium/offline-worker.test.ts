@@ -45,7 +45,7 @@ function startWorker({
   for (const [id, bytes] of Object.entries(kept)) {
     audio.entries.set(`${ORIGIN}/api/stream/${id}`, new Response(bytes, { headers: { 'Content-Type': 'audio/mpeg' } }));
   }
-  stores.set('mugen-audio-offline', audio);
+  if (audio.entries.size > 0) stores.set('mugen-audio-offline', audio);
   const listeners = new Map<string, (event: unknown) => void>();
   const fetched: string[] = [];
   const context = vm.createContext({
@@ -144,6 +144,8 @@ describe('offline audio in the service worker (issue 17, L-1-07)', () => {
     });
     await w.ready;
     expect(await w.get('/api/stream/9', 'bytes=0-')).toBeNull();
+    // Nothing kept: the worker has not made the cache (the shell's is the only one of a visitor).
+    expect(w.stores.has('mugen-audio-offline')).toBe(false);
 
     expect(await w.message({ type: 'offline-audio:keep', id: 9 })).toEqual({ ok: true });
     const part = await w.get('/api/stream/9', 'bytes=0-');
@@ -155,6 +157,7 @@ describe('offline audio in the service worker (issue 17, L-1-07)', () => {
 
     expect(await w.message({ type: 'offline-audio:drop', id: 9 })).toEqual({ ok: true });
     expect(await w.get('/api/stream/9')).toBeNull();
+    expect(w.stores.has('mugen-audio-offline')).toBe(false);
 
     expect(await w.message({ type: 'offline-audio:keep', id: 9 })).toEqual({ ok: true });
     expect(await w.message({ type: 'offline-audio:clear' })).toEqual({ ok: true });
