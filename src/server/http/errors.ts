@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { MESSAGES } from '../../shared/messages';
+import { ErrorSchema } from '../../shared/schemas/common';
 
 /**
  * The one way a service reports a failure a person should read: a status and a message from the
@@ -28,6 +29,10 @@ export const conflict = (message: string) => new AppError(409, message);
 export const unavailable = (message: string) => new AppError(503, message);
 /** 405 with the methods that are allowed instead. */
 export const methodNotAllowed = (allow: string, message: string) => new AppError(405, message, {}, { Allow: allow });
+
+/** The `{ message }` answers a route documents for these statuses, e.g. `{ 401: ErrorSchema, 404: ErrorSchema }`. */
+export const errorAnswers = <S extends number>(...statuses: S[]) =>
+  Object.fromEntries(statuses.map((status) => [status, ErrorSchema])) as Record<S, typeof ErrorSchema>;
 
 /** The value, or a 404 with `message` when it is null or undefined. */
 export function found<T>(value: T | null | undefined, message: string = MESSAGES.notFound): T {

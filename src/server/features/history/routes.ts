@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorSchema } from '../../../shared/schemas/common';
 import {
   ListeningHistoryEntrySchema,
   ListeningHistoryInputSchema,
   ListeningHistoryQuerySchema,
   ListeningHistorySchema,
 } from '../../../shared/schemas/history';
+import { errorAnswers } from '../../http/errors';
 import { memberOf, membersOnly } from '../../http/guards';
 import type { AppDeps } from '../../types';
 import { listeningHistoryOf, recordListening } from './service';
@@ -19,13 +19,10 @@ export function historyRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
           tags: ['history'],
           summary: 'Record listening to a track (duration listened, progress, completed)',
           body: ListeningHistoryInputSchema,
-          response: { 201: ListeningHistoryEntrySchema, 401: ErrorSchema, 404: ErrorSchema },
+          response: { 201: ListeningHistoryEntrySchema, ...errorAnswers(401, 404) },
         },
       },
-      async (request, reply) => {
-        const entry = await recordListening(db, memberOf(request).id, await request.viewer(), request.body);
-        return reply.code(201).send(entry);
-      },
+      async (request, reply) => reply.code(201).send(await recordListening(db, memberOf(request).id, await request.viewer(), request.body)),
     );
     members.get(
       '/api/user/listening-history',
@@ -34,7 +31,7 @@ export function historyRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
           tags: ['history'],
           summary: 'My listening history, newest first (optionally for one track)',
           querystring: ListeningHistoryQuerySchema,
-          response: { 200: ListeningHistorySchema, 401: ErrorSchema },
+          response: { 200: ListeningHistorySchema, ...errorAnswers(401) },
         },
       },
       async (request, reply) => {
