@@ -361,7 +361,7 @@ export const creationPreviews = pgTable(
 );
 
 /**
- * The durable task queue (ARCHITECTURE.md): each row is a job and its state, claimed by a worker with
+ * The durable task queue (docs/decisions/0015-creation.md, "Queue leases"): each row is a job and its state, claimed by a worker with
  * FOR UPDATE SKIP LOCKED under a lease (an expired lease makes it claimable again), retried with
  * backoff, progress and stage written as it goes. Members' publications and the admin's generations
  * are both tasks.
