@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SearchAnswerSchema, SearchQuerySchema, searchTerms } from '../../../shared/schemas/search';
 import type { AppDeps } from '../../types';
 import { listVisibleTracks } from '../tracks/service';
-import { countVisible, searchTracks } from './service';
+import { cachedSearch, countVisible } from './service';
 
 export function searchRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -24,7 +24,7 @@ export function searchRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
           // No query: the recommended order, as the search page's recommended tab shows it.
           return { tracks: await listVisibleTracks(db, { limit, offset }), ...(await countVisible(db)) };
         }
-        return searchTracks(db, { terms, category, limit, offset });
+        return cachedSearch(db, { terms, category, limit, offset });
       },
     );
   };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Track } from '../../../shared/schemas/track';
-import { createTestApp, insertTrack, insertUser, type TestApp } from '../../test/app';
+import { createTestApp, insertTrack, insertUser, sessionCookie, type TestApp } from '../../test/app';
 import { searchTracks, termGrams } from './service';
 
 let t: TestApp;
@@ -152,5 +152,27 @@ describe('termGrams', () => {
     expect(termGrams('温泉')).toEqual(['温泉']);
     expect(termGrams('量子コン')).toEqual(['量子', '子コ', 'コン']);
     expect(termGrams('AIAI')).toEqual(['ai', 'ia']);
+  });
+});
+
+describe('the answer cache of short searches (issue 16)', () => {
+  it('shares one answer between identical searches, and forgets it at once when a track is hidden or added', async () => {
+    const owner = await insertUser(t.db);
+    const cookie = await sessionCookie(t.db, { userId: owner.id });
+    const shown = await insertTrack(t, { title: '流星群を見上げる夜', userId: owner.id, createdBy: owner.id });
+    const first = await search(q('流星'));
+    expect(first.tracks.map((x) => x.id)).toEqual([shown.id]);
+    const again = await search(q('流星'));
+    expect(again).toEqual(first);
+    const hide = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/tracks/${shown.id}/visibility`,
+      headers: { cookie },
+      payload: { isVisible: false },
+    });
+    expect(hide.statusCode).toBe(200);
+    expect((await search(q('流星'))).tracks).toEqual([]);
+    const added = await insertTrack(t, { title: '流星の正体' });
+    expect((await search(q('流星'))).tracks.map((x) => x.id)).toEqual([added.id]);
   });
 });

@@ -3,6 +3,7 @@ import { categoryAliases } from '../../../shared/categories';
 import type { Track } from '../../../shared/schemas/track';
 import { type Db, inTransaction, rowsOf } from '../../db/client';
 import { tracks, users } from '../../db/schema';
+import { onTrackChange } from '../tracks/changes';
 import { listTracksWhere } from '../tracks/service';
 
 /**
@@ -172,4 +173,38 @@ export async function searchTracks(
 export async function countVisible(db: Db, cap = SEARCH_COUNT_CAP): Promise<{ total: number; totalCapped?: boolean }> {
   const n = await countUpTo(db, eq(tracks.isVisible, true) as SQL, cap);
   return n > cap ? { total: cap, totalCapped: true } : { total: n };
+}
+
+const RESULT_TTL_MS = 5_000;
+const MAX_RESULTS = 2_000;
+const resultCaches = new WeakMap<object, Map<string, { at: number; answer: Promise<SearchAnswer> }>>();
+
+/**
+ * searchTracks through a short-lived cache of answers, per database handle. Searching as one types
+ * makes the shortest terms (one or two characters, the costliest: they match most of the catalogue)
+ * the most asked, by everyone at once: identical searches within 5 s share one answer, and concurrent
+ * ones one query. A track shown, hidden, added or deleted empties the cache at once on every instance
+ * (changes.ts); only counters (plays, likes) can be up to 5 s old, as on the catalogue page.
+ */
+export function cachedSearch(db: Db, opts: { terms: string[]; category?: string; limit: number; offset: number }): Promise<SearchAnswer> {
+  let cache = resultCaches.get(db);
+  if (!cache) {
+    const fresh = new Map<string, { at: number; answer: Promise<SearchAnswer> }>();
+    resultCaches.set(db, fresh);
+    onTrackChange(db, () => fresh.clear());
+    cache = fresh;
+  }
+  const key = JSON.stringify([opts.terms, opts.category ?? null, opts.limit, opts.offset]);
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (hit && now - hit.at < RESULT_TTL_MS) return hit.answer;
+  const entry = { at: now, answer: searchTracks(db, opts) };
+  const owner = cache;
+  cache.delete(key);
+  cache.set(key, entry);
+  entry.answer.catch(() => {
+    if (owner.get(key) === entry) owner.delete(key);
+  });
+  if (cache.size > MAX_RESULTS) cache.delete(cache.keys().next().value as string);
+  return entry.answer;
 }
