@@ -17,6 +17,10 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/** A required reference to a member, a track or a playlist: the row goes with the one it points to. */
+const userRef = (column: string) => text(column).notNull().references(() => users.id, { onDelete: 'cascade' });
+const trackRef = (column: string) => integer(column).notNull().references(() => tracks.id, { onDelete: 'cascade' });
+const playlistRef = (column: string) => integer(column).notNull().references(() => playlists.id, { onDelete: 'cascade' });
 
 /** Members and the official account (id 'mugen'). Identity is issuer + subject (Google OIDC). */
 export const users = pgTable(
@@ -147,12 +151,8 @@ export const likes = pgTable(
   'likes',
   {
     id: serial('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    trackId: integer('track_id')
-      .notNull()
-      .references(() => tracks.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
+    trackId: trackRef('track_id'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('likes_user_track_idx').on(t.userId, t.trackId), index('likes_track_idx').on(t.trackId)],
@@ -162,12 +162,8 @@ export const follows = pgTable(
   'follows',
   {
     id: serial('id').primaryKey(),
-    followerId: text('follower_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    followingId: text('following_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    followerId: userRef('follower_id'),
+    followingId: userRef('following_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -181,9 +177,7 @@ export const playlists = pgTable(
   'playlists',
   {
     id: serial('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     name: text('name').notNull(),
     category: text('category').notNull().default('その他'),
     description: text('description'),
@@ -201,12 +195,8 @@ export const playlistItems = pgTable(
   'playlist_items',
   {
     id: serial('id').primaryKey(),
-    playlistId: integer('playlist_id')
-      .notNull()
-      .references(() => playlists.id, { onDelete: 'cascade' }),
-    trackId: integer('track_id')
-      .notNull()
-      .references(() => tracks.id, { onDelete: 'cascade' }),
+    playlistId: playlistRef('playlist_id'),
+    trackId: trackRef('track_id'),
     order: integer('order').notNull(),
     createdAt: createdAt(),
   },
@@ -217,12 +207,8 @@ export const playlistFollows = pgTable(
   'playlist_follows',
   {
     id: serial('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    playlistId: integer('playlist_id')
-      .notNull()
-      .references(() => playlists.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
+    playlistId: playlistRef('playlist_id'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('playlist_follows_pair_idx').on(t.userId, t.playlistId)],
@@ -232,9 +218,7 @@ export const notifications = pgTable(
   'notifications',
   {
     id: serial('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     type: text('type').notNull(),
     actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     trackId: integer('track_id').references(() => tracks.id, { onDelete: 'cascade' }),
@@ -256,12 +240,8 @@ export const listeningHistory = pgTable(
   'listening_history',
   {
     id: serial('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    trackId: integer('track_id')
-      .notNull()
-      .references(() => tracks.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
+    trackId: trackRef('track_id'),
     duration: real('duration').notNull().default(0),
     progressPercent: real('progress_percent').notNull().default(0),
     completed: boolean('completed').notNull().default(false),
@@ -304,9 +284,7 @@ export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
     id: serial('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     endpoint: text('endpoint').notNull(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
@@ -324,9 +302,7 @@ export const pushSubscriptions = pgTable(
 export const creationUsage = pgTable(
   'creation_usage',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     day: text('day').notNull(),
     count: integer('count').notNull().default(0),
   },
@@ -338,9 +314,7 @@ export const creationPreviews = pgTable(
   'creation_previews',
   {
     filename: text('filename').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     title: text('title').notNull(),
     script: text('script').notNull(),
     duration: real('duration').notNull(),
@@ -443,9 +417,7 @@ export const demoPaymentIntents = pgTable(
   'demo_payment_intents',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     secretHash: text('secret_hash').notNull(),
     amount: integer('amount').notNull(),
     status: text('status').notNull().default('requires_payment_method'),
@@ -469,9 +441,7 @@ export const premiumPayments = pgTable(
   'premium_payments',
   {
     paymentId: text('payment_id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     provider: text('provider').notNull(),
     periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
