@@ -11,6 +11,7 @@ import {
   UpgradePremiumAnswerSchema,
   UpgradePremiumBodySchema,
 } from '../../../shared/schemas/premium';
+import { AppError } from '../../http/errors';
 import { memberOf, membersOnly } from '../../http/guards';
 import type { AppDeps } from '../../types';
 import { cancelPremium, confirmDemoPayment, pausePremium, premiumStatusOf, startPayment, subscriptionOf, upgradePremium } from './service';
@@ -28,6 +29,11 @@ export function premiumRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps;
   const noStore = { 'Cache-Control': 'private, no-store' };
   return async (app) => {
+    // A provider outage reaches the member as a 503 with the catalogue's message; its cause goes to the log.
+    app.addHook('onError', async (request, _reply, error) => {
+      if (error instanceof AppError && error.status === 503 && error.cause)
+        request.log.warn({ err: error.cause }, 'payment provider unavailable');
+    });
     await app.register(
       membersOnly(db, async (members) => {
         members.get(
