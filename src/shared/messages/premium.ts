@@ -81,7 +81,7 @@ export const PREMIUM_TEXT = {
     cardNumber: 'カード番号',
     expiry: '有効期限（MM/YY）',
     cvc: 'セキュリティコード',
-    testCards: 'テストカード：4242 4242 4242 4242（成功）／4000 0000 0000 0002（拒否）',
+    testCards: ['テストカード 4242 4242 4242 4242（成功）', 'テストカード 4000 0000 0000 0002（拒否）'],
     invalidNumber: 'カード番号を16桁で入力してください。',
     invalidExpiry: '有効期限をMM/YYの形式で入力してください。',
     invalidCvc: 'セキュリティコードを3〜4桁で入力してください。',
@@ -146,7 +146,7 @@ export const PREMIUM_TEXT = {
     ariaLabel: '広告',
     label: 'PR',
     title: '無限プレミアム',
-    body: '広告なし・高音質・オフライン再生が月額550円（税込）',
+    body: '広告なし・高音質・オフライン再生',
     cta: '詳しく見る',
   },
   /** Offline playback: keeping a track, the kept list. */
@@ -170,7 +170,8 @@ export const PREMIUM_TEXT = {
   /** My Page's premium panel. */
   myPagePanel: {
     title: 'プレミアム',
-    member: (days: number) => `プレミアム会員・残り${days}日`,
+    member: 'プレミアム会員',
+    remaining: (days: number) => `残り${days}日`,
     manage: 'プランの管理',
   },
 } as const;

@@ -55,15 +55,19 @@ export function DemoCardForm({ clientSecret, checkout }: { clientSecret: string;
   return (
     <form onSubmit={submit} noValidate aria-describedby={`${id}-notice`} data-testid="demo-card-form">
       <div className="rounded-2xl border-2 border-amber-500/70 border-dashed bg-amber-50 p-4 text-amber-950 dark:bg-amber-950/30 dark:text-amber-100">
-        <p className="flex items-center gap-2 font-bold">
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-bold">
           <FlaskConical aria-hidden="true" className="size-5 shrink-0" />
           <span>{T.title}</span>
-          <span className="ml-auto rounded-full bg-amber-500 px-2 py-0.5 font-semibold text-amber-950 text-xs">{T.badge}</span>
+          <span className="whitespace-nowrap rounded-full bg-amber-500 px-2 py-0.5 font-semibold text-amber-950 text-xs">{T.badge}</span>
         </p>
         <p id={`${id}-notice`} className="mt-1 text-sm leading-relaxed" data-testid="demo-notice">
           {T.notice}
         </p>
-        <p className="mt-1 text-xs leading-relaxed tabular-nums">{T.testCards}</p>
+        <ul className="mt-1 text-xs leading-relaxed tabular-nums">
+          {T.testCards.map((card) => (
+            <li key={card}>{card}</li>
+          ))}
+        </ul>
       </div>
 
       <label className="mt-4 block text-sm font-medium" htmlFor={`${id}-number`}>

@@ -34,7 +34,7 @@ export function HouseAd({ className }: { className?: string }) {
           <span className="mt-0.5 block truncate text-muted text-xs">{T.body}</span>
         </span>
         <span className="inline-flex shrink-0 items-center font-medium text-accent text-xs">
-          {T.cta}
+          <span className="sr-only min-[420px]:not-sr-only">{T.cta}</span>
           <ChevronRight aria-hidden="true" className="size-4" />
         </span>
       </Link>

@@ -28,8 +28,8 @@ export function PremiumBenefits() {
                 <Icon aria-hidden="true" className="size-5" />
               </span>
               <span className="min-w-0">
-                <span className="block font-semibold">{title}</span>
-                <span className="mt-0.5 block text-muted text-sm leading-relaxed">{body}</span>
+                <span className="block font-semibold [word-break:auto-phrase]">{title}</span>
+                <span className="mt-0.5 block text-muted text-sm leading-relaxed [word-break:auto-phrase]">{body}</span>
               </span>
             </li>
           );

@@ -14,7 +14,10 @@ export function PremiumPanel() {
         <span className="inline-flex size-10 items-center justify-center rounded-xl bg-accent-soft text-accent">
           <Crown aria-hidden="true" className="size-5" />
         </span>
-        <span className="flex-1 font-semibold tabular-nums">{PREMIUM_TEXT.myPagePanel.member(daysRemaining)}</span>
+        <span className="min-w-0 flex-1">
+          <span className="block font-semibold">{PREMIUM_TEXT.myPagePanel.member}</span>
+          <span className="block text-muted text-sm tabular-nums">{PREMIUM_TEXT.myPagePanel.remaining(daysRemaining)}</span>
+        </span>
         <span className="text-muted text-sm">{PREMIUM_TEXT.myPagePanel.manage}</span>
         <ChevronRight aria-hidden="true" className="size-4 text-muted" />
       </Link>

@@ -34,7 +34,10 @@ export function PremiumSuccessRoute() {
       <p className="mt-3 text-muted leading-relaxed [word-break:auto-phrase]">{T.body}</p>
       <ul aria-label={T.perksLabel} className="mt-6 grid w-full grid-cols-2 gap-2 text-left" data-testid="premium-success-perks">
         {T.perks.map((perk) => (
-          <li key={perk} className="flex min-h-12 items-center gap-2 rounded-2xl bg-surface px-3 font-medium text-sm">
+          <li
+            key={perk}
+            className="flex min-h-12 items-center gap-2 rounded-2xl bg-surface px-3 font-medium text-sm [word-break:auto-phrase]"
+          >
             <Check aria-hidden="true" className="size-4 shrink-0 text-accent" />
             {perk}
           </li>
