@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { PREMIUM_API_MESSAGES, PREMIUM_NOTIFICATION_TYPES } from '../../../shared/messages';
+import { notificationMessage } from '../../../shared/rules/notifications';
 import { ConfigError, loadConfig } from '../../config';
 import { addMonths, isPausedAt, isPremiumAt, premiumStatusAt } from './rule';
 
@@ -51,6 +53,15 @@ describe('the premium rule', () => {
     expect(addMonths(new Date('2028-01-31T12:00:00.000Z'), 1).toISOString()).toBe('2028-02-29T12:00:00.000Z');
     expect(addMonths(new Date('2026-12-31T00:00:00.000Z'), 1).toISOString()).toBe('2027-01-31T00:00:00.000Z');
     expect(addMonths(new Date('2026-03-31T00:00:00.000Z'), 1).toISOString()).toBe('2026-04-30T00:00:00.000Z');
+  });
+});
+
+describe('premium notifications', () => {
+  it('#17 read the pause’s coming end and a failed payment in Japanese (the notifications page and web push)', () => {
+    const n = { bundleCount: 1, actorName: null, trackTitle: null, playlistName: null };
+    expect(notificationMessage({ ...n, type: PREMIUM_NOTIFICATION_TYPES.resumeSoon })).toBe(PREMIUM_API_MESSAGES.resumeSoon);
+    expect(notificationMessage({ ...n, type: PREMIUM_NOTIFICATION_TYPES.paymentFailed })).toBe(PREMIUM_API_MESSAGES.paymentFailed);
+    expect(PREMIUM_API_MESSAGES.resumeSoon).toContain('3日後');
   });
 });
 
