@@ -6,7 +6,7 @@ import { JOBS } from '../../jobs/definitions';
 import { enqueue, type JobContext, PermanentTaskError } from '../../jobs/queue';
 import { PaymentUnavailable } from '../../providers/payments/types';
 import { notify } from '../notifications/service';
-import { addDays, RESUME_NOTICE_DAYS } from './rule';
+import { addDays, addMonths, RESUME_NOTICE_DAYS } from './rule';
 import { applyPaid, heldOf, type PremiumDeps, subscriptionRow } from './service';
 
 /** How long handled webhook event ids are kept (Stripe retries a delivery for up to 3 days). */
@@ -111,24 +111,27 @@ export async function premiumSweep(deps: PremiumDeps): Promise<SweepReport> {
         ),
       );
     for (const row of renewDue) {
-      await inTransaction(db, async (tx) => {
-        const [locked] = await tx
-          .select()
-          .from(premiumSubscriptions)
-          .where(and(eq(premiumSubscriptions.userId, row.userId), eq(premiumSubscriptions.status, 'active')))
-          .for('update');
-        if (!locked?.currentPeriodEnd || locked.currentPeriodEnd.getTime() > at.getTime()) return;
-        // A period long gone (the demo app was off) renews from now, not from back then.
-        const from = locked.currentPeriodEnd.getTime() < addDays(at, -1).getTime() ? at : locked.currentPeriodEnd;
-        const paid = await payments.renew({ ...heldOf(locked), currentPeriodEnd: from });
-        if (!paid) return;
-        await applyPaid(tx, at, row.userId, 'demo', paid);
-        await tx
-          .update(premiumSubscriptions)
-          .set({ currentPeriodEnd: paid.periodEnd, updatedAt: at })
-          .where(eq(premiumSubscriptions.userId, row.userId));
-        report.renewed++;
-      });
+      if (!row.currentPeriodEnd) continue;
+      // A period long gone (the demo app was off) renews from now, not from back then.
+      const from = row.currentPeriodEnd.getTime() < addDays(at, -1).getTime() ? at : row.currentPeriodEnd;
+      const next = addMonths(from, 1);
+      // Claimed by moving the period on, so one sweep charges it, however many run.
+      const claimed = await db
+        .update(premiumSubscriptions)
+        .set({ currentPeriodEnd: next, updatedAt: at })
+        .where(
+          and(
+            eq(premiumSubscriptions.userId, row.userId),
+            eq(premiumSubscriptions.status, 'active'),
+            eq(premiumSubscriptions.currentPeriodEnd, row.currentPeriodEnd),
+          ),
+        )
+        .returning({ userId: premiumSubscriptions.userId });
+      if (!claimed.length) continue;
+      const paid = await payments.renew({ ...heldOf(row), currentPeriodEnd: from });
+      if (!paid) continue;
+      await inTransaction(db, (tx) => applyPaid(tx, at, row.userId, 'demo', paid));
+      report.renewed++;
     }
   }
 
