@@ -85,7 +85,7 @@ test.describe('premium journey with the demo checkout', () => {
     await catalogue(request);
   });
 
-  test('C-2.2-04 C-2.2-11 C-7.2-02 C-7.2-03 L-2.1-29 C-2.2-07 C-2.2-08 C-2.2-09 C-2.2-05 L-1-05 L-6-06 L-2.4-28 L-1-07 C-2.3-01 C-2.3-02 C-2.3-03 C-2.3-04 C-2.3-05 C-2.3-06 C-2.3-09 C-2.3-10 C-4-25: a member pays with the test form, gets the perks (no ad slot, 2x without a trial, the days left, a kept track that plays with the network cut), then pauses and is no longer premium', async ({
+  test('C-2.2-04 C-2.2-11 C-7.2-02 C-7.2-03 L-2.1-29 C-2.2-07 C-2.2-08 C-2.2-09 C-2.2-05 L-1-05 L-1-06 L-6-06 L-2.4-28 L-1-07 C-2.3-01 C-2.3-02 C-2.3-03 C-2.3-04 C-2.3-05 C-2.3-06 C-2.3-09 C-2.3-10 C-4-25: a member pays with the test form, gets the perks (no ad slot, 2x without a trial, the days left, a kept track that plays with the network cut), then pauses and is no longer premium', async ({
     page,
     context,
     newcomer: _newcomer,
@@ -118,9 +118,10 @@ test.describe('premium journey with the demo checkout', () => {
     await page.getByRole('link', { name: 'ホームへ戻る' }).click();
     await expect(page).toHaveURL((u) => u.pathname === '/');
 
-    // The perks: the yellow theme colour, no ad slot, the menu's label with the server's days.
+    // The perks: the yellow theme colour, the 128 kbit/s stream asked for, no ad slot, the menu's label with the server's days.
     await expect(themeColor(page)).toHaveAttribute('content', '#facc15');
     await expect(page.getByTestId('hero-player')).toBeVisible();
+    await expect.poll(async () => (await audio(page)).src).toMatch(/^\/api\/stream\/\d+\?quality=high$/);
     await expect(page.getByTestId('ad-slot')).toHaveCount(0);
     await page.getByTestId('menu-button').click();
     await expect(page.getByTestId('premium-member-label')).toHaveText(new RegExp(`プレミアム会員.*残り${status.daysRemaining}日`));
@@ -165,7 +166,7 @@ test.describe('premium journey with the demo checkout', () => {
     });
     await context.setOffline(true);
     await list.getByRole('button', { name: `${kept.title}を再生` }).click();
-    await expect.poll(async () => (await audio(page)).src).toBe(`/api/stream/${kept.id}`);
+    await expect.poll(async () => (await audio(page)).src).toBe(`/api/stream/${kept.id}?quality=high`);
     await expectPlaying(page);
     expect(streamed.length).toBeGreaterThan(0);
     expect(streamed.every((r) => r.fromServiceWorker() && [200, 206].includes(r.status()))).toBe(true);

@@ -29,8 +29,16 @@ function Player({ children }: { children: ReactNode }) {
   const pwa = usePwaMode();
   // Asked when the page hides: premium, the background play switch (read then) and PWA mode.
   const backgroundPlay = useCallback(() => isBackgroundPlayAllowed(isPremium, pwa), [isPremium, pwa]);
+  // Premium members ask for the 128 kbit/s stream (L-1-06); the server gives it to premium members only.
+  const highQuality = useCallback(() => isPremium, [isPremium]);
   return (
-    <PlayerProvider onPlayCounted={countPlay} decideRate={decideRate} backgroundPlayAllowed={backgroundPlay} {...history}>
+    <PlayerProvider
+      onPlayCounted={countPlay}
+      decideRate={decideRate}
+      backgroundPlayAllowed={backgroundPlay}
+      highQuality={highQuality}
+      {...history}
+    >
       <PremiumEffects />
       <PwaAutoplay pwa={pwa} />
       <TrackActionsProvider value={TRACK_ACTIONS}>{children}</TrackActionsProvider>

@@ -71,7 +71,7 @@ export class Playback {
     }
     this.loadTimer = setTimeout(() => {
       if (!core.el || core.state.loadId !== loadId) return;
-      core.el.src = streamUrl(track.id);
+      core.el.src = streamUrl(track.id, core.hooks.highQuality?.() ?? false);
       core.el.defaultPlaybackRate = core.state.rate;
       core.el.playbackRate = core.state.rate;
       core.el.load();

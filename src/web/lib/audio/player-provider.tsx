@@ -23,6 +23,7 @@ export function PlayerProvider({
   decideRate,
   onListened,
   resumePosition,
+  highQuality,
   backgroundPlayAllowed = false,
 }: PlayerProviderProps) {
   const [engine] = useState(() => new AudioEngine());
@@ -35,8 +36,8 @@ export function PlayerProvider({
   }, [backgroundPlayAllowed]);
 
   useEffect(() => {
-    engine.setHooks({ onPlayCounted, onRateChosen, decideRate, onListened, resumePosition });
-  }, [engine, onPlayCounted, onRateChosen, decideRate, onListened, resumePosition]);
+    engine.setHooks({ onPlayCounted, onRateChosen, decideRate, onListened, resumePosition, highQuality });
+  }, [engine, onPlayCounted, onRateChosen, decideRate, onListened, resumePosition, highQuality]);
 
   useEffect(() => {
     if (!audioRef.current) return;

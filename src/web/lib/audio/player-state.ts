@@ -43,9 +43,12 @@ export interface EngineHooks {
   onListened?: (report: ListeningReport, opts: { leaving: boolean }) => void;
   /** Where the listener left a track, as its last history entry says: the start position in seconds. */
   resumePosition?: (trackId: number, duration: number) => Promise<number | null> | number | null;
+  /** Asked at each load: the listener is premium, so the 128 kbit/s variant is asked for (the server decides). */
+  highQuality?: () => boolean;
 }
 
-export const streamUrl = (trackId: number) => `/api/stream/${trackId}`;
+/** The stream of a track; `?quality=high` asks for the premium variant, which the server gives premium members only. */
+export const streamUrl = (trackId: number, high = false) => (high ? `/api/stream/${trackId}?quality=high` : `/api/stream/${trackId}`);
 
 /**
  * What every part of the engine shares: the snapshot React reads (subscribe/getSnapshot), the

@@ -40,7 +40,7 @@ export class NextTrackPreparer {
     if (this.prepared?.trackId === upcoming.id && (this.prepared.failed || this.hasSource())) return;
     this.prepared = { trackId: upcoming.id, failed: false };
     sb.preload = 'auto';
-    sb.src = streamUrl(upcoming.id);
+    sb.src = streamUrl(upcoming.id, this.core.hooks.highQuality?.() ?? false);
     sb.defaultPlaybackRate = rate;
     sb.playbackRate = rate;
     sb.load();
