@@ -1,8 +1,10 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page, Response } from '@playwright/test';
 import type { Track } from '../src/shared/schemas/track';
 import { expect, test } from './fixtures';
 import { recordRequests, toastWith } from './identity-support';
 import { audio, catalogue, expectPlaying, initialTrack, openWithCatalogue } from './support';
+import { animationsDone } from './waits';
 
 // Premium (issue 17) in the browser, with the demo checkout: the e2e server runs without Stripe, so the
 // card form is the labelled test form and POST /api/demo-checkout/confirm stands in for Stripe.
@@ -16,6 +18,13 @@ async function premiumStatus(page: Page): Promise<{ isPremium: boolean; endDate:
   const res = await page.request.get('/api/auth/premium-status');
   expect(res.status()).toBe(200);
   return res.json();
+}
+
+/** axe-core's serious and critical violations of the page (WCAG 2.1 A and AA), as e2e/a11y.spec.ts scans. */
+async function seriousViolations(page: Page) {
+  await animationsDone(page);
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.html}`);
 }
 
 /** /premium's card step as a signed-in member: the clearly labelled test form, prefilled with the test card. */
@@ -306,5 +315,29 @@ test.describe('premium journey with the demo checkout', () => {
     await expect(caution).toContainText('注意');
     await expect.poll(() => stored(page, 'mugen_premium_expiry')).not.toBeNull();
     expect(new Date((await stored(page, 'mugen_premium_expiry')) ?? '').getTime()).toBeGreaterThanOrEqual(checked + 30 * DAY_MS);
+  });
+
+  test('accessibility scan: /premium with the test form, /premium-success and both steps of /cancel, light and dark', async ({
+    page,
+    newcomer: _newcomer,
+  }) => {
+    for (const theme of ['light', 'dark'] as const) {
+      await page.addInitScript((t) => localStorage.setItem('mugen_theme', t), theme);
+      if (theme === 'light') {
+        await openTestForm(page);
+        expect(await seriousViolations(page), `/premium (${theme})`).toEqual([]);
+        await buyPremium(page);
+      } else {
+        await page.goto('/premium-success');
+        await expect(page.getByRole('heading', { level: 1, name: 'プレミアム会員になりました' })).toBeVisible();
+      }
+      expect(await seriousViolations(page), `/premium-success (${theme})`).toEqual([]);
+      await page.goto('/cancel');
+      await expect(page.getByTestId('cancel-step-1')).toBeVisible();
+      expect(await seriousViolations(page), `/cancel step 1 (${theme})`).toEqual([]);
+      await page.getByRole('button', { name: 'それでも解約する' }).click();
+      await expect(page.getByTestId('cancel-step-2')).toBeVisible();
+      expect(await seriousViolations(page), `/cancel step 2 (${theme})`).toEqual([]);
+    }
   });
 });

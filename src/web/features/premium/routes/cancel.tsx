@@ -179,7 +179,13 @@ function Steps({ userId, subscription }: { userId: string; subscription: Subscri
         {periodEnd ? T.until(periodEnd) : T.untilPeriodEnd}
       </p>
       <div className="mt-5 flex flex-col gap-2">
-        <Button size="lg" variant="danger" onClick={() => void onCancel()} disabled={busy}>
+        <Button
+          size="lg"
+          variant="secondary"
+          className="border-danger/40 text-danger hover:bg-danger-soft"
+          onClick={() => void onCancel()}
+          disabled={busy}
+        >
           {cancel.isPending && <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />}
           {cancel.isPending ? T.working : T.cancelFully}
         </Button>
