@@ -95,7 +95,7 @@ test.describe('premium journey with the demo checkout', () => {
     await catalogue(request);
   });
 
-  test('C-2.2-04 C-2.2-11 C-7.2-02 C-7.2-03 L-2.1-29 C-2.2-07 C-2.2-08 C-2.2-09 C-2.2-05 L-1-05 L-1-06 L-6-06 L-2.4-28 L-1-07 C-2.3-01 C-2.3-02 C-2.3-03 C-2.3-04 C-2.3-05 C-2.3-06 C-2.3-09 C-2.3-10 C-4-25: a member pays with the test form, gets the perks (no ad slot, 2x without a trial, the days left, a kept track that plays with the network cut), then pauses and is no longer premium', async ({
+  test('C-2.2-04 C-2.2-11 C-7.2-02 C-7.2-03 L-2.1-29 C-2.2-07 C-2.2-08 C-2.2-09 C-2.2-05 L-1-05 L-1-06 L-6-06 L-2.4-28 L-1-07 C-2.3-01 C-2.3-02 C-2.3-03 C-2.3-04 C-2.3-05 C-2.3-06 C-2.3-09 C-2.3-10 C-4-25: a member pays with the test form, gets the perks (no ad slot, 2x without a trial, the days left, a kept track that plays with the network cut), then pauses: no longer premium, the kept audio dropped', async ({
     page,
     context,
     newcomer: _newcomer,
@@ -187,7 +187,12 @@ test.describe('premium journey with the demo checkout', () => {
     // Dropping it empties the list and the cache.
     await list.getByRole('button', { name: `${kept.title}の保存を解除` }).click();
     await expect(list.getByTestId('offline-list-empty')).toBeVisible();
-    await expect.poll(() => page.evaluate(async () => (await (await caches.open('mugen-audio-offline')).keys()).length)).toBe(0);
+    await expect.poll(() => page.evaluate(() => caches.has('mugen-audio-offline'))).toBe(false);
+
+    // Kept again before the pause: premium's end drops it.
+    await page.goto(`/track/${kept.id}`);
+    await page.getByTestId('offline-keep').click();
+    await expect(page.getByTestId('offline-keep')).toHaveText('保存済み', { timeout: 30_000 });
 
     // Pause: step 1 offers the 90-day pause once, cancel anyway, or continue; step 2 goes back to it.
     await page.goto('/cancel');
@@ -212,6 +217,8 @@ test.describe('premium journey with the demo checkout', () => {
     await expect.poll(async () => (await premiumStatus(page)).isPremium).toBe(false);
     await expect(themeColor(page)).toHaveAttribute('content', '#ffffff');
     await expect(page.getByTestId('hero-player').getByTestId('ad-slot')).toHaveCount(1);
+    await expect.poll(() => page.evaluate(() => caches.has('mugen-audio-offline'))).toBe(false);
+    expect(await stored(page, 'mugen_offline_tracks')).toBeNull();
 
     // Paused: the state says when it resumes, and the pause is not offered again.
     await page.goto('/cancel');

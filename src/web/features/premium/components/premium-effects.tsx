@@ -1,5 +1,6 @@
 import { allowedStoredRate, PREMIUM_RATE, trialEnded } from '@shared/rules/premium';
 import { usePlayer, usePlayerValue } from '@web/lib/audio/player-context';
+import { useUser } from '@web/lib/auth';
 import { toast } from '@web/lib/toast';
 import { useEffect } from 'react';
 import { usePremiumSync } from '../api/get-premium-status';
@@ -22,6 +23,9 @@ export function PremiumEffects() {
   const { isPremium, isSettled, serverSaysFree } = usePremiumSync();
   const { trial, now } = useTrial();
   const keeps = useKeptTracks().length > 0;
+  const user = useUser();
+  // The server answered that nobody is signed in (signed out, or the session ended): not a failed call.
+  const signedOut = user.isSuccess && user.data === null;
 
   useEffect(() => {
     document.documentElement.classList.toggle('premium', isPremium);
@@ -47,13 +51,14 @@ export function PremiumEffects() {
     if (settled && allowed !== rate) player.setRate(allowed);
   }, [settled, allowed, rate, player]);
 
-  // Offline tracks are a premium perk: once the server says the member is not premium (ended, paused),
-  // the kept audio is dropped. A failed or missing answer (offline) drops nothing.
+  // Offline tracks are a premium perk of the member who kept them: once the server says the member is
+  // not premium (ended, paused) or nobody is signed in, the kept audio is dropped. A failed or missing
+  // answer (offline) drops nothing.
   useEffect(() => {
-    if (!serverSaysFree || !keeps) return;
+    if (!(serverSaysFree || signedOut) || !keeps) return;
     clearKeptTracks();
     void dropAllAudio().catch((e: unknown) => console.error('[offline] could not drop the kept audio', e));
-  }, [serverSaysFree, keeps]);
+  }, [serverSaysFree, signedOut, keeps]);
 
   return null;
 }
