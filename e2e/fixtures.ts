@@ -10,10 +10,11 @@ import { DEMO_EMAIL, LISTENER, type Member, signInAs } from './social-support';
  * - `listener`: signed in as the one listener the journeys register (registered on first use).
  * - `newcomer`: a member registered just now with one of the demo member's invitation codes, signed in;
  *   a fresh account for journeys that count something per member (daily limits, first visits).
+ * - `clipboard`: the page may read and write the clipboard (copy buttons), for this site's origin.
  *
  *     test('…', async ({ page, newcomer }) => { … });
  */
-export const test = base.extend<{ demo: Member; listener: Member; newcomer: { id: string; email: string } }>({
+export const test = base.extend<{ demo: Member; listener: Member; newcomer: { id: string; email: string }; clipboard: null }>({
   demo: async ({ page }, use) => {
     await use(await signInAs(page, DEMO_EMAIL));
   },
@@ -22,6 +23,10 @@ export const test = base.extend<{ demo: Member; listener: Member; newcomer: { id
   },
   newcomer: async ({ page }, use) => {
     await use(await signUpNewcomer(page));
+  },
+  clipboard: async ({ context, baseURL }, use) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+    await use(null);
   },
 });
 

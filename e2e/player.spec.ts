@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { audio, catalogue, expectHeroTrack, expectPlaying, heroTitle, initialTrack, openWithCatalogue, swipe } from './support';
-import { nextFrame, requestsSettled } from './waits';
+import { holdRequests, nextFrame, requestsSettled } from './waits';
 
 test.describe('home player', () => {
   test('L-2.1-01 L-2.5-01 L-2.5-05 L-4.2-02 L-4.2-07 L-4.2-08: a new visitor presses play and the audio plays', async ({
@@ -30,15 +30,13 @@ test.describe('home player', () => {
 
   test('L-2.5-02: the play button is greyed until the audio is ready', async ({ page, request }) => {
     await catalogue(request);
-    await page.route('**/api/stream/**', async (route) => {
-      await new Promise((r) => setTimeout(r, 1500));
-      await route.continue();
-    });
+    const stream = await holdRequests(page, '**/api/stream/**');
     await page.goto('/');
     const play = page.getByRole('button', { name: '再生', exact: true });
     await expect(play).toBeDisabled();
     await expect(play).toHaveAttribute('aria-disabled', 'true');
-    await expect(play).toBeEnabled({ timeout: 10_000 });
+    stream.release();
+    await expect(play).toBeEnabled();
   });
 
   test('L-4.2-04 L-4.2-05 L-4.2-01: next and previous change the title and wrap', async ({ page, request }) => {

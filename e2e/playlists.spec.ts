@@ -1,8 +1,8 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { CREATE_PAGE_CATEGORIES, DEFAULT_EDIT_CATEGORIES } from '../src/shared/categories';
 import type { Playlist } from '../src/shared/schemas/playlist';
-import { test } from './fixtures';
-import { apiAs, DEMO_EMAIL, LISTENER, longPressDrag, type Member, newPage, signInAs } from './social-support';
+import { expect, test } from './fixtures';
+import { apiAs, DEMO_EMAIL, LISTENER, longPressDrag, newPage, signInAs } from './social-support';
 import { audio, catalogue, skipToEnd } from './support';
 import { requestsSettled } from './waits';
 
@@ -42,10 +42,10 @@ test.describe('a playlist from creation to a listener at the other end (desktop)
     browser,
     baseURL,
     request,
+    listener: me,
   }) => {
     test.setTimeout(180_000);
     await catalogue(request);
-    const me: Member = await signInAs(page, LISTENER.email, LISTENER.name);
     await clearPlaylists(page.request);
     const title = `朝のニュース ${Date.now() % 100_000}`;
 
@@ -227,9 +227,15 @@ test.describe('a playlist from creation to a listener at the other end (desktop)
 });
 
 test.describe('playlists on a phone', () => {
-  test('L-4.6-03 L-4.6-04 L-2.9-01: a 250 ms long press starts a drag, with vibration', async ({ browser, request }) => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('L-4.6-03 L-4.6-04 L-2.9-01: a 250 ms long press starts a drag, with vibration', async ({
+    page,
+    context,
+    request,
+    listener: _listener,
+  }) => {
     const tracks = await catalogue(request);
-    const { context, page } = await newPage(browser, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
     await context.addInitScript(() => {
       (window as unknown as { vibrations: number }).vibrations = 0;
       navigator.vibrate = () => {
@@ -237,7 +243,6 @@ test.describe('playlists on a phone', () => {
         return true;
       };
     });
-    await signInAs(page, LISTENER.email, LISTENER.name);
     await clearPlaylists(page.request);
     const ids = tracks.slice(0, 3).map((t) => t.id);
     const p = await makePlaylist(page.request, `通勤 ${Date.now() % 100_000}`, ids);
@@ -278,7 +283,6 @@ test.describe('playlists on a phone', () => {
     await dialog.getByTestId('playlist-choice').filter({ hasText: p.name }).click();
     await expect(page.getByRole('status').filter({ hasText: 'プレイリストに追加しました' })).toBeVisible();
     expect(await apiOrder(page.request, p.id)).toEqual([...expected, tracks[3].id]);
-    await context.close();
   });
 });
 
@@ -360,9 +364,9 @@ test.describe('playlist errors', () => {
   test('L-8-12 L-8-13 L-8-14 L-8-15 L-8-16 L-8-17: failures are destructive toasts titled エラー with the spec message', async ({
     page,
     request,
+    listener: _listener,
   }) => {
     const tracks = await catalogue(request);
-    await signInAs(page, LISTENER.email, LISTENER.name);
     await clearPlaylists(page.request);
     const p = await makePlaylist(page.request, `失敗 ${Date.now() % 100_000}`, [tracks[0].id, tracks[1].id]);
     const toast = page.locator('[data-variant="destructive"]');

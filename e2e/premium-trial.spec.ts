@@ -1,7 +1,7 @@
-import { expect, type Page } from '@playwright/test';
-import { test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { recordRequests, toastWith } from './identity-support';
-import { audio, catalogue, signInAsDemo } from './support';
+import { audio, catalogue } from './support';
 
 // The browser's clock starts here (Asia/Tokyo 09:00) and is moved on by the tests.
 const START = new Date('2026-05-01T00:00:00Z');
@@ -33,9 +33,9 @@ test.describe('premium and the 2x trial', () => {
 
   test('L-1-09 L-4.2-10 L-4.1-08 L-4.1-09 L-4.1-10 L-4.1-11 L-4.1-12 L-3-22 L-4.2-09: a free member starts the one-time 24-hour trial at 2x, sees hours and minutes count down, loses 2x at zero and cannot start it again', async ({
     page,
+    demo: _demo,
   }) => {
     await page.clock.install({ time: START });
-    await signInAsDemo(page);
     const status = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/premium-status');
     await page.goto('/');
     expect(await (await status).json()).toMatchObject({ isPremium: false });
@@ -110,10 +110,10 @@ test.describe('premium and the 2x trial', () => {
 
   test('L-4.1-01 L-2.4-25 L-2.4-28 L-3-22: a premium member cycles through 2x without a trial, gets the yellow theme colour and sees the days left in the menu', async ({
     page,
+    demo: _demo,
   }) => {
     await page.clock.install({ time: START });
     await answerPremium(page, 12);
-    await signInAsDemo(page);
     await page.goto('/');
     await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#facc15');
     await expect(page.locator('html')).toHaveClass(/\bpremium\b/);
@@ -156,10 +156,10 @@ test.describe('premium and the 2x trial', () => {
 
   test('L-4.1-03 L-4.1-04: without an answer from the server the cached premium flags are used, and expired ones are cleared', async ({
     page,
+    demo: _demo,
   }) => {
     await page.clock.install({ time: START });
     await page.route('**/api/auth/premium-status', (route) => route.fulfill({ status: 503, json: { message: '一時的に利用できません' } }));
-    await signInAsDemo(page);
     const valid = new Date(START.getTime() + 5 * DAY_MS).toISOString();
     await page.addInitScript(
       ([expiry]) => {

@@ -1,6 +1,6 @@
-import { type BrowserContext, expect, type Page } from '@playwright/test';
-import { test } from './fixtures';
-import { catalogue, signInAsDemo } from './support';
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { catalogue } from './support';
 
 /** Waits until a service worker controls the page and returns its script URL. */
 async function controllingWorker(page: Page): Promise<string> {
@@ -154,10 +154,9 @@ test.describe('install guide and PWA settings', () => {
     expect(await page.evaluate(() => localStorage.getItem('pwa-autoplay-enabled'))).toBe('false');
   });
 
-  test('L-3-26: the notifications switch asks the permission and is stored', async ({ page, context, request }) => {
+  test('L-3-26: the notifications switch asks the permission and is stored', async ({ page, context, request, demo: _demo }) => {
     await catalogue(request);
     await context.grantPermissions(['notifications']);
-    await signInAsDemo(page);
     await page.addInitScript(() => sessionStorage.setItem('pwa-mode', 'true'));
     await page.goto('/');
     const dialog = await openPwaSettings(page);
@@ -183,9 +182,8 @@ test.describe('install guide and PWA settings', () => {
     await expect(page).toHaveURL((url) => url.pathname === '/premium');
   });
 
-  test('a premium member can switch background play on', async ({ page, context }) => {
+  test('a premium member can switch background play on', async ({ page, context, demo: _demo }) => {
     await asPremium(context);
-    await signInAsDemo(page);
     await page.addInitScript(() => sessionStorage.setItem('pwa-mode', 'true'));
     await page.goto('/');
     const dialog = await openPwaSettings(page);

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { Track } from '../src/shared/schemas/track';
+import { expect, test } from './fixtures';
 import { audio, catalogue, expectPlaying } from './support';
 
 const ONSEN = '週末に出かけたい、湯けむりの温泉街でのんびり過ごす旅';

@@ -1,8 +1,8 @@
 import { formatCount } from '../src/shared/rules/format';
 import { expect, test } from './fixtures';
-import { apiAs, DEMO_EMAIL, demoTracks, LISTENER, newPage, pullDown, signInAs, unreadBadge } from './social-support';
+import { apiAs, DEMO_EMAIL, demoTracks, LISTENER, newPage, pullDown, unreadBadge } from './social-support';
 import { apiTrack, catalogue } from './support';
-import { requestsSettled } from './waits';
+import { holdRequests, requestsSettled } from './waits';
 
 const pending = (page: import('@playwright/test').Page, id: number) => page.evaluate((k) => localStorage.getItem(k), `pendingLike_${id}`);
 
@@ -69,22 +69,19 @@ test.describe('likes', () => {
     await expect(button).toHaveAttribute('aria-pressed', 'false');
     await expect(button.getByTestId('like-count')).toHaveText(formatCount(base));
 
-    // Optimistic: the count moves before the (slowed) answer, and the heart plays for 600 ms.
-    let answered = false;
-    await page.route(`**/api/likes/${track.id}`, async (route) => {
-      await new Promise((r) => setTimeout(r, 1000));
-      await route.continue();
-      answered = true;
-    });
+    // Optimistic: the count moves while the answer is held back, and the heart plays for 600 ms.
+    const like = await holdRequests(page, `**/api/likes/${track.id}`);
+    const sent = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === `/api/likes/${track.id}`);
     const refreshed = page.waitForRequest((r) => new URL(r.url()).pathname === `/api/likes/check/${track.id}`);
     const trackRefetch = page.waitForRequest((r) => new URL(r.url()).pathname === `/api/tracks/${track.id}`);
     await button.click();
+    await sent;
     await expect(button.getByTestId('like-count')).toHaveText(formatCount(base + 1));
     await expect(button).toHaveAttribute('aria-pressed', 'true');
-    expect(answered).toBe(false);
     const heart = button.locator('svg[data-animating="true"]');
     await expect(heart).toHaveCount(1);
     expect(await heart.evaluate((el) => getComputedStyle(el).animationDuration)).toBe('0.6s');
+    like.release();
     await refreshed;
     await trackRefetch;
     await page.unroute(`**/api/likes/${track.id}`);
@@ -117,22 +114,19 @@ test.describe('likes', () => {
     await page.request.delete(`/api/likes/${track.id}`);
   });
 
-  test('L-2.7-20: an empty favourites list says so, with a hint; visitors are asked to sign in', async ({ browser }) => {
-    const { context, page } = await newPage(browser);
+  test('L-2.7-20: visitors are asked to sign in for their favourites', async ({ page }) => {
     await page.goto('/favorites');
     // Signed out: the access gate sends visitors to /closed-beta, or the page asks for sign-in.
     await expect
       .poll(async () => new URL(page.url()).pathname === '/closed-beta' || (await page.getByTestId('login-required').isVisible()))
       .toBe(true);
-    await context.close();
+  });
 
-    const fresh = await newPage(browser);
-    await fresh.page.route('**/api/user/favorites', (route) => route.fulfill({ json: [] }));
-    await signInAs(fresh.page, LISTENER.email, LISTENER.name);
-    await fresh.page.goto('/favorites');
-    await expect(fresh.page.getByTestId('favorites-empty')).toContainText('お気に入りがありません');
-    await expect(fresh.page.getByTestId('favorites-empty')).toContainText('ハート');
-    await fresh.context.close();
+  test('L-2.7-20: an empty favourites list says so, with a hint', async ({ page, listener: _listener }) => {
+    await page.route('**/api/user/favorites', (route) => route.fulfill({ json: [] }));
+    await page.goto('/favorites');
+    await expect(page.getByTestId('favorites-empty')).toContainText('お気に入りがありません');
+    await expect(page.getByTestId('favorites-empty')).toContainText('ハート');
   });
 });
 
@@ -223,10 +217,9 @@ test.describe('follows and public profiles', () => {
 
   test('copy link: the address of the profile, URLをコピーしました and a tick for 2 s; one toast at a time, F8 reaches it', async ({
     page,
-    context,
     baseURL,
+    clipboard: _clipboard,
   }) => {
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
     await page.goto('/demo');
     const copy = page.getByTestId('copy-profile-link');
     await copy.click();
@@ -264,10 +257,10 @@ test.describe('follows and public profiles', () => {
 test.describe('notifications', () => {
   test('L-2.4-04 L-7.5-04 L-3-12 L-4.7-01 L-2.11-03 L-2.11-05 L-2.11-07: another member likes my track; the badge shows it; the page marks it read', async ({
     page,
+    demo: _demo,
   }) => {
     const { api: listener } = await apiAs(LISTENER.email, LISTENER.name);
     const [track] = await demoTracks(listener);
-    await signInAs(page, DEMO_EMAIL);
     await page.request.post('/api/notifications/read-all');
     const polls: number[] = [];
     page.on('request', (r) => {
@@ -376,10 +369,12 @@ test.describe('notifications', () => {
     unread = 9;
     await expect(unreadBadge(page)).toHaveText('9', { timeout: 12_000 });
   });
+});
 
-  test('L-2.11-01 L-9-02: pulling the list down 40 px or more asks for the notifications again', async ({ browser }) => {
-    const { context, page } = await newPage(browser, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-    await signInAs(page, DEMO_EMAIL);
+test.describe('notifications on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('L-2.11-01 L-9-02: pulling the list down 40 px or more asks for the notifications again', async ({ page, demo: _demo }) => {
     await page.goto('/notifications');
     await expect(page.getByTestId('notification-list').or(page.getByTestId('notifications-empty'))).toBeVisible();
     let asked = 0;
@@ -391,57 +386,47 @@ test.describe('notifications', () => {
     expect(asked).toBe(0);
     await pullDown(page, 195, 260, 400); // 80 px (the most)
     await expect.poll(() => asked).toBe(1);
-    await context.close();
   });
 });
 
 test.describe('push', () => {
-  test('L-8-08: a browser without push says so', async ({ browser }) => {
-    const { context, page } = await newPage(browser);
+  test('L-8-08: a browser without push says so', async ({ page, context, demo: _demo }) => {
     await context.addInitScript(() => {
       // biome-ignore lint/suspicious/noExplicitAny: removing the API the page checks for
       delete (window as any).PushManager;
     });
-    await signInAs(page, DEMO_EMAIL);
     await page.goto('/notifications');
     await page.getByTestId('push-switch').click();
     await expect(page.getByTestId('push-error')).toHaveText('このブラウザはプッシュ通知をサポートしていません。');
     await expect(page.getByTestId('push-switch')).toHaveAttribute('aria-checked', 'false');
-    await context.close();
   });
 
-  test('L-4.7-04 L-8-09: a refused permission says how to allow it', async ({ browser }) => {
-    const { context, page } = await newPage(browser);
+  test('L-4.7-04 L-8-09: a refused permission says how to allow it', async ({ page, context, demo: _demo }) => {
     await context.addInitScript(() => {
       Object.defineProperty(Notification, 'permission', { get: () => 'default', configurable: true });
       Notification.requestPermission = async () => 'denied';
     });
-    await signInAs(page, DEMO_EMAIL);
     await page.goto('/notifications');
     await page.getByTestId('push-switch').click();
     await expect(page.getByTestId('push-error')).toHaveText('通知権限が拒否されました。ブラウザの設定から通知を許可してください。');
-    await context.close();
   });
 
-  test('L-8-10: any other failure asks to reload', async ({ browser, baseURL }) => {
-    const { context, page } = await newPage(browser);
+  test('L-8-10: any other failure asks to reload', async ({ page, context, baseURL, demo: _demo }) => {
     await context.grantPermissions(['notifications'], { origin: baseURL });
     await page.route('**/api/push/vapid-key', (route) => route.fulfill({ status: 500, json: { message: 'x' } }));
-    await signInAs(page, DEMO_EMAIL);
     await page.goto('/notifications');
     await page.getByTestId('push-switch').click();
     await expect(page.getByTestId('push-error')).toHaveText('通知設定でエラーが発生しました。ページを再読み込みして再度お試しください。');
-    await context.close();
   });
 
   test('L-4.7-04 L-7.5-07 L-8-11: granted permission subscribes; a failed subscription leaves notifications on', async ({
-    browser,
+    page,
+    context,
     baseURL,
+    demo: _demo,
   }) => {
-    const { context, page } = await newPage(browser);
     await context.grantPermissions(['notifications'], { origin: baseURL });
     await page.route('**/api/push/subscribe', (route) => route.fulfill({ status: 500, json: { message: 'x' } }));
-    await signInAs(page, DEMO_EMAIL);
     await page.goto('/notifications');
     const key = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/push/vapid-key');
     await page.getByTestId('push-switch').click();
@@ -453,7 +438,6 @@ test.describe('push', () => {
     // The service worker is the one of the build, registered with its version.
     const script = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL ?? '');
     expect(script).toMatch(/\/service-worker\.js\?v=.+/);
-    await context.close();
   });
 
   test('the service worker shows a pushed notification with its page to open', async ({ browser, baseURL }) => {

@@ -1,7 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { formatCount, formatDateJa } from '../src/shared/rules/format';
 import type { Track } from '../src/shared/schemas/track';
+import { expect, test } from './fixtures';
 import { apiTrack, audio, catalogue, expectPlaying } from './support';
+import { holdRequests } from './waits';
 
 const isOfficial = (t: Track) => t.createdBy === 'mugen' || t.createdBy === 'mugen_official';
 
@@ -101,13 +102,13 @@ test.describe('track detail', () => {
 
   test('L-2.6-01: a loading state shows first', async ({ page, request }) => {
     const [track] = await catalogue(request);
-    await page.route(`**/api/tracks/${track.id}`, async (route) => {
-      await new Promise((r) => setTimeout(r, 1500));
-      await route.continue();
-    });
+    const answer = await holdRequests(page, `**/api/tracks/${track.id}`);
     await page.goto(`/track/${track.id}`);
     await expect(page.getByTestId('track-loading')).toBeVisible();
-    await expect(page.getByTestId('track-detail')).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByTestId('track-detail')).toHaveCount(0);
+    answer.release();
+    await expect(page.getByTestId('track-detail')).toBeVisible();
+    await expect(page.getByTestId('track-loading')).toHaveCount(0);
   });
 
   test('L-2.6-02: /track/99999999 shows 音声が見つかりません and the button goes home', async ({ page, request }) => {

@@ -50,3 +50,20 @@ export async function requestsSettled(page: Page) {
   }, marker);
   await seen;
 }
+
+/**
+ * Holds the page's requests to `url` until the test calls `release()`: a state that lasts while an
+ * answer is outstanding (a loading skeleton, a greyed button, an optimistic count) is then checked for
+ * as long as it takes, instead of for a fixed time the machine may or may not keep up with.
+ */
+export async function holdRequests(page: Page, url: string | RegExp): Promise<{ release: () => void }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { release };
+}
