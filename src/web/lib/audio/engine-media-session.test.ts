@@ -76,8 +76,8 @@ describe('Media Session: the lock screen and headset buttons (issue 4)', () => {
 
   it("uses the poster's picture when it is an image, and 無限 when the poster has no name", () => {
     setUp(new FakeMediaSession());
-    engine.adoptCatalogue([posted({ posterName: null, posterPicture: '/uploads/profile/a.webp' })]);
-    expect(ms.metadata).toMatchObject({ artist: '無限', artwork: [{ src: '/uploads/profile/a.webp' }] });
+    engine.adoptCatalogue([posted({ posterName: null, posterPicture: '/uploads/profile/u1-0123456789ab.webp' })]);
+    expect(ms.metadata).toMatchObject({ artist: '無限', artwork: [{ src: '/uploads/profile/u1-0123456789ab.webp' }] });
     engine.playTrack(posted({ id: 9, title: '別', posterName: '花子', posterPicture: 'https://example.com/h.png' }), { autoplay: false });
     expect(ms.metadata).toMatchObject({ title: '別', artist: '花子', artwork: [{ src: 'https://example.com/h.png' }] });
   });
