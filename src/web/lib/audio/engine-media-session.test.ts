@@ -78,8 +78,10 @@ describe('Media Session: the lock screen and headset buttons (issue 4)', () => {
     setUp(new FakeMediaSession());
     engine.adoptCatalogue([posted({ posterName: null, posterPicture: '/uploads/profile/u1-0123456789ab.webp' })]);
     expect(ms.metadata).toMatchObject({ artist: '無限', artwork: [{ src: '/uploads/profile/u1-0123456789ab.webp' }] });
-    engine.playTrack(posted({ id: 9, title: '別', posterName: '花子', posterPicture: 'https://example.com/h.png' }), { autoplay: false });
-    expect(ms.metadata).toMatchObject({ title: '別', artist: '花子', artwork: [{ src: 'https://example.com/h.png' }] });
+    engine.playTrack(posted({ id: 9, title: '別', posterName: '花子', posterPicture: '/uploads/profile/u2-0123456789ab.webp' }), {
+      autoplay: false,
+    });
+    expect(ms.metadata).toMatchObject({ title: '別', artist: '花子', artwork: [{ src: '/uploads/profile/u2-0123456789ab.webp' }] });
   });
 
   it('tells the playback state and the position (duration, rate, position)', async () => {
