@@ -1,15 +1,12 @@
 import { STORAGE_KEYS } from '@shared/constants';
 import { SHELL_TEXT } from '@shared/messages/shell';
 import { writeStored } from '@web/lib/storage';
+import { useCooldown } from '@web/lib/use-cooldown';
 import { Dialog } from 'radix-ui';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../ui/button';
 import { Modal } from '../ui/dialog';
 import { LogoMark } from '../ui/logo-mark';
-
-/** After a click the sign-in button rests 3 s so that a double tap cannot start two sign-ins. */
-const SIGN_IN_COOLDOWN_MS = 3000;
 
 interface LoginModalProps {
   open: boolean;
@@ -20,15 +17,10 @@ interface LoginModalProps {
 
 /** "Login is required to use this feature" (listener spec §2, §8), in the shared Modal's card: Escape, the overlay or × closes it. */
 export function LoginModal({ open, onOpenChange, returnTo }: LoginModalProps) {
-  const [cooling, setCooling] = useState(false);
-  useEffect(() => {
-    if (!cooling) return;
-    const t = setTimeout(() => setCooling(false), SIGN_IN_COOLDOWN_MS);
-    return () => clearTimeout(t);
-  }, [cooling]);
+  const [cooling, cool] = useCooldown();
 
   const signIn = () => {
-    setCooling(true);
+    cool();
     writeStored('session', STORAGE_KEYS.returnPath, returnTo);
     window.location.assign(`/api/auth/google?redirect=${encodeURIComponent(returnTo)}`);
   };

@@ -18,6 +18,20 @@ export interface PlaylistCardData {
 const shortDate = (iso: string) =>
   new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(iso));
 
+const artworks = {
+  card: 'size-14 shrink-0 rounded-xl bg-gradient-to-br from-accent-soft to-surface-2 [&>svg]:size-7',
+  hero: 'size-28 rounded-[1.75rem] bg-gradient-to-br from-accent-soft via-surface to-surface-2 shadow-card [&>svg]:size-12',
+} as const;
+
+/** A playlist's picture: its list icon on a soft gradient, small in a card or large at the head of its page. */
+export function PlaylistArtwork({ size }: { size: keyof typeof artworks }) {
+  return (
+    <span className={cn('inline-flex items-center justify-center text-accent', artworks[size])}>
+      <ListMusic aria-hidden="true" />
+    </span>
+  );
+}
+
 /** Category chips of a playlist: at most 2, then +N; each leads to that category's search. */
 export function CategoryChips({ category, max = 2, className }: { category: string; max?: number; className?: string }) {
   const all = splitCategories(category);
@@ -77,9 +91,7 @@ export function PlaylistCard({ playlist: p, to, actions, showVisibility }: Playl
       className="relative flex gap-3 rounded-2xl border border-border bg-bg p-3 transition-colors hover:bg-surface"
       data-testid="playlist-card"
     >
-      <span className="inline-flex size-14 shrink-0 items-center justify-center rounded-xl bg-gradient-to-br from-accent-soft to-surface-2 text-accent">
-        <ListMusic aria-hidden="true" className="size-7" />
-      </span>
+      <PlaylistArtwork size="card" />
       <div className="min-w-0 flex-1">
         <h3 className="font-bold leading-snug">
           <Link to={to ?? `/playlists/${p.id}`} className="line-clamp-2 after:absolute after:inset-0 after:rounded-2xl after:content-['']">

@@ -1,7 +1,7 @@
 import { PLAYLISTS_TEXT } from '@shared/messages/playlists';
 import { formatCount } from '@shared/rules/format';
 import type { Playlist } from '@shared/schemas/playlist';
-import { CategoryChips, VisibilityBadge } from '@web/components/playlist/playlist-card';
+import { CategoryChips, PlaylistArtwork, VisibilityBadge } from '@web/components/playlist/playlist-card';
 import { Avatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import { StatGrid } from '@web/components/ui/stat-grid';
@@ -20,9 +20,7 @@ export function PlaylistHero({ playlist: p, actions }: { playlist: Playlist; act
   const T = PLAYLISTS_TEXT.playlistHero;
   return (
     <header className="flex flex-col items-center text-center" data-testid="playlist-hero">
-      <span className="inline-flex size-28 items-center justify-center rounded-[1.75rem] bg-gradient-to-br from-accent-soft via-surface to-surface-2 text-accent shadow-card">
-        <ListMusic aria-hidden="true" className="size-12" />
-      </span>
+      <PlaylistArtwork size="hero" />
       <h1 className="mt-4 font-bold text-2xl leading-snug" data-testid="playlist-name">
         {p.name}
       </h1>
