@@ -18,9 +18,18 @@ import {
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 /** A required reference to a member, a track or a playlist: the row goes with the one it points to. */
-const userRef = (column: string) => text(column).notNull().references(() => users.id, { onDelete: 'cascade' });
-const trackRef = (column: string) => integer(column).notNull().references(() => tracks.id, { onDelete: 'cascade' });
-const playlistRef = (column: string) => integer(column).notNull().references(() => playlists.id, { onDelete: 'cascade' });
+const userRef = (column: string) =>
+  text(column)
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+const trackRef = (column: string) =>
+  integer(column)
+    .notNull()
+    .references(() => tracks.id, { onDelete: 'cascade' });
+const playlistRef = (column: string) =>
+  integer(column)
+    .notNull()
+    .references(() => playlists.id, { onDelete: 'cascade' });
 
 /** Members and the official account (id 'mugen'). Identity is issuer + subject (Google OIDC). */
 export const users = pgTable(
