@@ -130,7 +130,10 @@ describe('VOICEVOX voice', () => {
       mode = 'quota';
       const limited = await preview();
       expect(limited.statusCode).toBe(429);
-      expect(limited.json()).toEqual({ message: 'AI音声生成サービスの制限に達しました。しばらくしてからもう一度お試しください' });
+      expect(limited.json()).toEqual({
+        message: 'AI音声生成サービスの制限に達しました。しばらくしてからもう一度お試しください',
+        reason: 'ai_service_limit',
+      });
       mode = 'malformed';
       const broken = await preview();
       expect(broken.statusCode).toBe(503);
