@@ -10,7 +10,6 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -46,6 +45,7 @@ import { registerOriginCheck } from './http/origin';
 import { publicOrigin } from './http/public-origin';
 import { registerRateLimits } from './http/rate-limits';
 import { registerSecurityHeaders } from './http/security-headers';
+import { serializerCompiler } from './http/serializer';
 import { createPayments } from './providers/payments/index';
 import { createWebPushSender, type PushSender } from './providers/push/sender';
 import { loadVapidKeys } from './providers/push/vapid';
