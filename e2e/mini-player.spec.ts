@@ -99,7 +99,8 @@ test.describe('mini player', () => {
     expect(Math.abs(kept.x - moved.x)).toBeLessThanOrEqual(1);
     expect(Math.abs(kept.y - moved.y)).toBeLessThanOrEqual(1);
     await page.setViewportSize({ width: 320, height: 500 });
-    await expectInside(page, mini);
+    // The app moves it on the window's resize event: wait for that state.
+    await expect(async () => expectInside(page, mini)).toPass();
     await page.setViewportSize({ width: 390, height: 844 });
 
     await mini.getByRole('button', { name: 'プレイヤーを元のサイズに戻す' }).click();

@@ -18,6 +18,11 @@ describe('listening history rules', () => {
     expect(listenedStep(3, 7.5)).toBe(0);
     expect(listenedStep(10, 2)).toBe(0);
     expect(listenedStep(Number.NaN, 2)).toBe(0);
+    // Time updates delivered late by a busy device: a step no faster than playing counts, a jump does not.
+    expect(listenedStep(3, 9, { seconds: 6.1, rate: 1 })).toBe(6);
+    expect(listenedStep(3, 15, { seconds: 6, rate: 2 })).toBe(12);
+    expect(listenedStep(3, 60, { seconds: 6, rate: 1 })).toBe(0);
+    expect(listenedStep(9, 3, { seconds: 6, rate: 1 })).toBe(0);
   });
 
   it('progress is a percent with two decimals, clamped, 100 when completed', () => {

@@ -23,12 +23,20 @@ const MAX_STEP_SECONDS = 4;
 
 /**
  * Seconds heard between two readings of the playing position: the forward step when it is a step of
- * playback, 0 for a seek (a jump, or backwards) or an unknown previous reading.
+ * playback, 0 for a seek (a jump, or backwards) or an unknown previous reading. A step is playback when
+ * it is at most 4 s, or, given the wall-clock seconds between the readings and the rate, when the
+ * position moved no faster than playing would move it: a busy device that delivers its time updates
+ * late (a long task, a loaded machine) still counts what was heard.
  */
-export function listenedStep(previous: number | null, now: number): number {
+export function listenedStep(previous: number | null, now: number, elapsed?: { seconds: number; rate: number }): number {
   if (previous == null || !Number.isFinite(previous) || !Number.isFinite(now)) return 0;
   const step = now - previous;
-  return step > 0 && step <= MAX_STEP_SECONDS ? step : 0;
+  if (!(step > 0)) return 0;
+  if (step <= MAX_STEP_SECONDS) return step;
+  if (elapsed && Number.isFinite(elapsed.seconds) && elapsed.seconds > 0 && step <= elapsed.seconds * Math.max(elapsed.rate, 0.1) + 1) {
+    return step;
+  }
+  return 0;
 }
 
 export interface ListeningReport {

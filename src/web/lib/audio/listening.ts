@@ -7,10 +7,14 @@ import type { EngineCore } from './player-state';
  * Listening reports and resume: counts the seconds heard of the current load, reports each stretch
  * (hooks.onListened), and starts a track where the listener left it (hooks.resumePosition).
  */
+const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
+
 export class ListeningTracker {
   /** Seconds heard since the last history report of this load, and the last position read. */
   private listened = 0;
   private lastPosition: number | null = null;
+  /** When the last position was read (performance.now(), ms). */
+  private lastReadAt = 0;
   /** Where a track starts, as far as known (the hook's answers and this session's own reports). */
   private readonly resumeCache = new Map<number, number | null>();
   /** A start position waiting for the current load's metadata. */
@@ -31,6 +35,16 @@ export class ListeningTracker {
   /** The position the element plays from now (playing, or after a seek). */
   markPosition(at: number | null) {
     this.lastPosition = at;
+    this.lastReadAt = now();
+  }
+
+  /** The seconds heard since the last reading, judged against the wall clock between the readings. */
+  private step(el: HTMLMediaElement): number {
+    const t = now();
+    const heard = listenedStep(this.lastPosition, el.currentTime, { seconds: (t - this.lastReadAt) / 1000, rate: el.playbackRate || 1 });
+    this.lastPosition = el.currentTime;
+    this.lastReadAt = t;
+    return heard;
   }
 
   /** The listener moved the position: the start position no longer applies. */
@@ -42,17 +56,14 @@ export class ListeningTracker {
   onTimeUpdate() {
     const el = this.core.el;
     if (!el) return;
-    if (!el.paused && !el.seeking) {
-      this.listened += listenedStep(this.lastPosition, el.currentTime);
-      this.lastPosition = el.currentTime;
-    }
+    if (!el.paused && !el.seeking) this.listened += this.step(el);
     this.core.set({ currentTime: el.currentTime });
   }
 
   /** The end: the last seconds count before the stretch is reported as completed. */
   onEnded() {
     const el = this.core.el;
-    if (el) this.listened += listenedStep(this.lastPosition, el.currentTime);
+    if (el) this.listened += this.step(el);
   }
 
   report({ completed, leaving }: { completed: boolean; leaving: boolean }) {
@@ -138,7 +149,7 @@ export class ListeningTracker {
     this.pendingResume = null;
     if (el.currentTime > 1) return;
     el.currentTime = p.at;
-    this.lastPosition = p.at;
+    this.markPosition(p.at);
     core.set({ currentTime: p.at });
     this.media.updatePosition();
   }
