@@ -225,6 +225,15 @@ test.describe('premium journey with the demo checkout', () => {
     await expect(page.getByTestId('subscription-state')).toHaveAttribute('data-status', 'paused');
     await expect(page.getByTestId('subscription-state')).toContainText('一時停止中です。');
     await expect(page.getByRole('button', { name: '90日間一時停止する' })).toHaveCount(0);
+
+    // Paused, not premium, but subscribed: /premium offers no second subscription, only the way to manage it.
+    await page.goto('/premium');
+    const subscribed = page.getByTestId('checkout-subscribed');
+    await expect(subscribed).toContainText('すでにプレミアムをご契約中です');
+    await expect(page.getByTestId('pay-button')).toHaveCount(0);
+    await subscribed.getByRole('link', { name: 'ご契約を管理する' }).click();
+    await expect(page).toHaveURL(/\/cancel$/);
+    await expect(page.getByTestId('subscription-state')).toHaveAttribute('data-status', 'paused');
   });
 
   test('C-2.3-06 C-2.3-07 C-2.3-08 C-2.3-11 C-4-24: another member cancels and keeps premium until the period end (and the pages pass the accessibility scan in the dark theme)', async ({

@@ -1,6 +1,6 @@
 import { PREMIUM_TEXT } from '@shared/messages/premium';
 import type { User } from '@shared/schemas/auth';
-import { Button } from '@web/components/ui/button';
+import { Button, ButtonLink } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { ApiError } from '@web/lib/api';
 import { serverMessage } from '@web/lib/server-message';
@@ -25,16 +25,18 @@ export function PremiumCheckout({ user, onLeaving }: { user: User; onLeaving: ()
   const body = useMemo(() => (user.email ? { email: user.email, name: user.name.trim() || user.email.split('@')[0] } : null), [user]);
   const intent = usePaymentIntent(user.id, body);
   const checkout = useCheckout(user.id, onLeaving);
+  // 409: a subscription is live (paused, or cancelling): nothing to buy, the way is to manage it.
+  const subscribed = intent.isError && intent.error instanceof ApiError && intent.error.status === 409;
 
   // A failed intent: the session is gone (the spec's sign-in message), or the spec's 決済エラー with the server's detail.
   useEffect(() => {
-    if (!intent.isError) return;
+    if (!intent.isError || subscribed) return;
     if (intent.error instanceof ApiError && intent.error.status === 401) {
       toast({ title: T.authTitle, description: T.authFailed, variant: 'destructive' });
       return;
     }
     toast({ title: T.intentTitle, description: T.intentFailed(serverMessage(intent.error) ?? ''), variant: 'destructive' });
-  }, [intent.isError, intent.error]);
+  }, [intent.isError, intent.error, subscribed]);
 
   return (
     <div data-testid="premium-checkout">
@@ -47,6 +49,14 @@ export function PremiumCheckout({ user, onLeaving }: { user: User; onLeaving: ()
           </p>
         ) : intent.isPending ? (
           <CheckoutSkeleton />
+        ) : subscribed ? (
+          <div className="rounded-2xl bg-surface p-4 text-center" data-testid="checkout-subscribed">
+            <p className="font-bold">{PREMIUM_TEXT.premiumPage.subscribedTitle}</p>
+            <p className="mt-1 text-muted text-sm">{PREMIUM_TEXT.premiumPage.subscribedDetail}</p>
+            <ButtonLink to="/cancel" variant="secondary" className="mt-3">
+              {PREMIUM_TEXT.premiumPage.manageSubscription}
+            </ButtonLink>
+          </div>
         ) : intent.isError ? (
           <div className="rounded-2xl bg-danger-soft p-4 text-center" data-testid="checkout-error">
             <p className="text-danger text-sm">{T.intentFailed('')}</p>
