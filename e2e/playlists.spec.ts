@@ -406,8 +406,12 @@ test.describe('playlist errors', () => {
       await handle.focus();
       await expect(handle).toBeFocused();
       await page.keyboard.press('Space');
+      // The keyboard drag has started (the handle is pressed) before it moves: on a loaded machine the
+      // arrow could otherwise reach the list before the drag exists, and nothing would be reordered.
+      await expect(handle).toHaveAttribute('aria-pressed', 'true');
       await page.keyboard.press('ArrowUp');
       await page.keyboard.press('Space');
+      await expect(handle).not.toHaveAttribute('aria-pressed', 'true');
       await expect(toast).toContainText('順序の更新に失敗しました', { timeout: 3_000 });
     }).toPass({ timeout: 20_000 });
     await expect.poll(() => itemTrackIds(page)).toEqual([tracks[0].id, tracks[1].id]);
