@@ -153,11 +153,21 @@ describe('the stream with rate limits on (as in production)', () => {
 // Two app instances on one PostgreSQL and one media folder: a change made through one reaches the
 // other's caches by LISTEN/NOTIFY. (PGlite is one process's database, so this runs in `npm run test:pg`.)
 describe.runIf(testDbKind() === 'postgres')('two instances', () => {
-  it('a track hidden through one instance stops streaming and leaves the catalogue on the other', async () => {
+  /** A second instance on the same database and media, closed after `fn`. */
+  async function withOtherInstance(fn: (other: Awaited<ReturnType<typeof buildApp>>) => Promise<void>) {
     const otherDb = await openDatabase(t.config);
     const other = await buildApp(t.config, { database: otherDb, storage: t.storage });
     await other.ready();
     try {
+      await fn(other);
+    } finally {
+      await other.close();
+      await otherDb.close();
+    }
+  }
+
+  it('a track hidden through one instance stops streaming and leaves the catalogue on the other', async () => {
+    await withOtherInstance(async (other) => {
       const owner = await insertUser(t.db);
       const cookie = await sessionCookie(t.db, { userId: owner.id });
       const track = await insertTrack(t, { userId: owner.id, createdBy: owner.id });
@@ -187,17 +197,11 @@ describe.runIf(testDbKind() === 'postgres')('two instances', () => {
         200,
       );
       await expect.poll(async () => (await other.inject({ method: 'GET', url: goneUrl, headers: { cookie } })).statusCode).toBe(404);
-    } finally {
-      await other.close();
-      await otherDb.close();
-    }
+    });
   });
 
   it('an instance whose listening connection was cut forgets what it cached and hears changes again', async () => {
-    const otherDb = await openDatabase(t.config);
-    const other = await buildApp(t.config, { database: otherDb, storage: t.storage });
-    await other.ready();
-    try {
+    await withOtherInstance(async (other) => {
       const owner = await insertUser(t.db);
       const cookie = await sessionCookie(t.db, { userId: owner.id });
       const track = await insertTrack(t, { userId: owner.id, createdBy: owner.id });
@@ -205,7 +209,7 @@ describe.runIf(testDbKind() === 'postgres')('two instances', () => {
       expect((await other.inject({ method: 'GET', url })).statusCode).toBe(200);
       // Every LISTEN connection of this database goes, as in a restart of PostgreSQL or a network cut.
       await t.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity
-        where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen%'`);
+      where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen%'`);
       // Hidden by hand while nobody listens: no notification will ever tell of it.
       await t.db.execute(sql`update tracks set is_visible = false where id = ${track.id}`);
       await expect.poll(async () => (await other.inject({ method: 'GET', url })).statusCode, { timeout: 15_000 }).toBe(404);
@@ -224,9 +228,6 @@ describe.runIf(testDbKind() === 'postgres')('two instances', () => {
         payload: { isVisible: true },
       });
       await expect.poll(async () => (await other.inject({ method: 'GET', url })).statusCode, { timeout: 15_000 }).toBe(200);
-    } finally {
-      await other.close();
-      await otherDb.close();
-    }
+    });
   });
 });
