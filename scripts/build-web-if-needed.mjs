@@ -18,19 +18,56 @@ function newest(p) {
   return max;
 }
 
-export function buildWebIfNeeded() {
-  const built = fs.existsSync(out) ? fs.statSync(out).mtimeMs : 0;
-  const src = Math.max(...sources.map(newest));
-  if (built >= src) return;
-  console.log('[mugen] building the web app (vite build)');
-  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (r.status !== 0) {
-    console.error('[mugen] the web build failed');
-    process.exit(r.status ?? 1);
+const lockDir = path.join(root, '.test-data', 'web-build.lock');
+const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/** One build at a time on this checkout (several servers or test runs may start together). */
+function withBuildLock(fn) {
+  fs.mkdirSync(path.dirname(lockDir), { recursive: true });
+  for (;;) {
+    try {
+      fs.mkdirSync(lockDir);
+      break;
+    } catch {
+      // A lock older than ten minutes belongs to a build that died.
+      const age = fs.existsSync(lockDir) ? Date.now() - fs.statSync(lockDir).mtimeMs : 0;
+      if (age > 600_000) fs.rmSync(lockDir, { recursive: true, force: true });
+      else sleep(500);
+    }
   }
+  try {
+    return fn();
+  } finally {
+    fs.rmSync(lockDir, { recursive: true, force: true });
+  }
+}
+
+const isStale = () => (fs.existsSync(out) ? fs.statSync(out).mtimeMs : 0) < Math.max(...sources.map(newest));
+
+export function buildWebIfNeeded() {
+  if (!isStale()) return;
+  withBuildLock(() => {
+    if (!isStale()) return;
+    console.log('[mugen] building the web app (vite build)');
+    // Built aside, then copied over dist/web with index.html last: a server already running keeps the
+    // hashed assets its index.html names, and never sees a half-written folder.
+    const aside = path.join(root, 'dist', `web-build-${process.pid}`);
+    const r = spawnSync(
+      process.execPath,
+      [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', aside, '--emptyOutDir'],
+      { cwd: root, stdio: 'inherit' },
+    );
+    if (r.status !== 0) {
+      fs.rmSync(aside, { recursive: true, force: true });
+      console.error('[mugen] the web build failed');
+      process.exit(r.status ?? 1);
+    }
+    const target = path.dirname(out);
+    fs.mkdirSync(target, { recursive: true });
+    for (const e of fs.readdirSync(aside)) if (e !== 'index.html') fs.cpSync(path.join(aside, e), path.join(target, e), { recursive: true });
+    fs.copyFileSync(path.join(aside, 'index.html'), out);
+    fs.rmSync(aside, { recursive: true, force: true });
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) buildWebIfNeeded();
