@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, 'dist/web/index.html');
@@ -70,4 +71,4 @@ export function buildWebIfNeeded() {
   });
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) buildWebIfNeeded();
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) buildWebIfNeeded();
