@@ -368,12 +368,17 @@ export const tasks = pgTable(
     errorMessage: text('error_message'),
     result: jsonb('result'),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The theme an operator's generation task speaks (admin console, issue 18). */
+    themeId: integer('theme_id').references(() => themes.id, { onDelete: 'set null' }),
+    /** What a stage found that the console shows: grounding, the fact-check result (issue 18). */
+    stageData: jsonb('stage_data'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('tasks_claim_idx').on(t.status, t.runAfter),
     index('tasks_user_idx').on(t.userId),
+    index('tasks_theme_idx').on(t.themeId),
     check('tasks_status_check', sql`${t.status} in ('queued', 'processing', 'completed', 'failed', 'cancelled')`),
     check('tasks_progress_check', sql`${t.progress} >= 0 and ${t.progress} <= 100`),
   ],
@@ -467,4 +472,55 @@ export const stripeEvents = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('stripe_events_received_idx').on(t.receivedAt)],
+);
+
+/**
+ * Themes for the operators' generation (admin console テーマ管理, issue 18): extracted from a YouTube
+ * video by the script writer, or written by hand. pending (審査中) → approved (採用) or rejected (不採用).
+ */
+export const themes = pgTable(
+  'themes',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    perspective: text('perspective').notNull().default(''),
+    content: text('content').notNull(),
+    status: text('status').notNull().default('pending'),
+    youtubeUrl: text('youtube_url'),
+    youtubeTitle: text('youtube_title'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('themes_status_idx').on(t.status, t.createdAt),
+    check('themes_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+  ],
+);
+
+/**
+ * Messages sent with the contact form (issue 19): stored first, then mailed to the operator by the task
+ * queue when SMTP is configured. status: pending (not mailed yet, or no SMTP), sent, failed (gave up).
+ */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('pending'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('contact_messages_created_idx').on(t.createdAt),
+    check(
+      'contact_messages_subject_check',
+      sql`${t.subject} in ('premium', 'technical', 'billing', 'cancellation', 'account', 'other')`,
+    ),
+    check('contact_messages_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
+  ],
 );
