@@ -22,9 +22,10 @@ export const SuccessSchema = z.object({ success: z.literal(true) });
  * A trimmed string checked by one of the shared rules' plain functions (src/shared/rules), so the
  * browser checks with the same function and the same message without loading zod.
  */
-export const checkedString = (problem: (value: string) => string | null) =>
+export const checkedString = (problem: (value: string) => string | null, missing?: string) =>
   z
-    .string()
+    // `missing`: the message when the field is absent or not text (e.g. the rule's "required" message)
+    .string(missing ? { error: missing } : undefined)
     .trim()
     .superRefine((value, ctx) => {
       const message = problem(value);
