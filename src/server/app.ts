@@ -17,8 +17,9 @@ import { MESSAGES } from '../shared/messages';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { accessRoutes } from './features/access/routes';
+import { adminRoutes } from './features/admin/routes';
 import { authRoutes } from './features/auth/routes';
-import { viewerResolver } from './features/auth/session';
+import { adminResolver, viewerResolver } from './features/auth/session';
 import { cardFor, withCard } from './features/cards/service';
 import { creationRoutes } from './features/creation/routes';
 import type { CreationVoice } from './features/creation/voice';
@@ -37,7 +38,7 @@ import { relayTrackChanges } from './features/tracks/changes';
 import { tracksRoutes } from './features/tracks/routes';
 import { usersRoutes } from './features/users/routes';
 import { AppError, sendError } from './http/errors';
-import { SESSION_SECURITY_SCHEME } from './http/guards';
+import { ADMIN_SECURITY_SCHEME, SESSION_SECURITY_SCHEME } from './http/guards';
 import { htmlPageSender } from './http/html-page';
 import { registerInputGuard } from './http/input-guard';
 import { registerMetrics } from './http/metrics';
@@ -115,6 +116,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   await app.register(fastifyCookie);
   await registerRateLimits(app, config);
+  app.decorateRequest('admin', adminResolver(database.db));
   app.decorateRequest('viewer', viewerResolver(database.db, config.sessionTtlDays));
   app.decorateRequest('member', null);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
@@ -149,7 +151,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     openapi: {
       info: { title: 'Mugen API', description: '無限: Japanese AI talk radio', version: '0.1.0' },
       servers: config.publicUrl ? [{ url: config.publicUrl }] : [],
-      components: { securitySchemes: { session: SESSION_SECURITY_SCHEME } },
+      components: { securitySchemes: { session: SESSION_SECURITY_SCHEME, adminSession: ADMIN_SECURITY_SCHEME } },
     },
     transform: jsonSchemaTransform,
   });
@@ -170,6 +172,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(creationRoutes(deps, opts.voice));
   await app.register(searchRoutes(deps));
   await app.register(pushRoutes(deps));
+  await app.register(adminRoutes(deps));
 
   if (hasWeb && webDir) {
     await app.register(fastifyStatic, {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -128,6 +129,29 @@ const EnvSchema = z.object({
       return origins;
     }),
   RATE_LIMIT_SCALE: z.coerce.number().min(0).max(1000).default(1),
+  // The operators' console (issue 18): one operator account, set together. Without them the console
+  // is off in production; in development a password is made at each start and written to the log.
+  ADMIN_USERNAME: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(12, 'at least 12 characters')
+    .max(200)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** How long an operator's sign-in lasts; 「ログイン情報を保存」 makes it ADMIN_REMEMBER_DAYS. */
+  ADMIN_SESSION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 7)
+    .default(12),
+  ADMIN_REMEMBER_DAYS: z.coerce.number().int().min(1).max(90).default(30),
   // Premium payments with Stripe (issue 17): the four are set together, or none (the offline demo
   // checkout outside production; payments unavailable in production).
   STRIPE_SECRET_KEY: z
@@ -203,6 +227,27 @@ export interface Config {
   payments: PaymentsSettings;
   /** Where the built web app lives; undefined in API-only tests. */
   webDir: string | undefined;
+  /**
+   * The operators' console account: configured (ADMIN_USERNAME and ADMIN_PASSWORD), generated for
+   * this start (development without them: the password is logged), or off (production without them).
+   */
+  admin: AdminSettings;
+}
+
+export type AdminSettings =
+  | { mode: 'configured' | 'generated'; username: string; password: string; sessionHours: number; rememberDays: number }
+  | { mode: 'off' };
+
+/** The operator account of ADMIN_USERNAME and ADMIN_PASSWORD (set together). */
+function adminSettings(e: Env, isProduction: boolean): AdminSettings {
+  if (Boolean(e.ADMIN_USERNAME) !== Boolean(e.ADMIN_PASSWORD)) {
+    const missing = e.ADMIN_USERNAME ? 'ADMIN_PASSWORD' : 'ADMIN_USERNAME';
+    throw new ConfigError(`Invalid ${missing}="": ADMIN_USERNAME and ADMIN_PASSWORD are set together`);
+  }
+  const times = { sessionHours: e.ADMIN_SESSION_HOURS, rememberDays: e.ADMIN_REMEMBER_DAYS };
+  if (e.ADMIN_USERNAME && e.ADMIN_PASSWORD) return { mode: 'configured', username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD, ...times };
+  if (isProduction) return { mode: 'off' };
+  return { mode: 'generated', username: 'admin', password: randomBytes(12).toString('base64url'), ...times };
 }
 
 export interface StripeSettings {
@@ -366,6 +411,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     metricsAllow: e.METRICS_ALLOW,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     payments: paymentsSettings(e, isProduction),
+    admin: adminSettings(e, isProduction),
     webDir: path.resolve('dist/web'),
     ...overrides,
   };

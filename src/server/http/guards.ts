@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../../shared/messages';
+import { ADMIN_API_MESSAGES } from '../../shared/messages/admin';
 import type { Db } from '../db/client';
 import { currentUser, type UserRow } from '../features/auth/guard';
 import { sendError } from './errors';
@@ -15,6 +16,9 @@ declare module 'fastify' {
 /** The OpenAPI security requirement of members-only routes (the session cookie). */
 export const MEMBER_SECURITY = [{ session: [] as string[] }];
 export const SESSION_SECURITY_SCHEME = { type: 'apiKey', in: 'cookie', name: 'mugen_session' } as const;
+/** The OpenAPI security requirement of the operators' console (its own cookie, issue 18). */
+export const ADMIN_SECURITY = [{ adminSession: [] as string[] }];
+export const ADMIN_SECURITY_SCHEME = { type: 'apiKey', in: 'cookie', name: 'mugen_admin' } as const;
 
 /**
  * Makes every route registered in this scope members-only: one onRequest hook answers 401 to anyone
@@ -68,6 +72,24 @@ export function membersOrAdmins(db: Db, routes: FastifyPluginAsyncZod): FastifyP
       const user = await currentUser(db, request);
       if (!user) return sendError(reply, 401, MESSAGES.loginRequired);
       request.member = user;
+    });
+    await routes(scope, opts);
+  };
+}
+
+/**
+ * Makes every route registered in this scope operators-only (issue 18): one onRequest hook answers 401
+ * 管理者認証が必要です to anyone without a live admin session (a member's session never is one) before
+ * the body, params or query are validated. The routes are marked with the admin security requirement,
+ * which the guard test reads. Read the session with `adminOf(request)`.
+ */
+export function adminsOnly(routes: FastifyPluginAsyncZod): FastifyPluginAsyncZod {
+  return async (scope, opts) => {
+    scope.addHook('onRoute', (route) => {
+      route.schema = { ...(route.schema ?? {}), security: ADMIN_SECURITY } as typeof route.schema;
+    });
+    scope.addHook('onRequest', async (request, reply) => {
+      if (!(await request.admin())) return sendError(reply, 401, ADMIN_API_MESSAGES.authRequired);
     });
     await routes(scope, opts);
   };

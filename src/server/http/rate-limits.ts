@@ -5,7 +5,7 @@ import type { Config } from '../config';
 
 /** Requests per minute for each kind of call (multiplied by RATE_LIMIT_SCALE; 0 turns limits off). */
 export const LIMITS_PER_MINUTE = {
-  signIn: 30, // sign-in starts and callbacks, development sign-in, invitation use
+  signIn: 30, // sign-in starts and callbacks, development sign-in, the operator's sign-in, invitation use
   userIdCheck: 60,
   profile: 30,
   upload: 10,
@@ -16,7 +16,7 @@ type Kind = keyof typeof LIMITS_PER_MINUTE;
 
 export function kindOf(request: FastifyRequest): Kind | null {
   const url = request.url.split('?')[0];
-  if (url === '/api/auth/dev-login' || url.startsWith('/api/auth/google')) return 'signIn';
+  if (url === '/api/auth/dev-login' || url.startsWith('/api/auth/google') || url === '/api/admin/login') return 'signIn';
   if (url.startsWith('/api/auth/check-user-id/')) return 'userIdCheck';
   if (url === '/api/auth/profile' && request.method !== 'GET') return 'profile';
   if (url.startsWith('/api/upload/')) return 'upload';

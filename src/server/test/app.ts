@@ -7,7 +7,7 @@ import { type BuildOptions, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import { invitations, tracks, users } from '../db/schema';
-import { createSession, SESSION_COOKIE } from '../features/auth/session';
+import { ADMIN_COOKIE, createSession, SESSION_COOKIE } from '../features/auth/session';
 import { trackChanged } from '../features/tracks/changes';
 import { audioKey } from '../features/tracks/stream';
 import { createStorage } from '../providers/storage/index';
@@ -132,9 +132,21 @@ export async function insertTrack(
 }
 
 /** A cookie header for a signed-in session of `userId` (or an admin session). */
+/**
+ * A cookie header of a live session: a member's (userId), an operator's (isAdmin: the admin console's
+ * own cookie), or both at once (a member who is also signed in to the console).
+ */
 export async function sessionCookie(db: Database['db'], opts: { userId?: string; isAdmin?: boolean }): Promise<string> {
-  const { token } = await createSession(db, { ...opts, ttlDays: 1 });
-  return `${SESSION_COOKIE}=${token}`;
+  const parts: string[] = [];
+  if (opts.userId || !opts.isAdmin) {
+    const { token } = await createSession(db, { userId: opts.userId, ttlDays: 1 });
+    parts.push(`${SESSION_COOKIE}=${token}`);
+  }
+  if (opts.isAdmin) {
+    const { token } = await createSession(db, { isAdmin: true, ttlDays: 1 });
+    parts.push(`${ADMIN_COOKIE}=${token}`);
+  }
+  return parts.join('; ');
 }
 
 /** Signs in through POST /api/auth/dev-login and returns the cookie header and the user. */

@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './app';
+import { createTestApp, insertUser, sessionCookie, type TestApp } from './app';
 
 // Issue 14: sign-in is checked once per members-only scope, before validation. Every route the OpenAPI
 // document marks with the session requirement answers 401 to a visitor, whatever its params and body.
 let t: TestApp;
 let guarded: { method: string; path: string }[];
+let adminOnly: { method: string; path: string }[];
 let open: { method: string; path: string }[];
 
 beforeAll(async () => {
@@ -14,10 +15,15 @@ beforeAll(async () => {
   const ops = Object.entries(doc.paths as Record<string, Record<string, { security?: unknown[] }>>).flatMap(([path, byMethod]) =>
     Object.entries(byMethod)
       .filter(([m]) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
-      .map(([m, op]) => ({ method: m.toUpperCase(), path, guarded: Array.isArray(op.security) && op.security.length > 0 })),
+      .map(([m, op]) => ({
+        method: m.toUpperCase(),
+        path,
+        scheme: Array.isArray(op.security) && op.security.length > 0 ? Object.keys(op.security[0] as object)[0] : null,
+      })),
   );
-  guarded = ops.filter((o) => o.guarded);
-  open = ops.filter((o) => !o.guarded);
+  guarded = ops.filter((o) => o.scheme === 'session');
+  adminOnly = ops.filter((o) => o.scheme === 'adminSession');
+  open = ops.filter((o) => o.scheme === null);
 });
 afterAll(() => t.close());
 
@@ -77,6 +83,45 @@ describe('members-only routes', () => {
         headers: { cookie: 'mugen_session=made-up' },
       });
       expect(res.statusCode, `${route.method} ${route.path}`).toBe(401);
+    }
+  });
+});
+
+// Issue 18: every operator route answers 401 管理者認証が必要です to visitors and to members alike (a member's
+// session is never an admin session), before any validation.
+describe('operator-only routes', () => {
+  const ADMIN_401 = '管理者認証が必要です。ログインしてください。';
+
+  it('are marked with the admin session requirement; sign-in and status stay open', () => {
+    const publicNames = open.map((g) => `${g.method} ${g.path}`);
+    expect(publicNames).toContain('POST /api/admin/login');
+    expect(publicNames).toContain('GET /api/admin/status');
+    for (const route of [...guarded, ...open]) {
+      if (route.path === '/api/admin/login' || route.path === '/api/admin/status' || route.path === '/api/admin/logout') continue;
+      expect(route.path.startsWith('/api/admin/'), `${route.method} ${route.path} is an admin path without the admin guard`).toBe(false);
+    }
+  });
+
+  it('answer 401 to a visitor and to a member before any validation, whatever the params and body', async () => {
+    const member = await insertUser(t.db, { name: '会員' });
+    const memberCookie = await sessionCookie(t.db, { userId: member.id });
+    for (const route of adminOnly) {
+      for (const cookie of [undefined, memberCookie, 'mugen_admin=made-up', `mugen_admin=${memberCookie.split('=')[1]}`]) {
+        await fc.assert(
+          fc.asyncProperty(fc.string({ maxLength: 12 }), anything, async (param, body) => {
+            const url = route.path.replace(/\{[^}]+\}/g, () => encodeURIComponent(param) || 'x');
+            const res = await t.app.inject({
+              method: route.method as 'GET',
+              url,
+              headers: cookie ? { cookie } : {},
+              ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: body as object }),
+            });
+            expect(res.statusCode, `${route.method} ${url}`).toBe(401);
+            expect(res.json().message).toBe(ADMIN_401);
+          }),
+          { numRuns: 3, seed: 18 },
+        );
+      }
     }
   });
 });

@@ -1,0 +1,103 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ADMIN_API_MESSAGES } from '../../../shared/messages/admin';
+import { AdminLoginAnswerSchema, AdminLoginSchema, AdminStatusSchema } from '../../../shared/schemas/admin';
+import { SuccessSchema } from '../../../shared/schemas/common';
+import { AppError, errorAnswers, unavailable } from '../../http/errors';
+import type { AppDeps } from '../../types';
+import { ADMIN_COOKIE, createSession } from '../auth/session';
+import { endSessionByToken } from '../auth/store';
+import { adminAudioRoutes } from './audio/routes';
+import { createAdminAuth, LoginThrottle } from './auth';
+import { adminMembersRoutes } from './members/routes';
+import { adminMonitoringRoutes } from './monitoring/routes';
+import { adminThemesRoutes } from './themes/routes';
+
+/**
+ * The operators' console (creator-operator spec §2.4, issue 18): its sign-in here, each tab's calls in
+ * its folder (audio, members, themes and tasks, monitoring), every one of them behind `adminsOnly`
+ * (http/guards.ts), which answers 401 before validation to visitors and members alike.
+ */
+export function adminRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const { db, config } = deps;
+  return async (app) => {
+    const auth = await createAdminAuth(config.admin, (username, password) =>
+      app.log.warn(
+        `admin console (development): sign in at /admin as "${username}" with the password "${password}" (made for this start; set ADMIN_USERNAME and ADMIN_PASSWORD to choose)`,
+      ),
+    );
+    if (!auth.enabled) app.log.warn('admin console is off: set ADMIN_USERNAME and ADMIN_PASSWORD to enable it');
+    const throttle = new LoginThrottle();
+    const admin = config.admin;
+
+    const setCookie = (reply: FastifyReply, token: string, expiresAt: Date, remember: boolean) =>
+      reply.setCookie(ADMIN_COOKIE, token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: config.isProduction,
+        // Without 「ログイン情報を保存」 the cookie ends with the browser (and the session after its hours).
+        ...(remember ? { expires: expiresAt } : {}),
+      });
+    const clearCookie = (reply: FastifyReply) =>
+      reply.clearCookie(ADMIN_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict', secure: config.isProduction });
+
+    app.post(
+      '/api/admin/login',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Operator sign-in: sets the admin session cookie (HttpOnly); no token is sent',
+          body: AdminLoginSchema,
+          response: { 200: AdminLoginAnswerSchema, ...errorAnswers(400, 401, 429, 503) },
+        },
+      },
+      async (request: FastifyRequest<{ Body: { username: string; password: string; remember?: boolean } }>, reply) => {
+        if (!auth.enabled || admin.mode === 'off') throw unavailable(ADMIN_API_MESSAGES.consoleOff);
+        const client = request.ip;
+        throttle.check(client);
+        const { username, password, remember = false } = request.body;
+        if (!(await auth.verify(username, password))) {
+          throttle.failed(client);
+          request.log.warn({ client }, 'admin sign-in failed');
+          throw new AppError(401, ADMIN_API_MESSAGES.loginFailed);
+        }
+        throttle.succeeded(client);
+        await endSessionByToken(db, request.cookies[ADMIN_COOKIE]);
+        const ttlDays = remember ? admin.rememberDays : admin.sessionHours / 24;
+        const { token, expiresAt } = await createSession(db, {
+          isAdmin: true,
+          ttlDays,
+          deviceInfo: request.headers['user-agent'],
+        });
+        setCookie(reply, token, expiresAt, remember);
+        request.log.info({ client }, 'admin signed in');
+        return { success: true as const };
+      },
+    );
+
+    app.get(
+      '/api/admin/status',
+      { schema: { tags: ['admin'], summary: 'Whether this browser holds an operator session', response: { 200: AdminStatusSchema } } },
+      async (request, reply) => {
+        reply.header('Cache-Control', 'no-store');
+        return { authenticated: (await request.admin()) !== null, enabled: auth.enabled };
+      },
+    );
+
+    app.post(
+      '/api/admin/logout',
+      { schema: { tags: ['admin'], summary: 'Ends the operator session', response: { 200: SuccessSchema } } },
+      async (request, reply) => {
+        await endSessionByToken(db, request.cookies[ADMIN_COOKIE]);
+        clearCookie(reply);
+        return { success: true as const };
+      },
+    );
+
+    await app.register(adminAudioRoutes(deps));
+    await app.register(adminThemesRoutes(deps));
+    await app.register(adminMembersRoutes(deps));
+    await app.register(adminMonitoringRoutes(deps));
+  };
+}
