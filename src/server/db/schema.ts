@@ -55,10 +55,19 @@ export const users = pgTable(
     canInvite: boolean('can_invite').notNull().default(false),
     accessStatus: text('access_status').notNull().default('approved'),
     invitedWith: integer('invited_with'),
+    /**
+     * The name's reading for search by reading (features/search/readings.ts): kuromoji's reading,
+     * NFKC, lower-cased, katakana as hiragana. NULL until the app computes it; a trigger sets it back to
+     * NULL when the name changes (migration 0012, decision 0019).
+     */
+    nameReading: text('name_reading'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('users_name_reading_missing_idx')
+      .on(t.id)
+      .where(sql`${t.nameReading} is null`),
     uniqueIndex('users_custom_user_id_lower_idx').on(sql`lower(${t.customUserId})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     uniqueIndex('users_oidc_idx').on(t.oidcIssuer, t.oidcSubject),
@@ -142,10 +151,22 @@ export const tracks = pgTable(
      * their decayed engagement (features/tracks/service.ts, recommendedIds).
      */
     scoreBase: doublePrecision('score_base').notNull().default(0),
+    /**
+     * The readings of the title, category and script for search by reading (features/search/readings.ts):
+     * kuromoji's reading of each word (a word without one as written), NFKC, lower-cased, katakana as
+     * hiragana. NULL until the app computes it; a trigger sets one back to NULL when its text changes
+     * without it (migration 0012, decision 0019). The grams index covers them with the texts.
+     */
+    titleReading: text('title_reading'),
+    categoryReading: text('category_reading'),
+    scriptReading: text('script_reading'),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('tracks_filename_idx').on(t.filename),
+    index('tracks_readings_missing_idx')
+      .on(t.id)
+      .where(sql`${t.titleReading} is null or ${t.categoryReading} is null or ${t.scriptReading} is null`),
     index('tracks_score_idx').on(t.scoreBase.desc().nullsFirst(), t.id).where(sql`${t.isVisible}`),
     index('tracks_visible_uploaded_idx').on(t.isVisible, t.uploadedAt),
     index('tracks_user_idx').on(t.userId),
