@@ -4,6 +4,7 @@ import type { Playlist } from '@shared/schemas/playlist';
 import { CategoryChips, PlaylistArtwork, VisibilityBadge } from '@web/components/playlist/playlist-card';
 import { Avatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
+import { PhraseText } from '@web/components/ui/phrase-text';
 import { StatGrid } from '@web/components/ui/stat-grid';
 import { usePlayer, usePlayerValue } from '@web/lib/audio/player-context';
 import { Eye, ListMusic, Pause, Play, Users } from 'lucide-react';
@@ -21,8 +22,8 @@ export function PlaylistHero({ playlist: p, actions }: { playlist: Playlist; act
   return (
     <header className="flex flex-col items-center text-center" data-testid="playlist-hero">
       <PlaylistArtwork size="hero" />
-      <h1 className="mt-4 font-bold text-2xl leading-snug" data-testid="playlist-name">
-        {p.name}
+      <h1 className="mt-4 text-balance font-bold text-2xl leading-snug" data-testid="playlist-name">
+        <PhraseText text={p.name} />
       </h1>
       <Link to={ownerPath(p)} className="mt-1 inline-flex min-h-11 items-center gap-2 rounded-full pr-3 text-muted text-sm hover:text-fg">
         <Avatar picture={p.user.picture} name={p.user.name} className="size-7" textClassName="text-sm" />

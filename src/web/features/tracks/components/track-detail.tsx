@@ -5,7 +5,7 @@ import { PlayButton } from '@web/components/player/play-button';
 import { ProgressSlider } from '@web/components/player/progress-slider';
 import { SpeedSelector } from '@web/components/player/speed-selector';
 import { Avatar } from '@web/components/ui/avatar';
-import { MarqueeTitle } from '@web/components/ui/marquee-title';
+import { PhraseText } from '@web/components/ui/phrase-text';
 import { StatGrid } from '@web/components/ui/stat-grid';
 import { usePlayer, usePlayerState } from '@web/lib/audio/player-context';
 import { Calendar, Eye, Headphones } from 'lucide-react';
@@ -42,7 +42,10 @@ export function TrackDetail({ track }: { track: Track }) {
           <CategoryChip category={track.category} />
         </div>
       </div>
-      <MarqueeTitle text={track.title} className="mt-2 text-center font-bold text-2xl leading-snug tracking-wide" />
+      {/* The whole title, wrapped between phrases; the marquee is the home player's (issue 20). */}
+      <h1 className="mt-2 text-balance text-center font-bold text-2xl leading-snug tracking-wide" data-testid="track-title">
+        <PhraseText text={track.title} />
+      </h1>
       <div className="mt-1 flex flex-wrap items-center justify-center gap-x-3 text-muted text-sm">
         <PosterLink track={track} />
         <span className="inline-flex items-center gap-1 tabular-nums" data-testid="upload-date">
