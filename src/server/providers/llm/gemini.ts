@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { type FactCheck, FactCheckSchema } from '../../../shared/schemas/creation';
 import { ProviderError, providerError } from '../errors';
 import { catalogueLabels, SCRIPT_WRITER, ScriptText } from './answers';
+import { cleanAnswer, supportInstructions } from './support';
 import type { LlmProvider, ScriptDraft } from './types';
 
 export interface GeminiSettings {
@@ -118,6 +119,19 @@ export function geminiLlm(s: GeminiSettings): LlmProvider {
         });
         const { script } = parse(z.object({ script: ScriptText }), jsonIn(res.text));
         return { script, factCheck: await factCheck(inputText, script) };
+      } catch (err) {
+        throw failure(err);
+      }
+    },
+    /** The support chat: the FAQ and legal texts as the system instruction, no search tool (grounded in them only). */
+    async answerSupport({ question, passages }) {
+      try {
+        const res = await ai.models.generateContent({
+          model: s.model,
+          contents: question,
+          config: { systemInstruction: supportInstructions(passages), temperature: 0.2 },
+        });
+        return cleanAnswer(res.text ?? '');
       } catch (err) {
         throw failure(err);
       }

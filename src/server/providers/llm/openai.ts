@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { providerError, providerFetch, readBody } from '../errors';
 import { catalogueLabels, DraftAnswer, RewriteAnswer, SCRIPT_WRITER } from './answers';
+import { cleanAnswer, supportInstructions } from './support';
 import type { LlmProvider, ScriptDraft } from './types';
 
 export interface OpenAiSettings {
@@ -72,6 +73,33 @@ export function openAiLlm(s: OpenAiSettings): LlmProvider {
         RewriteAnswer,
         `次の台本を、指摘された問題を直して書き直し、{"script","factCheck"} の JSON で返してください。\n指摘:\n${issues.map((i) => `- ${i}`).join('\n')}\n元のテキスト:\n${inputText}\n台本:\n${originalScript}`,
       );
+    },
+    /** The support chat: the FAQ and legal texts as the system message, the question as the user's; plain text back. */
+    async answerSupport({ question, passages }) {
+      const res = await providerFetch(
+        'openai',
+        new URL(`${s.baseUrl.replace(/\/+$/, '')}/chat/completions`),
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${s.apiKey}` },
+          body: JSON.stringify({
+            model: s.model,
+            temperature: 0.2,
+            max_tokens: 800,
+            messages: [
+              { role: 'system', content: supportInstructions(passages) },
+              { role: 'user', content: question },
+            ],
+          }),
+        },
+        s.timeoutMs,
+      );
+      const body = (await readBody('openai', res, 'json')) as { choices?: { message?: { content?: unknown } }[] };
+      const content = body?.choices?.[0]?.message?.content;
+      // A refusal or a filtered answer comes back without text: no answer, which the chat says so.
+      if (content === null || content === undefined) return '';
+      if (typeof content !== 'string') throw providerError('openai', 'malformed', 'the message content is not text');
+      return cleanAnswer(content);
     },
   };
 }

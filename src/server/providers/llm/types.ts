@@ -7,9 +7,30 @@ export interface ScriptDraft {
   labels: string[];
 }
 
-/** Writes and checks two-host scripts. One small interface: offline by default, real models behind it. */
+/** A passage of Mugen's own texts (the FAQ and the legal pages) that the support chat answers from. */
+export interface SupportPassage {
+  id: string;
+  /** The FAQ's question, or the legal page's title and article. */
+  title: string;
+  /** Plain text, links written out with their path (解約ページ（/cancel）), **bold** kept. */
+  text: string;
+  /** Words people ask with that the text does not use (read by the offline search only). */
+  keywords: readonly string[];
+  /** The page it is shown on. */
+  source: { kind: 'faq' | 'legal'; title: string; path: string };
+}
+
+/**
+ * Writes and checks two-host scripts, and answers the support chat. One small interface: offline by
+ * default, real models behind it.
+ */
 export interface LlmProvider {
   readonly name: string;
   writeScript(input: { inputText: string; title?: string }): Promise<ScriptDraft>;
   rewriteScript(input: { inputText: string; originalScript: string; issues: string[] }): Promise<{ script: string; factCheck: FactCheck }>;
+  /**
+   * A support question answered in Japanese from these passages only (grounded): plain text with
+   * **bold**, *italic* and newlines. An empty string when the model gave no answer.
+   */
+  answerSupport(input: { question: string; passages: readonly SupportPassage[] }): Promise<string>;
 }
