@@ -22,17 +22,31 @@ function newest(p) {
 const lockDir = path.join(root, '.test-data', 'web-build.lock');
 const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
+const alive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === 'EPERM';
+  }
+};
+
 /** One build at a time on this checkout (several servers or test runs may start together). */
 function withBuildLock(fn) {
   fs.mkdirSync(path.dirname(lockDir), { recursive: true });
   for (;;) {
     try {
       fs.mkdirSync(lockDir);
+      fs.writeFileSync(path.join(lockDir, 'pid'), String(process.pid));
       break;
     } catch {
-      // A lock older than ten minutes belongs to a build that died.
+      // A lock whose builder is gone (killed mid-build), or older than ten minutes, is taken over.
+      let pid = 0;
+      try {
+        pid = Number(fs.readFileSync(path.join(lockDir, 'pid'), 'utf8'));
+      } catch {}
       const age = fs.existsSync(lockDir) ? Date.now() - fs.statSync(lockDir).mtimeMs : 0;
-      if (age > 600_000) fs.rmSync(lockDir, { recursive: true, force: true });
+      if ((pid > 0 && !alive(pid)) || age > 600_000) fs.rmSync(lockDir, { recursive: true, force: true });
       else sleep(500);
     }
   }
