@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { LlmSettings } from './providers/llm/index';
+import type { MailSettings } from './providers/mail/index';
 import type { S3Settings } from './providers/storage/s3';
 import type { TtsSettings } from './providers/tts/index';
 
@@ -176,6 +177,22 @@ const EnvSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   // Where the Stripe SDK sends its calls: Stripe itself unless set (a local stand-in in tests).
   STRIPE_API_BASE: optionalUrl,
+  // Contact messages to the operator by SMTP (issue 19): SMTP_URL and CONTACT_TO together, or neither
+  // (messages are stored and wait for the admin console).
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s/]+/, 'an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.jp:587')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  CONTACT_TO: z
+    .email('an e-mail address')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z
+    .string()
+    .regex(/^([^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'an address, or "Name <address>"')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -227,6 +244,8 @@ export interface Config {
   payments: PaymentsSettings;
   /** Where the built web app lives; undefined in API-only tests. */
   webDir: string | undefined;
+  /** Contact mail to the operator (SMTP_URL, CONTACT_TO, MAIL_FROM); undefined when not set up. */
+  mail: MailSettings | undefined;
   /**
    * The operators' console account: configured (ADMIN_USERNAME and ADMIN_PASSWORD), generated for
    * this start (development without them: the password is logged), or off (production without them).
@@ -237,6 +256,19 @@ export interface Config {
 export type AdminSettings =
   | { mode: 'configured' | 'generated'; username: string; password: string; sessionHours: number; rememberDays: number }
   | { mode: 'off' };
+
+/** Contact mail: SMTP_URL and CONTACT_TO set together; the sender is MAIL_FROM, or CONTACT_TO. */
+function mailSettings(e: Env): MailSettings | undefined {
+  if (Boolean(e.SMTP_URL) !== Boolean(e.CONTACT_TO)) {
+    const missing = e.SMTP_URL ? 'CONTACT_TO' : 'SMTP_URL';
+    throw new ConfigError(`Invalid ${missing}="": SMTP_URL and CONTACT_TO are set together`);
+  }
+  if (!e.SMTP_URL || !e.CONTACT_TO) {
+    if (e.MAIL_FROM) throw new ConfigError('Invalid MAIL_FROM: it is used only with SMTP_URL and CONTACT_TO');
+    return undefined;
+  }
+  return { smtpUrl: e.SMTP_URL, to: e.CONTACT_TO, from: e.MAIL_FROM ?? e.CONTACT_TO };
+}
 
 /** The operator account of ADMIN_USERNAME and ADMIN_PASSWORD (set together). */
 function adminSettings(e: Env, isProduction: boolean): AdminSettings {
@@ -412,6 +444,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     rateLimitScale: e.RATE_LIMIT_SCALE,
     payments: paymentsSettings(e, isProduction),
     admin: adminSettings(e, isProduction),
+    mail: mailSettings(e),
     webDir: path.resolve('dist/web'),
     ...overrides,
   };

@@ -9,6 +9,8 @@ export const LIMITS_PER_MINUTE = {
   userIdCheck: 60,
   profile: 30,
   upload: 10,
+  contact: 5, // POST /api/contact: a message to the operator (a person sends one; a script sends many)
+  aiChat: 20, // POST /api/ai-chat: each question costs a model call
   write: 300, // every other state-changing call
 } as const;
 
@@ -20,6 +22,8 @@ export function kindOf(request: FastifyRequest): Kind | null {
   if (url.startsWith('/api/auth/check-user-id/')) return 'userIdCheck';
   if (url === '/api/auth/profile' && request.method !== 'GET') return 'profile';
   if (url.startsWith('/api/upload/')) return 'upload';
+  if (url === '/api/contact' && request.method === 'POST') return 'contact';
+  if (url === '/api/ai-chat' && request.method === 'POST') return 'aiChat';
   if (request.method === 'POST' || request.method === 'PUT' || request.method === 'PATCH' || request.method === 'DELETE') return 'write';
   return null;
 }
