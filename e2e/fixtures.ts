@@ -1,4 +1,5 @@
 import { test as base, expect } from '@playwright/test';
+import { signInAsOperator } from './admin-support';
 import { signUpNewcomer } from './identity-support';
 import { DEMO_EMAIL, LISTENER, type Member, signInAs } from './social-support';
 
@@ -11,10 +12,17 @@ import { DEMO_EMAIL, LISTENER, type Member, signInAs } from './social-support';
  * - `newcomer`: a member registered just now with one of the demo member's invitation codes, signed in;
  *   a fresh account for journeys that count something per member (daily limits, first visits).
  * - `clipboard`: the page may read and write the clipboard (copy buttons), for this site's origin.
+ * - `operator`: the page's context signed in to the admin console (its own cookie; no member session).
  *
  *     test('…', async ({ page, newcomer }) => { … });
  */
-export const test = base.extend<{ demo: Member; listener: Member; newcomer: { id: string; email: string }; clipboard: null }>({
+export const test = base.extend<{
+  demo: Member;
+  listener: Member;
+  newcomer: { id: string; email: string };
+  clipboard: null;
+  operator: null;
+}>({
   demo: async ({ page }, use) => {
     await use(await signInAs(page, DEMO_EMAIL));
   },
@@ -23,6 +31,10 @@ export const test = base.extend<{ demo: Member; listener: Member; newcomer: { id
   },
   newcomer: async ({ page }, use) => {
     await use(await signUpNewcomer(page));
+  },
+  operator: async ({ page }, use) => {
+    await signInAsOperator(page);
+    await use(null);
   },
   clipboard: async ({ context, baseURL }, use) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });

@@ -57,7 +57,17 @@ buildWebIfNeeded();
 const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, PORT: port, HOST: '127.0.0.1', DATA_DIR: runDir, NODE_ENV: 'development', DATABASE_URL: '' },
+  env: {
+    ...process.env,
+    PORT: port,
+    HOST: '127.0.0.1',
+    DATA_DIR: runDir,
+    NODE_ENV: 'development',
+    DATABASE_URL: '',
+    // The operator account the admin journeys sign in with (e2e/admin-support.ts).
+    ADMIN_USERNAME: 'operator',
+    ADMIN_PASSWORD: 'e2e-operator-password',
+  },
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));

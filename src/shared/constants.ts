@@ -58,6 +58,8 @@ export const STORAGE_KEYS = {
   /** The mini player: whether the bar is minimised and where the card was left ({ minimised, x, y }). */
   miniPlayer: 'mugen_mini_player',
   persistedUserId: 'mugen_user_id',
+  /** The operator's username when 「ログイン情報を保存」 was ticked (never the password or a token). */
+  adminUsername: 'mugen_admin_username',
   returnPath: 'returnPath',
   invitationCode: 'invitationCode',
 } as const;

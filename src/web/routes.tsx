@@ -158,10 +158,6 @@ export const routes: RouteObject[] = [
         handle: { title: APP_TEXT.routes.audioTestTitle },
         element: page(async () => (await import('./app/routes/audio-test')).AudioTestRoute),
       },
-      soon('/admin', APP_TEXT.routes.adminTitle),
-      soon('/admin/users', APP_TEXT.routes.adminUsersTitle),
-      soon('/admin/users/:userId', APP_TEXT.routes.adminUsersUserIdTitle),
-      soon('/admin/monitoring', APP_TEXT.routes.adminMonitoringTitle),
       // A single segment is a user profile (by customUserId or id).
       {
         path: '/:userId',
@@ -170,6 +166,17 @@ export const routes: RouteObject[] = [
       },
       { path: '*', element: page(async () => (await import('./app/routes/not-found')).NotFoundRoute) },
     ],
+  },
+  // The operators' console (issue 18) has a layout of its own: no listener navigation, player or gate.
+  { path: '/admin', element: page(async () => (await import('./features/admin/routes/admin')).AdminRoute) },
+  { path: '/admin/users', element: page(async () => (await import('./features/admin/routes/users')).AdminUsersRoute) },
+  {
+    path: '/admin/users/:userId',
+    element: page(async () => (await import('./features/admin/routes/user-detail')).AdminUserDetailRoute),
+  },
+  {
+    path: '/admin/monitoring',
+    element: page(async () => (await import('./features/admin/routes/monitoring')).AdminMonitoringRoute),
   },
 ];
 

@@ -58,6 +58,21 @@ export const queryKeys = {
     users: (direction: 'followers' | 'following', id: string) => ['follows', direction, id, 'users'] as const,
   },
   search: (q: string, category: string) => ['search', q, category] as const,
+  /** The operators' console (issue 18): everything under admin.all, dropped at sign-out. */
+  admin: {
+    all: () => ['admin'] as const,
+    status: () => ['admin', 'status'] as const,
+    files: (page: number, search: string) => ['admin', 'files', page, search] as const,
+    fileLocations: () => ['admin', 'files', 'location'] as const,
+    users: () => ['admin', 'users'] as const,
+    user: (id: string) => ['admin', 'users', id] as const,
+    userHistory: (id: string) => ['admin', 'users', id, 'listening-history'] as const,
+    userSessions: (id: string) => ['admin', 'users', id, 'sessions'] as const,
+    themes: () => ['admin', 'themes'] as const,
+    tasks: (page: number) => ['admin', 'tasks', page] as const,
+    health: () => ['admin', 'health'] as const,
+    ping: () => ['admin', 'ping'] as const,
+  },
   accessControl: (pathname: string) => ['access-control', pathname] as const,
   invitations: {
     stats: () => ['invitations', 'stats'] as const,
