@@ -65,9 +65,7 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('users_name_reading_missing_idx')
-      .on(t.id)
-      .where(sql`${t.nameReading} is null`),
+    index('users_name_reading_missing_idx').on(t.id).where(sql`${t.nameReading} is null`),
     uniqueIndex('users_custom_user_id_lower_idx').on(sql`lower(${t.customUserId})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     uniqueIndex('users_oidc_idx').on(t.oidcIssuer, t.oidcSubject),
@@ -538,10 +536,7 @@ export const contactMessages = pgTable(
   },
   (t) => [
     index('contact_messages_created_idx').on(t.createdAt),
-    check(
-      'contact_messages_subject_check',
-      sql`${t.subject} in ('premium', 'technical', 'billing', 'cancellation', 'account', 'other')`,
-    ),
+    check('contact_messages_subject_check', sql`${t.subject} in ('premium', 'technical', 'billing', 'cancellation', 'account', 'other')`),
     check('contact_messages_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
   ],
 );

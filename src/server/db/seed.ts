@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { refreshSearchReadings } from '../features/search/readings';
 import { trackChanged } from '../features/tracks/changes';
 import { existingFilenames, hqAudioKey } from '../features/tracks/service';
 import { audioKey } from '../features/tracks/stream';
@@ -92,7 +93,7 @@ export async function seedDemoTracks(opts: {
     await storage.put(audioKey(filenameOf(t)), mp3);
     if (mp3Hq) await storage.put(hqAudioKey(filenameOf(t)), mp3Hq);
     const index = DEMO_TRACKS.indexOf(t);
-    await db
+    const [inserted] = await db
       .insert(tracks)
       .values({
         title: t.title,
@@ -108,7 +109,10 @@ export async function seedDemoTracks(opts: {
         // Spread over the last weeks so the recommendation score has ages to work with.
         uploadedAt: new Date(Date.now() - (DEMO_TRACKS.length - index) * 86_400_000),
       })
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ id: tracks.id });
+    // Its readings for search by reading, as every writer of tracks does.
+    if (inserted) await refreshSearchReadings(db, inserted.id);
     await trackChanged(db, null);
   }
   log.info(`demo audio ready: ${total} tracks`);

@@ -9,6 +9,7 @@ import { enqueue, type JobContext, PermanentTaskError } from '../../jobs/queue';
 import type { RenderedDialogue } from '../../providers/audio/render';
 import type { StorageProvider } from '../../providers/storage/types';
 import type { UserRow } from '../auth/guard';
+import { refreshSearchReadings } from '../search/readings';
 import { trackChanged } from '../tracks/changes';
 import { audioKey, hqAudioKey } from '../tracks/service';
 import { postingStatus } from './limits';
@@ -96,6 +97,8 @@ export function publishJob(db: Db, storage: StorageProvider, render: PublishRend
       .returning({ id: tracks.id });
     const trackId = inserted?.id ?? (await db.select({ id: tracks.id }).from(tracks).where(eq(tracks.filename, filename)))[0]?.id;
     if (!trackId) throw new Error('track not stored');
+    // Its readings for search by reading (おんせん finds 温泉), before the catalogue shows it.
+    await refreshSearchReadings(db, trackId);
     await trackChanged(db, null);
     // The preview's audio goes; its row stays until its hour is up, holding the claim (a repeat publish
     // answers this task), and the scheduled clean-up removes it.

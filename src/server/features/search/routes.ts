@@ -2,10 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SearchAnswerSchema, SearchQuerySchema, searchTerms } from '../../../shared/schemas/search';
 import type { AppDeps } from '../../types';
 import { listVisibleTracks } from '../tracks/service';
+import { stopReadings } from './readings';
 import { cachedSearch, countVisible } from './service';
 
 export function searchRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    // The background sweep of missing readings (readings.ts) ends before the database closes.
+    app.addHook('onClose', () => stopReadings(db));
     app.get(
       '/api/search',
       {

@@ -1,6 +1,10 @@
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Track } from '../../../shared/schemas/track';
+import { tracks } from '../../db/schema';
 import { createTestApp, insertTrack, insertUser, sessionCookie, type TestApp } from '../../test/app';
+import { trackChanged } from '../tracks/changes';
+import { foldText, readingOf, refreshSearchReadings, sweepReadings, termForms } from './readings';
 import { searchTracks, termGrams } from './service';
 
 let t: TestApp;
@@ -174,5 +178,147 @@ describe('the answer cache of short searches (issue 16)', () => {
     expect((await search(q('流星'))).tracks).toEqual([]);
     const added = await insertTrack(t, { title: '流星の正体' });
     expect((await search(q('流星'))).tracks.map((x) => x.id)).toEqual([added.id]);
+  });
+});
+
+describe('#20 search by reading: kana, katakana, half-width, full-width, case and kanji find the same tracks', () => {
+  let r: TestApp;
+  const rid: Record<string, number> = {};
+  let poster: { id: string };
+  const find = async (s: string) => {
+    const res = await r.app.inject({ method: 'GET', url: `/api/search?${q(s)}&limit=100` });
+    expect(res.statusCode).toBe(200);
+    return (res.json() as { tracks: { id: number }[] }).tracks.map((x) => x.id);
+  };
+  beforeAll(async () => {
+    r = await createTestApp();
+    poster = await insertUser(r.db, { name: '山田はると' });
+    const add = async (key: string, fields: Parameters<typeof insertTrack>[1]) => {
+      rid[key] = (await insertTrack(r, { script: 'ハルカ：こんにちは。', ...fields })).id;
+    };
+    // Inserted as a writer that forgets the readings would: the search catches them up.
+    await add('onsenTitle', { title: '温泉でととのう', category: '旅行', playCount: 1 });
+    await add('kanaTitle', { title: 'おんせんのすすめ', category: 'ライフスタイル', playCount: 2 });
+    await add('onsenScript', { title: '週末の過ごし方', script: 'ケンタ：週末は温泉に行きました。', playCount: 900 });
+    await add('onsenTrip', { title: '温泉旅行の計画', category: '旅行' });
+    await add('fullAi', { title: 'ＡＩと未来', category: 'テクノロジー' });
+    await add('halfAi', { title: 'はじめてのAI', category: 'テクノロジー' });
+    await add('byPoster', { title: '朝の散歩', userId: poster.id, createdBy: poster.id });
+    await add('cooking', { title: '出汁の取り方', category: '料理・グルメ' });
+    await add('science', { title: '科学の本', playCount: 1 });
+    await add('chemistry', { title: '化学の本', playCount: 500 });
+    await add('tea', { title: '日本茶の淹れ方', category: '料理・グルメ' });
+    await add('chanto', { title: 'ちゃんと眠る', category: '健康・ウェルネス' });
+    await add('hidden', { title: '秘密の温泉', isVisible: false });
+    await add('yamadaTitle', { title: '山田さんの話' });
+    await add('cookingTitle', { title: '料理の基本', category: 'ニュース' });
+  });
+  afterAll(() => r.close());
+
+  it('#20 おんせん, オンセン, ｵﾝｾﾝ and 温泉 find the 温泉 tracks (title, kana title, script), title matches first', async () => {
+    const titles = [rid.onsenTitle, rid.kanaTitle, rid.onsenTrip];
+    for (const s of ['おんせん', 'オンセン', 'ｵﾝｾﾝ', '温泉']) {
+      const found = await find(s);
+      // Every title match (written or read) before the script match; within titles, the most played first.
+      expect(found.slice(0, 3).sort()).toEqual([...titles].sort());
+      expect(found[3]).toBe(rid.onsenScript);
+      expect(found).toHaveLength(4);
+      expect(found).not.toContain(rid.hidden);
+    }
+  });
+
+  it('#20 AI, ａｉ, ai and ＡＩ find the tracks titled with AI and with ＡＩ', async () => {
+    for (const s of ['AI', 'ａｉ', 'ai', 'ＡＩ', 'Ai']) expect((await find(s)).sort()).toEqual([rid.fullAi, rid.halfAi].sort());
+  });
+
+  it('#20 mixes: a term of kana and kanji, and terms in different scripts, find what a listener means', async () => {
+    expect(await find('おんせん旅行')).toEqual([rid.onsenTrip]);
+    expect(await find('オンセン旅行')).toEqual([rid.onsenTrip]);
+    expect(await find('温泉りょこう')).toEqual([rid.onsenTrip]);
+    expect(await find('おんせん ととのう')).toEqual([rid.onsenTitle]);
+    expect(await find('ai みらい')).toEqual([rid.fullAi]);
+    expect(await find('はじめての ＡＩ')).toEqual([rid.halfAi]);
+  });
+
+  it('#20 finds poster names and categories by their reading', async () => {
+    // The title that reads やまだ first, then the poster's track.
+    for (const s of ['やまだ', 'ヤマダ', '山田']) expect(await find(s)).toEqual([rid.yamadaTitle, rid.byPoster]);
+    const cookingCategory = [rid.cooking, rid.tea].sort();
+    // The title that reads りょうり first, then the two in the category 料理・グルメ.
+    const ryouri = await find('りょうり');
+    expect([ryouri[0], ryouri.slice(1).sort()]).toEqual([rid.cookingTitle, cookingCategory]);
+    for (const s of ['グルメ', 'ぐるめ', 'ｸﾞﾙﾒ']) expect((await find(s)).sort()).toEqual(cookingCategory);
+  });
+
+  it('#20 ranking: title before poster, category and script; among equal ranks what is written before what is only read', async () => {
+    // 科学 (かがく) is written in one title and read in the other (化学): the written one first though less played.
+    expect(await find('科学')).toEqual([rid.science, rid.chemistry]);
+    expect(await find('かがく')).toEqual([rid.chemistry, rid.science]);
+    const onsen = await find('おんせん');
+    expect(onsen.indexOf(rid.onsenScript)).toBe(onsen.length - 1);
+  });
+
+  it('#20 a lone kanji is matched as written, not by its short reading (茶 is not ちゃんと)', async () => {
+    expect(await find('茶')).toEqual([rid.tea]);
+    expect(await find('ちゃ')).toEqual(expect.arrayContaining([rid.tea, rid.chanto]));
+  });
+
+  it('#20 a track whose title changes after publishing is found by its new reading, not its old one', async () => {
+    const [before] = await r.db.select().from(tracks).where(eq(tracks.id, rid.onsenTrip));
+    expect(before.titleReading).toBe('おんせんりょこうのけいかく');
+    // An edit that writes the title alone: the trigger forgets the old reading at once.
+    await r.db.update(tracks).set({ title: '露天風呂の計画' }).where(eq(tracks.id, rid.onsenTrip));
+    const [edited] = await r.db.select().from(tracks).where(eq(tracks.id, rid.onsenTrip));
+    expect(edited.titleReading).toBeNull();
+    expect(edited.scriptReading).toBe('はるか:こんにちは。');
+    await trackChanged(r.db, rid.onsenTrip);
+    expect(await find('ろてんぶろ')).toEqual([rid.onsenTrip]);
+    expect(await find('おんせんりょこう')).toEqual([]);
+    const [after] = await r.db.select().from(tracks).where(eq(tracks.id, rid.onsenTrip));
+    expect(after.titleReading).toBe('ろてんぶろのけいかく');
+    // The writer's own call does the same at once.
+    await r.db.update(tracks).set({ title: '温泉旅行の計画' }).where(eq(tracks.id, rid.onsenTrip));
+    await refreshSearchReadings(r.db, rid.onsenTrip);
+    const [back] = await r.db.select().from(tracks).where(eq(tracks.id, rid.onsenTrip));
+    expect(back.titleReading).toBe('おんせんりょこうのけいかく');
+  });
+
+  it('#20 a poster who changes their name is found by the new reading', async () => {
+    const cookie = await sessionCookie(r.db, { userId: poster.id });
+    const res = await r.app.inject({ method: 'PUT', url: '/api/auth/profile', headers: { cookie }, payload: { name: '佐藤みなと' } });
+    expect(res.statusCode).toBe(200);
+    await trackChanged(r.db, rid.byPoster);
+    expect(await find('さとう')).toEqual([rid.byPoster]);
+    expect(await find('やまだ')).toEqual([rid.yamadaTitle]);
+  });
+
+  it('#20 a backlog of tracks without readings (after the migration) is filled by the sweep, found as written meanwhile', async () => {
+    const many: number[] = [];
+    for (let i = 0; i < 25; i++) many.push((await insertTrack(r, { title: `蒸気機関車の旅 第${i + 1}回` })).id);
+    // More than a search computes itself: it answers at once from what is written.
+    expect((await find('蒸気機関車')).sort()).toEqual([...many].sort());
+    await sweepReadings(r.db);
+    const rows = await r.db.select({ reading: tracks.titleReading }).from(tracks).where(inArray(tracks.id, many));
+    expect(rows.map((x) => x.reading).sort()).toEqual(many.map((_, i) => `じょうききかんしゃのたび だい${i + 1}かい`).sort());
+    expect((await find('じょうききかんしゃ')).sort()).toEqual([...many].sort());
+  });
+});
+
+describe('#20 readings and term forms', () => {
+  it('reads kanji with the offline voice tokenizer, folds width, case and katakana', async () => {
+    expect(await readingOf('温泉旅行')).toBe('おんせんりょこう');
+    expect(await readingOf('ＡＩと未来')).toBe('aiとみらい');
+    expect(await readingOf('ｵﾝｾﾝ')).toBe('おんせん');
+    expect(await readingOf('ニュース')).toBe('にゅーす');
+    expect(await readingOf(null)).toBe('');
+    expect(foldText('ｵﾝｾﾝＡＩヴ')).toBe('おんせんaiゔ');
+  });
+
+  it('a term is matched as written and as read; a lone kanji only as written', async () => {
+    expect(await termForms('温泉')).toEqual({ written: '温泉', read: ['温泉', 'おんせん'] });
+    expect(await termForms('ｵﾝｾﾝ')).toEqual({ written: 'オンセン', read: ['おんせん'] });
+    expect(await termForms('ＡＩ')).toEqual({ written: 'ai', read: ['ai'] });
+    expect(await termForms('茶')).toEqual({ written: '茶', read: ['茶'] });
+    expect(await termForms('おんせん旅行')).toEqual({ written: 'おんせん旅行', read: ['おんせん旅行', 'おんせんりょこう'] });
   });
 });

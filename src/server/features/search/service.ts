@@ -1,10 +1,12 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { categoryAliases } from '../../../shared/categories';
 import type { Track } from '../../../shared/schemas/track';
 import { type Db, inTransaction, rowsOf } from '../../db/client';
 import { tracks, users } from '../../db/schema';
 import { onTrackChange } from '../tracks/changes';
 import { listTracksWhere } from '../tracks/service';
+import { catchUpReadings, termForms } from './readings';
 
 /**
  * Counting stops here: past it a term hardly narrows the catalogue (の, です), the answer says "at least
@@ -36,25 +38,53 @@ const textArray = (xs: readonly string[]) =>
     sql`, `,
   )}]::text[]`;
 
-/** Tracks whose poster's name contains the term: the ids are found once per query, not per row. */
-const posterMatch = (p: string) => sql`${tracks.userId} = any(array(select pu.id from ${users} pu where pu.name ilike ${p}))`;
-
 interface TermSql {
-  /** The term in the title, category, script or poster name, without the index function. */
+  /** The term in the title, category, script or poster name, written or read, without the index function. */
   match: SQL;
   title: SQL;
+  /** Title 8, poster 4, category 2, script 1, written or read. */
   rank: SQL;
+  /** The same counting only what is written: among equal ranks, 科学 as written before 化学 (かがく) read. */
+  writtenRank: SQL;
+  /** The grams lookups of each form, for the candidates (migration 0012). */
+  grams: SQL;
 }
 
-function termSql(term: string): TermSql {
-  const p = like(term);
+const grams = sql`mugen_search_grams(${tracks.title}, ${tracks.category}, ${tracks.script}, ${tracks.titleReading}, ${tracks.categoryReading}, ${tracks.scriptReading})`;
+
+/**
+ * One term's conditions: each field matches when it contains the term as written (ILIKE, as before the
+ * readings) or its reading contains one of the term's folded forms (LIKE: readings are lower-cased).
+ * A reading not computed yet counts as empty.
+ */
+function termSql({ written, read }: { written: string; read: string[] }): TermSql {
+  const p = like(written);
+  const r = textArray(read.map(like));
+  const field = (text: AnyPgColumn, reading: AnyPgColumn) => ({
+    any: sql`(${text} ilike ${p} or coalesce(${reading}, '') like any(${r}))`,
+    written: sql`${text} ilike ${p}`,
+  });
+  const title = field(tracks.title, tracks.titleReading);
+  const category = field(tracks.category, tracks.categoryReading);
+  const script = field(tracks.script, tracks.scriptReading);
+  // The posters' ids are found once per query (an InitPlan), not per row.
+  const poster = {
+    any: sql`${tracks.userId} = any(array(select pu.id from ${users} pu where pu.name ilike ${p} or coalesce(pu.name_reading, '') like any(${r})))`,
+    written: sql`${tracks.userId} = any(array(select pu.id from ${users} pu where pu.name ilike ${p}))`,
+  };
+  const rank = (form: 'any' | 'written') => sql`(case when ${title[form]} then 8 else 0 end)
+      + (case when ${poster[form]} then 4 else 0 end)
+      + (case when ${category[form]} then 2 else 0 end)
+      + (case when ${script[form]} then 1 else 0 end)`;
+  const lookups = [...new Set([written, ...read].map((f) => JSON.stringify(termGrams(f))))].map(
+    (g) => sql`${grams} @> ${textArray(JSON.parse(g) as string[])}`,
+  );
   return {
-    match: sql`(${tracks.title} ilike ${p} or ${tracks.category} ilike ${p} or ${tracks.script} ilike ${p} or ${posterMatch(p)})`,
-    title: sql`${tracks.title} ilike ${p}`,
-    rank: sql`(case when ${tracks.title} ilike ${p} then 8 else 0 end)
-      + (case when ${posterMatch(p)} then 4 else 0 end)
-      + (case when ${tracks.category} ilike ${p} then 2 else 0 end)
-      + (case when ${tracks.script} ilike ${p} then 1 else 0 end)`,
+    match: sql`(${title.any} or ${category.any} or ${script.any} or ${poster.any})`,
+    title: title.any,
+    rank: rank('any'),
+    writtenRank: rank('written'),
+    grams: sql`(${sql.join(lookups, sql` or `)})`,
   };
 }
 
@@ -75,22 +105,26 @@ const ids = (rows: unknown) => rowsOf<{ id: number }>(rows).map((r) => r.id);
 
 /**
  * Visible tracks whose title, poster name, category or script contains every term (substring match,
- * which suits Japanese), optionally in a category (aliases included); paged, with the total.
+ * which suits Japanese), as written or as read (readings.ts: おんせん, オンセン, ｵﾝｾﾝ and 温泉 alike),
+ * optionally in a category (aliases included); paged, with the total.
  *
- * First the candidates come from indexes only: the grams index (every term's characters or pairs, see
- * migration 0004) and the category-names index, plus the tracks of posters whose name matches a term.
- * Up to `cap` candidates (the usual case for a real word): each is checked with ILIKE, ranked title >
- * poster > category > script then by plays, and the total is exact. More than `cap`: the term hardly
+ * First the candidates come from indexes only: the grams index (every character or pair of each form
+ * of each term, over the texts and their readings; migrations 0004 and 0012) and the category-names
+ * index, plus the tracks of posters whose name matches a term. Up to `cap` candidates (the usual case
+ * for a real word): each is checked with ILIKE and LIKE, ranked title > poster > category > script
+ * (then what matched as written before what matched as read) then by plays, and the total is exact. More than `cap`: the term hardly
  * narrows the catalogue (の, です); the results are walked most played first (tracks with every term in
  * the title, then the rest), stopping after `offset + limit` rows, and the total is a lower bound
- * (at most `cap`) with `totalCapped`. Decision record 0006.
+ * (at most `cap`) with `totalCapped`. Decision records 0006 and 0019.
  */
 export async function searchTracks(
   db: Db,
   opts: { terms: string[]; category?: string; limit: number; offset: number; cap?: number },
 ): Promise<SearchAnswer> {
   const cap = opts.cap ?? SEARCH_COUNT_CAP;
-  const terms = opts.terms.map(termSql);
+  // The forms are found before the transaction: a kanji term may need the dictionary loaded first.
+  const forms = await Promise.all(opts.terms.map(termForms));
+  const terms = forms.map(termSql);
   const inCategory = opts.category ? sql`${categoryNames} && ${textArray(categoryAliases(opts.category))}` : undefined;
   const where = and(eq(tracks.isVisible, true), inCategory, ...terms.map((t) => t.match))!;
 
@@ -100,18 +134,15 @@ export async function searchTracks(
     await tx.execute(sql`set local enable_seqscan = off`);
     // Only one index can serve each of these lookups, so the planner cannot pick a plan that runs the
     // grams function as a filter. The category joins the grams only later, through the ids.
-    const indexed = opts.terms.length
-      ? and(
-          ...opts.terms.map(
-            (term) => sql`mugen_search_grams(${tracks.title}, ${tracks.category}, ${tracks.script}) @> ${textArray(termGrams(term))}`,
-          ),
-        )!
-      : inCategory!;
+    const indexed = terms.length ? and(...terms.map((t) => t.grams))! : inCategory!;
     const candidates = new Set(ids(await tx.execute(sql`select ${tracks.id} as id from ${tracks} where ${indexed} limit ${cap + 1}`)));
     const common = candidates.size > cap;
-    if (!common && opts.terms.length > 0) {
+    if (!common && forms.length > 0) {
       const posters = sql.join(
-        opts.terms.map((term) => sql`pu.name ilike ${like(term)}`),
+        forms.map(
+          ({ written, read }) =>
+            sql`pu.name ilike ${like(written)} or coalesce(pu.name_reading, '') like any(${textArray(read.map(like))})`,
+        ),
         sql` or `,
       );
       const byPoster = await tx.execute(
@@ -128,13 +159,12 @@ export async function searchTracks(
       const among = and(inArray(tracks.id, [...candidates]), where)!;
       const [{ n }] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from ${tracks} where ${among}`));
       if (n === 0) return { tracks: [], total: 0 };
-      const rank = sql.join(
-        terms.map((t) => t.rank),
-        sql` + `,
-      );
+      const sum = (xs: SQL[]) => sql`(${sql.join(xs, sql` + `)})`;
       const found = await listTracksWhere(tx, {
         where: among,
-        orderBy: terms.length ? [sql`(${rank}) desc`, ...byPlays] : byPlays,
+        orderBy: terms.length
+          ? [sql`${sum(terms.map((t) => t.rank))} desc`, sql`${sum(terms.map((t) => t.writtenRank))} desc`, ...byPlays]
+          : byPlays,
         limit: opts.limit,
         offset: opts.offset,
       });
@@ -185,6 +215,7 @@ const resultCaches = new WeakMap<object, Map<string, { at: number; answer: Promi
  * the most asked, by everyone at once: identical searches within 5 s share one answer, and concurrent
  * ones one query. A track shown, hidden, added or deleted empties the cache at once on every instance
  * (changes.ts); only counters (plays, likes) can be up to 5 s old, as on the catalogue page.
+ * A search that asks the database first catches up the few rows missing their readings (readings.ts).
  */
 export function cachedSearch(db: Db, opts: { terms: string[]; category?: string; limit: number; offset: number }): Promise<SearchAnswer> {
   let cache = resultCaches.get(db);
@@ -198,7 +229,9 @@ export function cachedSearch(db: Db, opts: { terms: string[]; category?: string;
   const now = Date.now();
   const hit = cache.get(key);
   if (hit && now - hit.at < RESULT_TTL_MS) return hit.answer;
-  const entry = { at: now, answer: searchTracks(db, opts) };
+  // A failure to compute readings never fails the search: those rows are found as written meanwhile.
+  const caughtUp = opts.terms.length ? catchUpReadings(db).catch(() => {}) : Promise.resolve();
+  const entry = { at: now, answer: caughtUp.then(() => searchTracks(db, opts)) };
   const owner = cache;
   cache.delete(key);
   cache.set(key, entry);

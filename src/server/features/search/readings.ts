@@ -1,0 +1,246 @@
+// Search by reading (issue 20, decision 0019). A listener types with a kana keyboard: おんせん, オンセン,
+// ｵﾝｾﾝ and 温泉 must find the same track. Each track keeps the reading of its title, category and script
+// (each user, of their name) as kuromoji gives it, the tokenizer the offline voice already uses, folded
+// as queries are: NFKC (full-width Latin, half-width kana), lower case, katakana as hiragana. The grams
+// index (migration 0012) covers the texts and their readings, so a 1- or 2-character term, written or
+// read, stays one index lookup.
+//
+// A reading is NULL until the app computes it. Writers call refreshSearchReadings after inserting or
+// changing a track; a trigger sets a reading back to NULL whenever its text changes without it (any
+// writer, even one that forgot), and a search first catches up the few rows missing one (a big backlog,
+// such as every track after the migration, is left to the background sweep started at boot). A row
+// without its reading is still found by what is written.
+
+import { type SQL, sql } from 'drizzle-orm';
+import type { IpadicFeatures, Tokenizer } from 'kuromoji';
+import { type Db, inTransaction, rowsOf } from '../../db/client';
+import { tracks, users } from '../../db/schema';
+import { loadTokenizer } from '../../providers/tts/kana';
+
+/** ァ..ヶ → ぁ..ゖ (the katakana that have a hiragana; ヷ..ヺ and ー stay). */
+const KATAKANA = /[\u30a1-\u30f6]/g;
+export const toHiragana = (s: string) => s.replace(KATAKANA, (c) => String.fromCharCode(c.charCodeAt(0) - 0x60));
+
+/** How readings and queries are compared: NFKC, lower-cased, katakana as hiragana. */
+export const foldText = (s: string) => toHiragana(s.normalize('NFKC').toLowerCase());
+
+/** Only kanji (and 々, 〆) are read otherwise than they are written; kana and Latin need no dictionary. */
+const HAN = /\p{Script=Han}/u;
+
+type Kuromoji = Tokenizer<IpadicFeatures>;
+let loaded: Kuromoji | undefined;
+/** The offline voice's tokenizer (one per process, about 280 MB resident once loaded). */
+const tokenizer = async () => {
+  loaded ??= await loadTokenizer();
+  return loaded;
+};
+
+/** The reading of a text with the tokenizer at hand; a word without a reading counts as written. */
+function readingWith(tk: Kuromoji | undefined, text: string | null | undefined): string {
+  if (!text) return '';
+  const folded = text.normalize('NFKC').toLowerCase();
+  if (!HAN.test(folded)) return toHiragana(folded);
+  if (!tk) throw new Error('the tokenizer is needed for a text with kanji');
+  return toHiragana(
+    tk
+      .tokenize(folded)
+      .map((t) => (t.reading && t.reading !== '*' ? t.reading : t.surface_form))
+      .join(''),
+  );
+}
+
+const needsDictionary = (...texts: (string | null | undefined)[]) => texts.some((t) => !!t && HAN.test(t));
+
+/** The reading of a text (温泉旅行 → おんせんりょこう, ＡＩと未来 → aiとみらい, ｵﾝｾﾝ → おんせん). */
+export async function readingOf(text: string | null | undefined): Promise<string> {
+  return readingWith(needsDictionary(text) ? await tokenizer() : undefined, text);
+}
+
+/**
+ * The readings a track's row stores: give them with the texts when inserting one
+ * (`.values({ ...fields, ...(await searchReadingsOf(fields)) })`), or call refreshSearchReadings after.
+ */
+export async function searchReadingsOf(fields: { title: string; category?: string | null; script?: string | null }) {
+  const tk = needsDictionary(fields.title, fields.category, fields.script) ? await tokenizer() : undefined;
+  return {
+    titleReading: readingWith(tk, fields.title),
+    categoryReading: readingWith(tk, fields.category),
+    scriptReading: readingWith(tk, fields.script),
+  };
+}
+
+/**
+ * The forms of one search term: as written (NFKC, lower-cased: matched against the texts as before),
+ * and as read (folded; for a term of 2 characters or more with a kanji, also its reading: 温泉 →
+ * おんせん, おんせん旅行 → おんせんりょこう), matched against the readings. A lone kanji is not read: its
+ * reading (茶 → ちゃ, 日 → ひ) is part of too many unrelated words.
+ */
+export async function termForms(term: string): Promise<{ written: string; read: string[] }> {
+  const written = term.normalize('NFKC').toLowerCase();
+  const read = new Set([toHiragana(written)]);
+  if ([...written].length >= 2 && HAN.test(written)) read.add(await readingOf(written));
+  return { written, read: [...read].filter(Boolean) };
+}
+
+// ——— keeping the readings ———
+
+const trackMissing = sql`(${tracks.titleReading} is null or ${tracks.categoryReading} is null or ${tracks.scriptReading} is null)`;
+const userMissing = sql`${users.nameReading} is null`;
+
+interface MissingTrack {
+  id: number;
+  title: string | null;
+  category: string | null;
+  script: string | null;
+}
+
+/** Tracks missing a reading, with only the texts whose reading is missing. */
+async function missingTracks(db: Db, where: SQL, limit: number, lock: boolean): Promise<MissingTrack[]> {
+  return rowsOf<MissingTrack>(
+    await db.execute(sql`select ${tracks.id} as id,
+        case when ${tracks.titleReading} is null then ${tracks.title} end as title,
+        case when ${tracks.categoryReading} is null then coalesce(${tracks.category}, '') end as category,
+        case when ${tracks.scriptReading} is null then coalesce(${tracks.script}, '') end as script
+      from ${tracks} where ${trackMissing} and ${where} order by ${tracks.id} limit ${limit}
+      ${lock ? sql`for update skip locked` : sql``}`),
+  );
+}
+
+/**
+ * Computes the missing readings of up to `limit` tracks matching `where`; answers how many were
+ * looked at. The rows are locked meanwhile (a concurrent edit waits; another instance skips them), and
+ * the dictionary is loaded before, never inside the transaction.
+ */
+async function refreshTracks(db: Db, where: SQL, limit: number): Promise<number> {
+  const peek = await missingTracks(db, where, limit, false);
+  if (peek.length === 0) return 0;
+  const tk = peek.some((r) => needsDictionary(r.title, r.category, r.script)) ? await tokenizer() : loaded;
+  return inTransaction(db, async (tx) => {
+    const rows = await missingTracks(tx, where, limit, true);
+    for (const r of rows) {
+      // Changed to kanji since the peek, before the dictionary was loaded: the next round does it.
+      if (!tk && needsDictionary(r.title, r.category, r.script)) continue;
+      const set: Partial<typeof tracks.$inferInsert> = {};
+      if (r.title !== null) set.titleReading = readingWith(tk, r.title);
+      if (r.category !== null) set.categoryReading = readingWith(tk, r.category);
+      if (r.script !== null) set.scriptReading = readingWith(tk, r.script);
+      await tx.update(tracks).set(set).where(sql`${tracks.id} = ${r.id}`);
+    }
+    return rows.length;
+  });
+}
+
+/** The same for users' names. */
+async function refreshUsers(db: Db, where: SQL, limit: number): Promise<number> {
+  const select = (x: Db, lock: boolean) =>
+    x
+      .execute(
+        sql`select ${users.id} as id, ${users.name} as name from ${users} where ${userMissing} and ${where}
+          order by ${users.id} limit ${limit} ${lock ? sql`for update skip locked` : sql``}`,
+      )
+      .then((r) => rowsOf<{ id: string; name: string }>(r));
+  const peek = await select(db, false);
+  if (peek.length === 0) return 0;
+  const tk = peek.some((r) => needsDictionary(r.name)) ? await tokenizer() : loaded;
+  return inTransaction(db, async (tx) => {
+    const rows = await select(tx, true);
+    for (const r of rows) {
+      if (!tk && needsDictionary(r.name)) continue;
+      await tx
+        .update(users)
+        .set({ nameReading: readingWith(tk, r.name) })
+        .where(sql`${users.id} = ${r.id}`);
+    }
+    return rows.length;
+  });
+}
+
+/**
+ * After inserting a track or changing its title, category or script: computes its missing readings,
+ * and its poster's, now (a few milliseconds; the dictionary loads once per process, about a second).
+ * Every writer of tracks calls it: the seed, the publish job, the admin upload. Forgetting it only
+ * delays reading matches until the next search catches the row up.
+ */
+export async function refreshSearchReadings(db: Db, trackId: number): Promise<void> {
+  await refreshTracks(db, sql`${tracks.id} = ${trackId}`, 1);
+  await refreshUsers(db, sql`${users.id} = (select t.user_id from ${tracks} t where t.id = ${trackId})`, 1);
+}
+
+/** Rows a search computes itself before answering; with more missing, it leaves them to the sweep. */
+const CATCH_UP_ROWS = 20;
+/** Rows per transaction of the sweep (about 3 ms each for a 2 KB script). */
+const SWEEP_BATCH = 20;
+
+interface Keeper {
+  sweep?: Promise<void>;
+  closed: boolean;
+  log: (err: unknown) => void;
+}
+const keepers = new WeakMap<object, Keeper>();
+const keeperOf = (db: Db) => {
+  let k = keepers.get(db);
+  if (!k) {
+    k = { closed: false, log: () => {} };
+    keepers.set(db, k);
+  }
+  return k;
+};
+
+async function missingCounts(db: Db, upTo: number): Promise<number> {
+  const [{ n }] = rowsOf<{ n: number }>(
+    await db.execute(sql`select
+      (select count(*) from (select 1 from ${tracks} where ${trackMissing} limit ${upTo}) as t)::int
+      + (select count(*) from (select 1 from ${users} where ${userMissing} limit ${upTo}) as u)::int as n`),
+  );
+  return n;
+}
+
+/**
+ * Before a search: rows missing a reading (normally none; the probe reads two small partial indexes)
+ * are computed now when they are few, so a search right after a change sees it; a backlog is left to
+ * the sweep, which this starts, and the search meanwhile finds those rows by what is written.
+ */
+export async function catchUpReadings(db: Db): Promise<void> {
+  const k = keeperOf(db);
+  if (k.sweep || k.closed) return;
+  const n = await missingCounts(db, CATCH_UP_ROWS + 1);
+  if (n === 0) return;
+  if (n > CATCH_UP_ROWS) {
+    void sweepReadings(db);
+    return;
+  }
+  await refreshTracks(db, sql`true`, CATCH_UP_ROWS);
+  await refreshUsers(db, sql`true`, CATCH_UP_ROWS);
+}
+
+/**
+ * Computes every missing reading in the background, a batch at a time (the backlog the migration
+ * leaves: about 3 ms a track). One sweep per database handle; it ends when nothing is missing, or when
+ * stopReadings is called. A failure is logged and ends the sweep; the next search or boot starts another.
+ */
+export function sweepReadings(db: Db, log?: (err: unknown) => void): Promise<void> {
+  const k = keeperOf(db);
+  if (log) k.log = log;
+  if (k.closed) return Promise.resolve();
+  k.sweep ??= (async () => {
+    try {
+      while (!k.closed) {
+        const n = (await refreshTracks(db, sql`true`, SWEEP_BATCH)) + (await refreshUsers(db, sql`true`, SWEEP_BATCH));
+        if (n === 0) break;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    } catch (err) {
+      k.log(err);
+    } finally {
+      k.sweep = undefined;
+    }
+  })();
+  return k.sweep;
+}
+
+/** Stops the sweep of this database handle (the app is closing) and waits for its batch to end. */
+export async function stopReadings(db: Db): Promise<void> {
+  const k = keeperOf(db);
+  k.closed = true;
+  await k.sweep;
+}
