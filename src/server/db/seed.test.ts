@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readingOf } from '../features/search/readings';
 import { createTestApp, type TestApp } from '../test/app';
 import { invitations, tracks, users } from './schema';
 import { seedDemoAccounts, seedDemoTracks, spokenText } from './seed';
@@ -54,6 +55,13 @@ describe('demo seed', () => {
       expect(r.script).toBeTruthy();
       expect(r.duration).toBeGreaterThan(100);
       expect(await t.storage.stat(`audio/${r.filename}`)).not.toBeNull();
+      // #20: the seed writes the readings search by reading needs.
+      expect([r.titleReading, r.categoryReading, r.scriptReading]).toEqual([
+        await readingOf(r.title),
+        await readingOf(r.category),
+        await readingOf(r.script),
+      ]);
+      expect(r.titleReading).toMatch(/^[^\p{Script=Han}]+$/u);
     }
     expect(rows.filter((r) => r.createdBy === 'mugen').length).toBeGreaterThan(0);
     expect(rows.filter((r) => r.createdBy === demoUserId).length).toBeGreaterThan(0);

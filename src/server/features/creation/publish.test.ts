@@ -78,6 +78,12 @@ describe('publishing', () => {
       isVisible: true,
     });
     expect(track.transcript).toEqual([{ speaker: 'ハルカ', text: 'こんにちは', startMs: 300, endMs: 1500 }]);
+    // #20: stored with its readings, so おんせん-style searches find it from the start.
+    expect(track).toMatchObject({
+      titleReading: 'あさのさんぽ',
+      categoryReading: 'けんこう・うぇるねす,らいふすたいる',
+      scriptReading: 'はるか:こんにちは。\nけんた:こんにちは。',
+    });
     expect(await t.storage.stat(audioKey(track.filename))).not.toBeNull();
     expect((await t.storage.stat(hqAudioKey(track.filename)))?.size).toBe(2 * (await t.storage.stat(audioKey(track.filename)))!.size);
     expect(await t.storage.stat(previewKey(preview.previewFilename))).toBeNull();
