@@ -46,7 +46,7 @@ function withBuildLock(fn) {
         pid = Number(fs.readFileSync(path.join(lockDir, 'pid'), 'utf8'));
       } catch {}
       const age = fs.existsSync(lockDir) ? Date.now() - fs.statSync(lockDir).mtimeMs : 0;
-      if ((pid > 0 && !alive(pid)) || age > 600_000) fs.rmSync(lockDir, { recursive: true, force: true });
+      if ((pid > 0 && !alive(pid)) || (!pid && age > 30_000) || age > 600_000) fs.rmSync(lockDir, { recursive: true, force: true });
       else sleep(500);
     }
   }
