@@ -83,18 +83,19 @@ export function AdminLoginForm({ disabledMessage }: { disabledMessage?: string }
           onChange={(e) => setPassword(e.target.value)}
           className="mt-1 w-full rounded-xl border border-border bg-bg px-3 py-2.5 text-base outline-none focus-visible:ring-2 focus-visible:ring-accent"
         />
-        <label className="mt-4 flex items-start gap-2 text-sm">
+        <label className="mt-4 flex items-center gap-2 text-sm">
           <input
             type="checkbox"
             checked={remember}
             onChange={(e) => setRemember(e.target.checked)}
-            className="mt-0.5 size-4 accent-accent"
+            aria-describedby={`${id}-r`}
+            className="size-4 accent-accent"
           />
-          <span>
-            {T.remember}
-            <span className="block text-muted text-xs">{T.rememberHint}</span>
-          </span>
+          {T.remember}
         </label>
+        <p id={`${id}-r`} className="mt-1 pl-6 text-muted text-xs">
+          {T.rememberHint}
+        </p>
         {error && (
           <p role="alert" data-testid="admin-login-error" className="mt-4 text-danger text-sm">
             {error}
