@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../../shared/messages';
 import { ADMIN_API_MESSAGES } from '../../shared/messages/admin';
+import { GATE_REFUSALS } from '../../shared/rules/access';
 import type { Db } from '../db/client';
 import { currentUser, type UserRow } from '../features/auth/guard';
 import { sendError } from './errors';
@@ -22,7 +23,8 @@ export const ADMIN_SECURITY_SCHEME = { type: 'apiKey', in: 'cookie', name: 'muge
 
 /**
  * Makes every route registered in this scope members-only: one onRequest hook answers 401 to anyone
- * without a live member session before the body, params or query are even validated, and hands the
+ * without a live member session before the body, params or query are even validated (and 403 with the
+ * access gate's reason to a member the operator set pending or denied, GATE_EXEMPT_ROUTES aside), and hands the
  * member to the handlers as `request.member` (read it with `memberOf`). The routes are marked in the
  * OpenAPI document with the session security requirement, which the guard test reads.
  *
@@ -39,8 +41,36 @@ export function guardMembers(scope: FastifyInstance, db: Db) {
   scope.addHook('onRequest', async (request, reply) => {
     const user = await currentUser(db, request);
     if (!user) return sendError(reply, 401, MESSAGES.loginRequired);
+    if (refusedByGate(request, user)) return refuseByGate(reply, user);
     request.member = user;
   });
+}
+
+/**
+ * The members-only calls a pending or denied member may still make (issue 18, decision 0024): who is
+ * signed in (the shell and the status pages' logout), deleting the account, and stopping a subscription
+ * they pay for (/cancel). Logout and GET /api/access-control are not members-only. Everything else
+ * answers 403 with the gate's reason.
+ */
+export const GATE_EXEMPT_ROUTES: readonly string[] = [
+  'GET /api/auth/user',
+  'DELETE /api/auth/account',
+  'GET /api/auth/premium-status',
+  'GET /api/premium/subscription',
+  'POST /api/premium/cancel',
+];
+
+/** Whether the member's access status (set by the operator) refuses this call. */
+function refusedByGate(request: FastifyRequest, user: UserRow): boolean {
+  if (user.accessStatus !== 'pending' && user.accessStatus !== 'denied') return false;
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  return !GATE_EXEMPT_ROUTES.includes(`${method} ${request.routeOptions.url}`);
+}
+
+/** 403 with the gate's reason and message (shared/rules/access.ts), as GET /api/access-control says it. */
+function refuseByGate(reply: FastifyReply, user: UserRow) {
+  const reason = user.accessStatus === 'pending' ? 'pending_approval' : 'access_denied';
+  return sendError(reply, 403, GATE_REFUSALS[reason].message, { reason });
 }
 
 /** The member of a members-only route. Calling it outside a guarded scope is a programming error. */
@@ -71,6 +101,7 @@ export function membersOrAdmins(db: Db, routes: FastifyPluginAsyncZod): FastifyP
       if (viewer?.isAdmin) return;
       const user = await currentUser(db, request);
       if (!user) return sendError(reply, 401, MESSAGES.loginRequired);
+      if (refusedByGate(request, user)) return refuseByGate(reply, user);
       request.member = user;
     });
     await routes(scope, opts);

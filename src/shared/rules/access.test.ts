@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { accessRedirect, googleSignInUrl, needsAccessCheck, publicPathKind, withoutFromAuth } from './access';
+import {
+  accessRedirect,
+  GATE_REFUSALS,
+  gateRefusalOf,
+  googleSignInUrl,
+  keepsRefusedMember,
+  needsAccessCheck,
+  publicPathKind,
+  withoutFromAuth,
+} from './access';
 
 describe('the access gate skips public paths (listener spec §2 Access gate)', () => {
   it('L-2.2-01: home without from_auth skips the check; with from_auth it runs', () => {
@@ -87,5 +96,21 @@ describe('googleSignInUrl (L-7.1-05, L-7.1-06)', () => {
     expect(googleSignInUrl({ redirect: '/notifications?x=1', payment: true })).toBe(
       '/api/auth/google?redirect=%2Fnotifications%3Fx%3D1&payment=true',
     );
+  });
+});
+
+describe('the gate refusals of members-only calls (#18)', () => {
+  it('knows only the pending and denied reasons, each with its status page and message', () => {
+    expect(gateRefusalOf('pending_approval')).toBe('pending_approval');
+    expect(gateRefusalOf('access_denied')).toBe('access_denied');
+    expect(gateRefusalOf('daily_limit')).toBeNull();
+    expect(gateRefusalOf(null)).toBeNull();
+    expect(GATE_REFUSALS.pending_approval.page).toBe('/pending-approval');
+    expect(GATE_REFUSALS.access_denied.page).toBe('/access-denied');
+  });
+  it('leaves a refused member on the status pages and the pages they may still need, nowhere else', () => {
+    for (const p of ['/pending-approval', '/access-denied', '/contact', '/cancel', '/faq', '/terms/'])
+      expect(keepsRefusedMember(p)).toBe(true);
+    for (const p of ['/', '/favorites', '/track/1', '/create-post', '/mugen']) expect(keepsRefusedMember(p)).toBe(false);
   });
 });

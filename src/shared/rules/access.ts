@@ -61,12 +61,38 @@ export function accessRedirect(result: AccessControl | 'failed'): string | null 
   if (result.hasAccess) return null;
   switch (result.reason) {
     case 'pending_approval':
-      return '/pending-approval';
     case 'access_denied':
-      return '/access-denied';
+      return GATE_REFUSALS[result.reason].page;
     default:
       return '/closed-beta';
   }
+}
+
+/**
+ * A member the operator set to pending or denied (issue 18): every members-only call answers 403 with
+ * `{ message, reason }` (http/guards.ts), and the browser goes to the reason's status page.
+ */
+export const GATE_REFUSALS = {
+  pending_approval: { page: '/pending-approval', message: 'アカウントは承認待ちです。承認されるまでご利用いただけません' },
+  access_denied: { page: '/access-denied', message: 'アカウントの承認が拒否されたため、このサービスをご利用いただけません' },
+} as const;
+export type GateRefusalReason = keyof typeof GATE_REFUSALS;
+
+/**
+ * Where a refused member stays when a call answers the gate's 403: the status pages, and the pages they
+ * may still need (contact, stopping a subscription, the static texts). Everywhere else the browser goes
+ * to the reason's status page.
+ */
+export const GATE_OPEN_PATHS = ['/contact', '/cancel', '/faq', '/terms', '/privacy', '/commercial-law'] as const;
+
+export function keepsRefusedMember(pathname: string): boolean {
+  const p = normalise(pathname);
+  return (STATUS_PATHS as readonly string[]).includes(p) || (GATE_OPEN_PATHS as readonly string[]).includes(p);
+}
+
+/** The reason of a members-only call's 403 when it is the gate's (pending or denied), else null. */
+export function gateRefusalOf(reason: string | null | undefined): GateRefusalReason | null {
+  return reason === 'pending_approval' || reason === 'access_denied' ? reason : null;
 }
 
 /** The query string without from_auth ('' when nothing is left). */

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { ADMIN_USERS_API_MESSAGES as M } from '../messages/admin-users';
+import { ADMIN_PAGE_SIZE } from './admin';
+
+/**
+ * The console's 会員管理 (creator-operator spec §2.4, §3 "User (admin view)", §7 Admin calls; issue 18).
+ * Interpretations are in docs/decisions/0024-admin-members.md.
+ */
+
+export const ACCESS_STATUSES = ['approved', 'pending', 'denied'] as const;
+export type AccessStatus = (typeof ACCESS_STATUSES)[number];
+
+export const SUBSCRIPTION_STATES = ['none', 'active', 'cancelling', 'paused'] as const;
+
+/**
+ * A member as the console sees them: the spec's fields, plus what the operator decides by. `isPremium`
+ * is the premium rule's answer now (flag, end date ahead, no pause in force), `daysRemaining` likewise.
+ */
+export const AdminUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  picture: z.string().nullable(),
+  customUserId: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  isPremium: z.boolean(),
+  premiumStartDate: z.string().nullable(),
+  premiumEndDate: z.string().nullable(),
+  totalPremiumMonths: z.number().int(),
+  canInvite: z.boolean(),
+  accessStatus: z.enum(ACCESS_STATUSES),
+  daysRemaining: z.number().int().min(0),
+  /** The member's own subscription with the configured payment provider (none without one). */
+  subscriptionStatus: z.enum(SUBSCRIPTION_STATES),
+});
+export type AdminUser = z.infer<typeof AdminUserSchema>;
+
+/** GET /api/admin/users?page=&limit=&search=: one page, how many match the search, how many there are. */
+export const AdminUsersQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(ADMIN_PAGE_SIZE),
+  search: z.string().trim().max(200).optional(),
+});
+export const AdminUserListSchema = z.object({
+  users: z.array(AdminUserSchema),
+  /** Members matching the search (all of them without one). */
+  filtered: z.number().int(),
+  /** Every member. */
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type AdminUserList = z.infer<typeof AdminUserListSchema>;
+
+export const AdminUserIdParamSchema = z.object({ id: z.string().min(1).max(200) });
+
+const userId = z.string({ error: M.userNotFound }).trim().min(1, M.userNotFound).max(200, M.userNotFound);
+
+/** An instant in the future, as ISO text or epoch milliseconds. */
+const futureInstant = z.union([z.string().max(40), z.number()], { error: M.invalidDate }).transform((v, ctx) => {
+  const d = new Date(v);
+  if (Number.isNaN(d.getTime())) {
+    ctx.addIssue({ code: 'custom', message: M.invalidDate });
+    return z.NEVER;
+  }
+  return d;
+});
+
+/**
+ * POST /api/admin/users/premium {userId, isPremium, endDate}: the table's "edit premium" sends now + 30
+ * days (spec §9); null or absent means 30 days from now. endDate is ignored when isPremium is false.
+ */
+export const AdminPremiumBodySchema = z.object({
+  userId,
+  isPremium: z.boolean(),
+  endDate: futureInstant.nullable().optional(),
+});
+export type AdminPremiumBody = z.input<typeof AdminPremiumBodySchema>;
+
+/** PATCH /api/admin/users/{id}/premium {isPremium}: premium on is 30 days from now (spec §9). */
+export const AdminPremiumPatchSchema = z.object({ isPremium: z.boolean() });
+
+/** POST /api/admin/users/invitation-status {userId, canInvite}. */
+export const AdminInvitationBodySchema = z.object({ userId, canInvite: z.boolean() });
+export type AdminInvitationBody = z.infer<typeof AdminInvitationBodySchema>;
+
+/** POST /api/admin/users/access-status {userId, accessStatus}: what the access gate reads (issue 18). */
+export const AdminAccessBodySchema = z.object({
+  userId,
+  accessStatus: z.enum(ACCESS_STATUSES, { error: M.invalidAccessStatus }),
+});
+export type AdminAccessBody = z.infer<typeof AdminAccessBodySchema>;
+
+/** GET /api/admin/users/{id}: the member and their figures. */
+export const AdminUserStatsSchema = z.object({
+  tracks: z.number().int(),
+  /** Plays of the member's own tracks. */
+  plays: z.number().int(),
+  likesGiven: z.number().int(),
+  likesReceived: z.number().int(),
+  playlists: z.number().int(),
+  followers: z.number().int(),
+  following: z.number().int(),
+  /** Rows of listening history. */
+  listens: z.number().int(),
+  sessions: z.number().int(),
+});
+export const AdminUserDetailSchema = z.object({ user: AdminUserSchema, stats: AdminUserStatsSchema });
+export type AdminUserDetail = z.infer<typeof AdminUserDetailSchema>;
+
+/** GET /api/admin/users/{id}/listening-history: newest first, at most 100. */
+export const AdminListeningEntrySchema = z.object({
+  id: z.number().int(),
+  trackId: z.number().int(),
+  trackTitle: z.string().nullable(),
+  duration: z.number(),
+  progressPercent: z.number(),
+  completed: z.boolean(),
+  createdAt: z.string(),
+});
+export const AdminListeningHistorySchema = z.array(AdminListeningEntrySchema);
+export type AdminListeningEntry = z.infer<typeof AdminListeningEntrySchema>;
+
+/** GET /api/admin/users/{id}/sessions: the member's live sessions, most recently active first. */
+export const AdminSessionSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  lastActiveAt: z.string(),
+  deviceInfo: z.string().nullable(),
+});
+export const AdminSessionListSchema = z.array(AdminSessionSchema);
+export type AdminSession = z.infer<typeof AdminSessionSchema>;
