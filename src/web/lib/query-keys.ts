@@ -65,6 +65,7 @@ export const queryKeys = {
     files: (page: number, search: string) => ['admin', 'files', page, search] as const,
     fileLocations: () => ['admin', 'files', 'location'] as const,
     users: () => ['admin', 'users'] as const,
+    usersPage: (page: number, search: string) => ['admin', 'users', 'page', page, search] as const,
     user: (id: string) => ['admin', 'users', id] as const,
     userHistory: (id: string) => ['admin', 'users', id, 'listening-history'] as const,
     userSessions: (id: string) => ['admin', 'users', id, 'sessions'] as const,
