@@ -86,6 +86,7 @@ async function main() {
   const stopWorkers = config.workersInApp
     ? await startJobWorkers(database, storage, {
         tts: config.tts,
+        llm: config.llm,
         payments: createPayments(config, database.db, () => new Date()),
         log: (err) => app.log.error({ err }, 'task failed'),
       })

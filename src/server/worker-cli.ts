@@ -15,6 +15,7 @@ const database = await openDatabase(config);
 await database.migrate();
 const stop = await startJobWorkers(database, createStorage(config), {
   tts: config.tts,
+  llm: config.llm,
   payments: createPayments(config, database.db, () => new Date()),
   log: (err) => console.error('[mugen] task failed:', err),
 });

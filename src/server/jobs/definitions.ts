@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADMIN_INPUT_MAX, isAdminSpeakingRate, textLength } from '../../shared/rules/admin-themes';
 import { SPEAKING_RATE } from '../../shared/rules/creation';
 
 /**
@@ -26,6 +27,24 @@ export const JOBS = {
       /** The end of the pause this task resumes (ISO 8601); a task of another pause does nothing. */
       pausedUntil: z.iso.datetime(),
     }),
+  },
+  /**
+   * The operators' generation (admin console, features/admin/themes/generation.ts): a theme (loaded when
+   * the task runs) or AI生成's text becomes a published track of the official account.
+   */
+  'admin-generate': {
+    version: 1,
+    payload: z
+      .object({
+        themeId: z.number().int().positive().nullable(),
+        inputText: z
+          .string()
+          .min(1)
+          .refine((s) => textLength(s) <= ADMIN_INPUT_MAX)
+          .nullable(),
+        speakingRate: z.number().refine(isAdminSpeakingRate),
+      })
+      .refine((p) => (p.themeId === null) !== (p.inputText === null), 'a theme or a text, not both'),
   },
 } as const;
 

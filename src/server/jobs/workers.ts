@@ -1,8 +1,11 @@
 import type { Database } from '../db/client';
 import { deleteExpiredPreviews } from '../features/creation/previews';
+import { adminGenerateJob } from '../features/admin/themes/generation';
 import { type PublishRenderer, publishJob } from '../features/creation/publish';
 import { premiumResumeJob, premiumSweep } from '../features/premium/schedule';
 import { renderDialogueInWorker } from '../providers/audio/render-pool';
+import { createLlm, type LlmSettings } from '../providers/llm/index';
+import type { LlmProvider } from '../providers/llm/types';
 import type { Payments } from '../providers/payments/index';
 import type { StorageProvider } from '../providers/storage/types';
 import type { TtsSettings } from '../providers/tts/index';
@@ -23,6 +26,8 @@ export async function startJobWorkers(
   opts: WorkerOptions & {
     render?: PublishRenderer;
     tts?: TtsSettings;
+    /** The script writer of the operators' generation (LLM_PROVIDER); offline by default. Tests may give a provider. */
+    llm?: LlmSettings | LlmProvider;
     log?: (err: unknown) => void;
     /** Premium payments (resuming a pause bills again); null when payments are off. */
     payments?: Payments | null;
@@ -34,10 +39,15 @@ export async function startJobWorkers(
 ) {
   const render: PublishRenderer =
     opts.render ?? ((script, speakingRate) => renderDialogueInWorker(script, { speakingRate, tts: opts.tts }));
+  const llm = !opts.llm ? createLlm({ provider: 'offline' }) : 'writeScript' in opts.llm ? opts.llm : createLlm(opts.llm);
   const premium = { db: database.db, payments: opts.payments ?? null, now: opts.now ?? (() => new Date()) };
   const stopWorker = await startWorker(
     database,
-    { 'publish-track': publishJob(database.db, storage, render), 'premium-resume': premiumResumeJob(premium) },
+    {
+      'publish-track': publishJob(database.db, storage, render),
+      'admin-generate': adminGenerateJob({ db: database.db, storage, render, llm }),
+      'premium-resume': premiumResumeJob(premium),
+    },
     { ...opts, onError: (err) => opts.log?.(err) },
   );
   const sweep = setInterval(() => {

@@ -78,33 +78,42 @@ export function publishJob(db: Db, storage: StorageProvider, render: PublishRend
     await storage.put(audioKey(filename), audio.mp3);
     await storage.put(hqAudioKey(filename), audio.mp3Hq);
     await ctx.report('publishing', 90);
-    const [inserted] = await db
-      .insert(tracks)
-      .values({
-        title: p.title,
-        filename,
-        duration: audio.duration,
-        fileSize: audio.mp3.length,
-        createdBy: p.userId,
-        userId: p.userId,
-        category: p.category,
-        script: p.script,
-        transcript: audio.lines,
-        hqFilename: filename,
-        isVisible: true,
-      })
-      .onConflictDoNothing({ target: tracks.filename })
-      .returning({ id: tracks.id });
-    const trackId = inserted?.id ?? (await db.select({ id: tracks.id }).from(tracks).where(eq(tracks.filename, filename)))[0]?.id;
-    if (!trackId) throw new Error('track not stored');
-    // Its readings for search by reading (おんせん finds 温泉), before the catalogue shows it.
-    await refreshSearchReadings(db, trackId);
-    await trackChanged(db, null);
+    const trackId = await insertTrackOnce(db, {
+      title: p.title,
+      filename,
+      duration: audio.duration,
+      fileSize: audio.mp3.length,
+      createdBy: p.userId,
+      userId: p.userId,
+      category: p.category,
+      script: p.script,
+      transcript: audio.lines,
+      hqFilename: filename,
+      isVisible: true,
+    });
+    await announceTrack(db, trackId);
     // The preview's audio goes; its row stays until its hour is up, holding the claim (a repeat publish
     // answers this task), and the scheduled clean-up removes it.
     await storage.delete(previewKey(p.previewFilename)).catch(() => {});
     return { trackId };
   };
+}
+
+/**
+ * Inserts a spoken track once: a retry after a crash finds it by its file name (derived from the task)
+ * instead of adding a second. Answers its id. Also used by the operators' generation (admin console).
+ */
+export async function insertTrackOnce(db: Db, values: typeof tracks.$inferInsert): Promise<number> {
+  const [inserted] = await db.insert(tracks).values(values).onConflictDoNothing({ target: tracks.filename }).returning({ id: tracks.id });
+  const trackId = inserted?.id ?? (await db.select({ id: tracks.id }).from(tracks).where(eq(tracks.filename, values.filename)))[0]?.id;
+  if (!trackId) throw new Error('track not stored');
+  return trackId;
+}
+
+/** A new track's readings for search by reading (おんせん finds 温泉), then the catalogue shows it (every instance). */
+export async function announceTrack(db: Db, trackId: number): Promise<void> {
+  await refreshSearchReadings(db, trackId);
+  await trackChanged(db, null);
 }
 
 /** GET /api/audio-tasks/{id}: the member's own task (anyone else's is not found). */

@@ -4,6 +4,7 @@ import { type FactCheck, FactCheckSchema } from '../../../shared/schemas/creatio
 import { ProviderError, providerError } from '../errors';
 import { catalogueLabels, SCRIPT_WRITER, ScriptText } from './answers';
 import { cleanAnswer, supportInstructions } from './support';
+import { THEME_EXTRACTOR, THEMES_PROMPT, ThemesAnswer } from './themes';
 import type { LlmProvider, ScriptDraft } from './types';
 
 export interface GeminiSettings {
@@ -26,6 +27,21 @@ const SCRIPT_SCHEMA = {
   required: ['title', 'script', 'labels'],
 };
 const CheckAnswer = FactCheckSchema.omit({ sources: true });
+const THEMES_SCHEMA = {
+  type: Type.OBJECT,
+  properties: {
+    videoTitle: { type: Type.STRING },
+    themes: {
+      type: Type.ARRAY,
+      items: {
+        type: Type.OBJECT,
+        properties: { title: { type: Type.STRING }, perspective: { type: Type.STRING }, content: { type: Type.STRING } },
+        required: ['title', 'perspective', 'content'],
+      },
+    },
+  },
+  required: ['videoTitle', 'themes'],
+};
 
 /** Gemini's failure as a provider failure: 429 / RESOURCE_EXHAUSTED is the quota, an aborted call the deadline. */
 function failure(err: unknown): ProviderError {
@@ -132,6 +148,24 @@ export function geminiLlm(s: GeminiSettings): LlmProvider {
           config: { systemInstruction: supportInstructions(passages), temperature: 0.2 },
         });
         return cleanAnswer(res.text ?? '');
+      } catch (err) {
+        throw failure(err);
+      }
+    },
+    /** Themes from a YouTube video: Gemini is given the URL itself as file data (it watches public videos). */
+    async extractThemes({ url }) {
+      try {
+        const res = await ai.models.generateContent({
+          model: s.model,
+          contents: [{ role: 'user', parts: [{ fileData: { fileUri: url, mimeType: 'video/*' } }, { text: THEMES_PROMPT }] }],
+          config: {
+            systemInstruction: THEME_EXTRACTOR,
+            responseMimeType: 'application/json',
+            responseSchema: THEMES_SCHEMA,
+            temperature: 0.4,
+          },
+        });
+        return parse(ThemesAnswer, jsonIn(res.text));
       } catch (err) {
         throw failure(err);
       }

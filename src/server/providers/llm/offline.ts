@@ -1,7 +1,7 @@
 import { CREATE_PAGE_CATEGORIES } from '../../../shared/categories';
 import type { FactCheck } from '../../../shared/schemas/creation';
 import { offlineSupportAnswer } from './support';
-import type { LlmProvider, ScriptDraft } from './types';
+import { type LlmProvider, type ScriptDraft, VideoUnavailable } from './types';
 
 /**
  * The offline script writer: deterministic, no network. It turns the member's text into a talk
@@ -247,6 +247,10 @@ export function offlineLlm(): LlmProvider {
     /** The support chat offline: the passage of the FAQ or the legal pages that matches best (support.ts). */
     async answerSupport({ question, passages }) {
       return offlineSupportAnswer(question, passages);
+    },
+    /** The offline writer has no network: YouTube cannot be reached, and it says so (the console offers themes by hand). */
+    async extractThemes() {
+      throw new VideoUnavailable('offline', 'offline');
     },
   };
 }

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { providerError, providerFetch, readBody } from '../errors';
 import { catalogueLabels, DraftAnswer, RewriteAnswer, SCRIPT_WRITER } from './answers';
 import { cleanAnswer, supportInstructions } from './support';
-import type { LlmProvider, ScriptDraft } from './types';
+import { type LlmProvider, type ScriptDraft, VideoUnavailable } from './types';
 
 export interface OpenAiSettings {
   provider: 'openai';
@@ -100,6 +100,13 @@ export function openAiLlm(s: OpenAiSettings): LlmProvider {
       if (content === null || content === undefined) return '';
       if (typeof content !== 'string') throw providerError('openai', 'malformed', 'the message content is not text');
       return cleanAnswer(content);
+    },
+    /**
+     * An OpenAI-compatible chat model takes text and images, not a video, and this machine would only
+     * have the page's title to give it: themes made from a title would be invented, so it says so.
+     */
+    async extractThemes() {
+      throw new VideoUnavailable('openai', 'no-video-input');
     },
   };
 }

@@ -20,6 +20,27 @@ export interface SupportPassage {
   source: { kind: 'faq' | 'legal'; title: string; path: string };
 }
 
+/** Programme themes an operator reviews (admin console テーマ管理), proposed from a YouTube video. */
+export interface ExtractedThemes {
+  /** The video's title as the model read it, when it gave one. */
+  videoTitle: string | null;
+  themes: { title: string; perspective: string; content: string }[];
+}
+
+/**
+ * A provider that cannot be given a video: the offline writer (no network at all), or an
+ * OpenAI-compatible model (no video input). The console says so plainly instead of guessing.
+ */
+export class VideoUnavailable extends Error {
+  override readonly name = 'VideoUnavailable';
+  constructor(
+    readonly provider: string,
+    readonly reason: 'offline' | 'no-video-input',
+  ) {
+    super(`${provider}: cannot watch a video (${reason})`);
+  }
+}
+
 /**
  * Writes and checks two-host scripts, and answers the support chat. One small interface: offline by
  * default, real models behind it.
@@ -33,4 +54,9 @@ export interface LlmProvider {
    * **bold**, *italic* and newlines. An empty string when the model gave no answer.
    */
   answerSupport(input: { question: string; passages: readonly SupportPassage[] }): Promise<string>;
+  /**
+   * Themes for the programme from a YouTube video (its watch URL): title, perspective and content
+   * each, in Japanese. Throws VideoUnavailable when this provider cannot be given a video.
+   */
+  extractThemes(input: { url: string }): Promise<ExtractedThemes>;
 }
