@@ -34,6 +34,7 @@ import { playlistsRoutes } from './features/playlists/routes';
 import { premiumRoutes } from './features/premium/routes';
 import { profileRoutes } from './features/profile/routes';
 import { searchRoutes } from './features/search/routes';
+import { supportRoutes } from './features/support/routes';
 import { relayTrackChanges } from './features/tracks/changes';
 import { tracksRoutes } from './features/tracks/routes';
 import { usersRoutes } from './features/users/routes';
@@ -173,6 +174,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(searchRoutes(deps));
   await app.register(pushRoutes(deps));
   await app.register(adminRoutes(deps));
+  await app.register(supportRoutes(deps));
 
   if (hasWeb && webDir) {
     await app.register(fastifyStatic, {

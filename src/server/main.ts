@@ -88,6 +88,7 @@ async function main() {
         tts: config.tts,
         llm: config.llm,
         payments: createPayments(config, database.db, () => new Date()),
+        mail: config.mail,
         log: (err) => app.log.error({ err }, 'task failed'),
       })
     : async () => {};

@@ -17,6 +17,7 @@ const stop = await startJobWorkers(database, createStorage(config), {
   tts: config.tts,
   llm: config.llm,
   payments: createPayments(config, database.db, () => new Date()),
+  mail: config.mail,
   log: (err) => console.error('[mugen] task failed:', err),
 });
 console.log('[mugen] worker ready');

@@ -24,3 +24,4 @@ export const MESSAGES = {
 } as const;
 
 export { PREMIUM_API_MESSAGES, PREMIUM_NOTIFICATION_TYPES } from './messages/premium-api';
+export { SUPPORT_API_MESSAGES } from './messages/support';

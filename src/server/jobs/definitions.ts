@@ -28,6 +28,11 @@ export const JOBS = {
       pausedUntil: z.iso.datetime(),
     }),
   },
+  /** A contact message goes to the operator by SMTP (features/support/mail.ts); retried while the server is down. */
+  'contact-mail': {
+    version: 1,
+    payload: z.object({ messageId: z.number().int().positive() }),
+  },
   /**
    * The operators' generation (admin console, features/admin/themes/generation.ts): a theme (loaded when
    * the task runs) or AI生成's text becomes a published track of the official account.

@@ -1,11 +1,13 @@
 import type { Database } from '../db/client';
-import { deleteExpiredPreviews } from '../features/creation/previews';
 import { adminGenerateJob } from '../features/admin/themes/generation';
+import { deleteExpiredPreviews } from '../features/creation/previews';
 import { type PublishRenderer, publishJob } from '../features/creation/publish';
 import { premiumResumeJob, premiumSweep } from '../features/premium/schedule';
+import { contactMailJob, mailDomainOf, queueUnsentContactMail } from '../features/support/mail';
 import { renderDialogueInWorker } from '../providers/audio/render-pool';
 import { createLlm, type LlmSettings } from '../providers/llm/index';
 import type { LlmProvider } from '../providers/llm/types';
+import { createMailer, type MailSettings } from '../providers/mail/index';
 import type { Payments } from '../providers/payments/index';
 import type { StorageProvider } from '../providers/storage/types';
 import type { TtsSettings } from '../providers/tts/index';
@@ -35,23 +37,35 @@ export async function startJobWorkers(
     now?: () => Date;
     /** 0 turns the premium sweep off (tests run it by hand). */
     premiumSweepMs?: number;
+    /** Contact mail (SMTP_URL and CONTACT_TO): without it, contact messages are not sent and stay pending. */
+    mail?: MailSettings;
+    /** The SMTP deadline of each step (tests shorten it). */
+    mailTimeoutMs?: number;
   } = {},
 ) {
   const render: PublishRenderer =
     opts.render ?? ((script, speakingRate) => renderDialogueInWorker(script, { speakingRate, tts: opts.tts }));
   const llm = !opts.llm ? createLlm({ provider: 'offline' }) : 'writeScript' in opts.llm ? opts.llm : createLlm(opts.llm);
   const premium = { db: database.db, payments: opts.payments ?? null, now: opts.now ?? (() => new Date()) };
+  // A worker without mail settings takes no contact-mail task: it leaves them to one that can send.
+  const mailer = opts.mail ? createMailer(opts.mail, { timeoutMs: opts.mailTimeoutMs }) : null;
   const stopWorker = await startWorker(
     database,
     {
       'publish-track': publishJob(database.db, storage, render),
       'admin-generate': adminGenerateJob({ db: database.db, storage, render, llm }),
       'premium-resume': premiumResumeJob(premium),
+      ...(mailer && opts.mail ? { 'contact-mail': contactMailJob(database.db, mailer, mailDomainOf(opts.mail.from)) } : {}),
     },
     { ...opts, onError: (err) => opts.log?.(err) },
   );
+  const queueUnsent = () => {
+    if (mailer) queueUnsentContactMail(database.db).catch((err) => opts.log?.(err));
+  };
+  queueUnsent();
   const sweep = setInterval(() => {
     deleteExpiredPreviews(database.db, storage).catch((err) => opts.log?.(err));
+    queueUnsent();
   }, PREVIEW_SWEEP_MS);
   sweep.unref();
   const premiumEvery = opts.premiumSweepMs ?? PREMIUM_SWEEP_MS;
@@ -66,5 +80,6 @@ export async function startJobWorkers(
     clearInterval(sweep);
     if (premiumTimer) clearInterval(premiumTimer);
     await stopWorker();
+    mailer?.close();
   };
 }

@@ -50,8 +50,7 @@ export const SUPPORT_TEXT = {
   chatModal: {
     title: 'AIサポート',
     description: 'よくある質問と規約をもとにAIがお答えします。',
-    greeting:
-      'こんにちは！無限のAIサポートです。\n料金や解約、ログイン、オフライン再生など、ご不明な点をお気軽にご質問ください。',
+    greeting: 'こんにちは！無限のAIサポートです。\n料金や解約、ログイン、オフライン再生など、ご不明な点をお気軽にご質問ください。',
     logLabel: 'チャットの履歴',
     bot: 'AIサポート',
     you: 'あなた',

@@ -56,7 +56,8 @@ export function contactNameProblem(value: string): string | null {
  * An address mail can be sent back to: a plain local part and a domain of at least two labels. No
  * quoted local parts, comments or IP literals, and no character that could end a mail header.
  */
-const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+const EMAIL =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
 export function contactEmailProblem(value: string): string | null {
   const v = value.trim();

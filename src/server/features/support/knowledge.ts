@@ -1,7 +1,7 @@
-import { APP_TEXT } from '../../../shared/messages/app';
 import { blocksText } from '../../../shared/content/blocks';
 import { FAQ_ENTRIES } from '../../../shared/content/faq';
 import { LEGAL_DOCUMENTS } from '../../../shared/content/legal';
+import { APP_TEXT } from '../../../shared/messages/app';
 import type { SupportPassage } from '../../providers/llm/types';
 
 /**

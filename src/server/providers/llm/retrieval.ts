@@ -35,14 +35,15 @@ export function bigrams(text: string): Map<string, number> {
  * How a question ends says little about what it asks (ですか, ください, したい): these endings and
  * fillers leave the question before it is searched, so 返金できますか is searched as 返金 and でき.
  */
-const ASKING = /(でしょうか|ですか|ますか|ませんか|ください|下さい|くれますか|教えて|おしえて|について|っていう|とは|って|したいです|たいです|したい|ですが|ますが|ません|です|ます|の\?|んですけど|けど)/g;
+const ASKING =
+  /(でしょうか|ですか|ますか|ませんか|ください|下さい|くれますか|教えて|おしえて|について|っていう|とは|って|したいです|たいです|したい|ですが|ますが|ません|です|ます|の\?|んですけど|けど)/g;
 
 /** A bigram of hiragana only (した, ます) is a particle or an ending more often than a word: it weighs less. */
 const HIRAGANA_ONLY = /^[\p{Script=Hiragana}ー]+$/u;
 const gramWeight = (g: string) => (HIRAGANA_ONLY.test(g) ? 0.35 : 1);
 
-/** The words of a question that are searched for (its asking endings removed). */
-export const questionText = (question: string) => normalise(question).replace(ASKING, ' ');
+/** The words of a question that are searched for: markup (<b>, <script>) and asking endings removed. */
+export const questionText = (question: string) => normalise(question.replace(/<[^<>]{0,200}>/g, ' ')).replace(ASKING, ' ');
 
 interface Indexed {
   passage: SupportPassage;

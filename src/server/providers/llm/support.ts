@@ -41,7 +41,8 @@ export function cleanAnswer(text: string): string {
 }
 
 const GREETING = /^(こんにちは|こんにちわ|こんばんは|こんばんわ|おはよう(ございます)?|はじめまして|もしもし|やあ|どうも|hello|hi|hey)$/;
-const THANKS = /^(ありがとう(ございます|ございました)?|どうもありがとう(ございます|ございました)?|助かりました|わかりました|了解(です|しました)?|thanks?( you)?)$/;
+const THANKS =
+  /^(ありがとう(ございます|ございました)?|どうもありがとう(ございます|ございました)?|助かりました|わかりました|了解(です|しました)?|thanks?( you)?)$/;
 
 /** The least share of the question's weight a passage must hold to be the answer. */
 const MIN_COVERAGE = 0.25;
