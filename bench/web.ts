@@ -4,15 +4,18 @@
 //   - time from navigation start to the play button being ready, and from the click on play to sound,
 //   - time from a tap on 次の音声 to sound ('playing'), median of several taps,
 //   - Lighthouse (mobile profile) performance for /, and Chrome's installability checks (Lighthouse 12
-//     has no PWA category any more).
+//     has no PWA category any more),
+//   - the layout shift (CLS) of every listener page, phone and desktop, signed out and in (layout-shift.ts).
+// BENCH_WEB_ONLY=cls measures the layout shift alone.
 // Baselines from the same run and server: a static file opened as a page (load time), and a fresh
 // <audio> element starting the same stream (time to 'playing'). Budgets: home JS <= 150 kB gzip,
-// next-to-sound < 150 ms, Lighthouse performance >= 90.
+// next-to-sound < 150 ms, Lighthouse performance >= 90, CLS < 0.02 on every page.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { type Browser, chromium, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
+import { layoutShiftRun, printLayoutShift } from './layout-shift';
 
 const PORT = process.env.E2E_PORT ?? '3190';
 const BASE = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${PORT}`;
@@ -22,6 +25,7 @@ const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE ?? 'lighthouse@12.8.2';
 // Lighthouse's simulated throttling multiplies the main thread's tasks by four, so one run moves by
 // several points between identical loads; the median of a few runs is reported, with all of them.
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS || 3);
+const ONLY_CLS = process.env.BENCH_WEB_ONLY === 'cls';
 const BUDGET = { homeJsGzip: 150_000, nextToSoundMs: 150, lighthousePerformance: 90 };
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -227,68 +231,83 @@ async function lighthouse(): Promise<{ performance: number | null; note: string;
   }
 }
 
+/** Signs a browser context in as the demo member (the development sign-in of the e2e server). */
+async function signInDemo(context: BrowserContext) {
+  const res = await context.request.post(`${BASE}/api/auth/dev-login`, { data: { email: 'demo@example.com' }, headers: { origin: BASE } });
+  if (res.status() !== 200) throw new Error(`dev-login answered ${res.status()}`);
+}
+
 const server = await startServer();
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
   args: ['--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required', '--mute-audio'],
 });
 try {
-  const home = await homeRun(browser);
-  const baseline = await staticBaseline(browser);
-  const install = await installability(browser);
-  await browser.close();
-  const lhRuns: Awaited<ReturnType<typeof lighthouse>>[] = [];
-  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) lhRuns.push(await lighthouse());
-  const measured = lhRuns.filter((r) => r.performance !== null).sort((a, b) => (a.performance ?? 0) - (b.performance ?? 0));
-  const lh = measured[Math.floor(measured.length / 2)] ?? lhRuns[0];
+  if (ONLY_CLS) {
+    console.log(`bench/web (layout shift only): ${BASE}, Chromium ${CHROMIUM}`);
+    printLayoutShift(await layoutShiftRun(browser, BASE, signInDemo));
+  } else {
+    const home = await homeRun(browser);
+    const shifts = await layoutShiftRun(browser, BASE, signInDemo);
+    const baseline = await staticBaseline(browser);
+    const install = await installability(browser);
+    await browser.close();
+    const lhRuns: Awaited<ReturnType<typeof lighthouse>>[] = [];
+    for (let i = 0; i < LIGHTHOUSE_RUNS; i++) lhRuns.push(await lighthouse());
+    const measured = lhRuns.filter((r) => r.performance !== null).sort((a, b) => (a.performance ?? 0) - (b.performance ?? 0));
+    const lh = measured[Math.floor(measured.length / 2)] ?? lhRuns[0];
 
-  const js = home.assets.filter((a) => a.type === 'script');
-  const css = home.assets.filter((a) => a.type === 'stylesheet');
-  const sum = (xs: typeof js, k: 'transferred' | 'gzip' | 'raw') => xs.reduce((n, a) => n + a[k], 0);
-  const jsGzip = sum(js, 'gzip');
-  const next = median(home.nextToSound);
-  const pass = (ok: boolean) => (ok ? 'ok' : 'OVER BUDGET');
+    const js = home.assets.filter((a) => a.type === 'script');
+    const css = home.assets.filter((a) => a.type === 'stylesheet');
+    const sum = (xs: typeof js, k: 'transferred' | 'gzip' | 'raw') => xs.reduce((n, a) => n + a[k], 0);
+    const jsGzip = sum(js, 'gzip');
+    const next = median(home.nextToSound);
+    const pass = (ok: boolean) => (ok ? 'ok' : 'OVER BUDGET');
 
-  console.log(`bench/web: ${BASE}, Chromium ${CHROMIUM}, 390x844, same machine, same run`);
-  console.log('\nhome route, JavaScript and CSS downloaded before the first play');
-  for (const a of home.assets.sort((x, y) => y.gzip - x.gzip)) {
+    console.log(`bench/web: ${BASE}, Chromium ${CHROMIUM}, 390x844, same machine, same run`);
+    console.log('\nhome route, JavaScript and CSS downloaded before the first play');
+    for (const a of home.assets.sort((x, y) => y.gzip - x.gzip)) {
+      console.log(
+        `  ${a.url.padEnd(44)} ${a.type.padEnd(10)} ${kB(a.raw).padStart(9)} raw ${kB(a.gzip).padStart(9)} gzip ${kB(a.transferred).padStart(9)} on the wire`,
+      );
+    }
     console.log(
-      `  ${a.url.padEnd(44)} ${a.type.padEnd(10)} ${kB(a.raw).padStart(9)} raw ${kB(a.gzip).padStart(9)} gzip ${kB(a.transferred).padStart(9)} on the wire`,
+      `  JS:  ${js.length} files, ${kB(sum(js, 'raw'))} raw, ${kB(jsGzip)} gzip (${kB(sum(js, 'transferred'))} on the wire)  budget ${kB(BUDGET.homeJsGzip)}: ${pass(jsGzip <= BUDGET.homeJsGzip)}`,
     );
+    console.log(
+      `  CSS: ${css.length} (index.html's inline <style> and files), ${kB(sum(css, 'raw'))} raw, ${kB(sum(css, 'gzip'))} gzip (${kB(sum(css, 'transferred'))} on the wire)`,
+    );
+
+    console.log('\ntimes (performance.now() in the page)');
+    console.log(`  navigation start -> play button ready + network idle  ${ms(home.readyAt)}`);
+    console.log(
+      `  baseline: static file as a page, same server           ${ms(baseline)}   ratio ${(home.readyAt / baseline).toFixed(1)}x`,
+    );
+    console.log(`  click on play -> 'playing'                             ${ms(home.clickToSound)}`);
+    console.log(`  navigation start -> first track playing (incl. click)  ${ms(home.loadToSound)}`);
+    console.log(
+      `  next tap -> 'playing', median of ${home.nextToSound.length}                   ${ms(next)}  (${home.nextToSound.map((t) => t.toFixed(0)).join(', ')})  budget < ${BUDGET.nextToSoundMs} ms: ${pass(next < BUDGET.nextToSoundMs)}`,
+    );
+    console.log(
+      `  baseline: fresh <audio> on the same stream -> 'playing'  ${ms(home.freshAudio)}   ratio ${(next / home.freshAudio).toFixed(2)}x`,
+    );
+
+    console.log('\nLighthouse and installability');
+    if (lh.performance === null) console.log(`  performance: not measured (${lh.note})`);
+    else
+      console.log(
+        `  performance ${lh.performance}, the median of ${measured.length} runs (${lhRuns.map((r) => r.performance ?? 'failed').join(', ')}; ${lh.note}; median run: ${Object.entries(
+          lh.metrics,
+        )
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')})  budget >= ${BUDGET.lighthousePerformance}: ${pass(lh.performance >= BUDGET.lighthousePerformance)}`,
+      );
+    console.log('  PWA score: none (Lighthouse 12 removed the PWA category); Chrome installability checks instead:');
+    console.log(
+      `  installability errors: ${install.errors.length ? install.errors.join(', ') : 'none'}; manifest errors: ${install.manifestErrors}; page controlled by the service worker: ${install.controlled}`,
+    );
+    printLayoutShift(shifts);
   }
-  console.log(
-    `  JS:  ${js.length} files, ${kB(sum(js, 'raw'))} raw, ${kB(jsGzip)} gzip (${kB(sum(js, 'transferred'))} on the wire)  budget ${kB(BUDGET.homeJsGzip)}: ${pass(jsGzip <= BUDGET.homeJsGzip)}`,
-  );
-  console.log(
-    `  CSS: ${css.length} (index.html's inline <style> and files), ${kB(sum(css, 'raw'))} raw, ${kB(sum(css, 'gzip'))} gzip (${kB(sum(css, 'transferred'))} on the wire)`,
-  );
-
-  console.log('\ntimes (performance.now() in the page)');
-  console.log(`  navigation start -> play button ready + network idle  ${ms(home.readyAt)}`);
-  console.log(`  baseline: static file as a page, same server           ${ms(baseline)}   ratio ${(home.readyAt / baseline).toFixed(1)}x`);
-  console.log(`  click on play -> 'playing'                             ${ms(home.clickToSound)}`);
-  console.log(`  navigation start -> first track playing (incl. click)  ${ms(home.loadToSound)}`);
-  console.log(
-    `  next tap -> 'playing', median of ${home.nextToSound.length}                   ${ms(next)}  (${home.nextToSound.map((t) => t.toFixed(0)).join(', ')})  budget < ${BUDGET.nextToSoundMs} ms: ${pass(next < BUDGET.nextToSoundMs)}`,
-  );
-  console.log(
-    `  baseline: fresh <audio> on the same stream -> 'playing'  ${ms(home.freshAudio)}   ratio ${(next / home.freshAudio).toFixed(2)}x`,
-  );
-
-  console.log('\nLighthouse and installability');
-  if (lh.performance === null) console.log(`  performance: not measured (${lh.note})`);
-  else
-    console.log(
-      `  performance ${lh.performance}, the median of ${measured.length} runs (${lhRuns.map((r) => r.performance ?? 'failed').join(', ')}; ${lh.note}; median run: ${Object.entries(
-        lh.metrics,
-      )
-        .map(([k, v]) => `${k} ${v}`)
-        .join(', ')})  budget >= ${BUDGET.lighthousePerformance}: ${pass(lh.performance >= BUDGET.lighthousePerformance)}`,
-    );
-  console.log('  PWA score: none (Lighthouse 12 removed the PWA category); Chrome installability checks instead:');
-  console.log(
-    `  installability errors: ${install.errors.length ? install.errors.join(', ') : 'none'}; manifest errors: ${install.manifestErrors}; page controlled by the service worker: ${install.controlled}`,
-  );
 } finally {
   await browser.close().catch(() => {});
   server?.kill('SIGTERM');

@@ -11,6 +11,19 @@ export function categoryAliases(name: string): string[] {
   return [name, ...group.filter((n) => n !== name)];
 }
 
+/**
+ * The one name a category goes by wherever it is shown (chips, the search page's tabs): the first of its
+ * alias group, which is the create page's suggestion (政治・社会, ビジネス); any other name is its own.
+ */
+export function canonicalCategory(name: string): string {
+  return ALIAS_GROUPS.find((g) => g.includes(name))?.[0] ?? name;
+}
+
+/** The names of a stored category string as they are shown: each by its canonical name, without repeats. */
+export function categoryNames(value: string | null | undefined): string[] {
+  return [...new Set(splitCategories(value).map(canonicalCategory))];
+}
+
 /** Splits a stored comma-separated category string into names. */
 export function splitCategories(value: string | null | undefined): string[] {
   if (!value) return [];

@@ -9,10 +9,6 @@ export const LIKES_TEXT = {
   favoritesTab: {
     what: 'お気に入り',
     link: '音声を聴きに行く',
-    official: '無限',
-    separatorBefore: '・ ',
-    separator: '・',
-    plays: '回再生',
   },
   likeButton: {
     showCount: (count: string | number) => `いいね ${count} 件`,

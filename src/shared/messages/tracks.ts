@@ -26,6 +26,9 @@ export const TRACKS_TEXT = {
   heroSkeleton: {
     ariaLabel: '読み込み中',
   },
+  upNext: {
+    title: '次に再生',
+  },
   trackNotFound: {
     title: '音声が見つかりません',
     body: '削除されたか、非公開になっている可能性があります。',

@@ -29,6 +29,8 @@ describe('My Page (listener spec §2)', () => {
     expect(categoryChips('A')).toEqual({ shown: ['A'], rest: 0 });
     expect(categoryChips(' A , ,B ')).toEqual({ shown: ['A', 'B'], rest: 0 });
     expect(categoryChips('')).toEqual({ shown: [], rest: 0 });
+    // An alias shows by its canonical name, once (#20).
+    expect(categoryChips('社会・政治,ビジネス戦略,ビジネス,科学')).toEqual({ shown: ['政治・社会', 'ビジネス'], rest: 1 });
   });
 
   it('L-2.7-25: the created date is ja-JP with the short month', () => {

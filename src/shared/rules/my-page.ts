@@ -1,3 +1,4 @@
+import { categoryNames } from '../categories';
 /** My Page (listener spec §2): tabs, header links and playlist rows. */
 export const MY_PAGE_TABS = ['favorites', 'playlists', 'my-tracks'] as const;
 export type MyPageTab = (typeof MY_PAGE_TABS)[number];
@@ -33,12 +34,9 @@ export function publicProfileUrl(location: { origin: string; host: string }, cus
   return { label: `${location.host}/${id}`, url: `${location.origin}/${id}` };
 }
 
-/** Categories of a playlist ('A,B'): at most `max` chips, the rest counted as +N. */
+/** Categories of a playlist ('A,B'): at most `max` chips by their canonical names (an alias once), the rest counted as +N. */
 export function categoryChips(category: string | null | undefined, max = 2): { shown: string[]; rest: number } {
-  const all = (category ?? '')
-    .split(',')
-    .map((c) => c.trim())
-    .filter(Boolean);
+  const all = categoryNames(category);
   return { shown: all.slice(0, max), rest: Math.max(0, all.length - max) };
 }
 

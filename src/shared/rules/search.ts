@@ -1,21 +1,28 @@
-import { categoryAliases } from '../categories';
+import { canonicalCategory } from '../categories';
 
 /**
- * The category tabs after おすすめ: one tab per category, names that are aliases of an earlier one
- * (政治・社会 ⇔ 社会・政治, ビジネス ⇔ ビジネス戦略) folded into it. A selected category (from the address)
- * always has a tab with its own name: it replaces its alias's tab, or comes first when it is unknown.
+ * The category tabs after おすすめ: one tab per category by its canonical name (政治・社会 for 社会・政治,
+ * ビジネス for ビジネス戦略), the name its chips show too. A selected category (from the address) selects
+ * the tab of its canonical name, which comes first when no track has it yet.
  */
 export function categoryTabs(names: readonly string[], selected: string | null | undefined): string[] {
   const tabs: string[] = [];
   for (const name of names) {
-    if (!name || tabs.some((t) => categoryAliases(t).includes(name))) continue;
-    tabs.push(name);
+    const tab = name && canonicalCategory(name);
+    if (tab && !tabs.includes(tab)) tabs.push(tab);
   }
-  if (!selected) return tabs;
-  const at = tabs.findIndex((t) => categoryAliases(selected).includes(t));
-  if (at >= 0) tabs[at] = selected;
-  else tabs.unshift(selected);
+  const chosen = selected && canonicalCategory(selected);
+  if (chosen && !tabs.includes(chosen)) tabs.unshift(chosen);
   return tabs;
+}
+
+/**
+ * The selected tab: the category's canonical name, おすすめ (`recommended`) when neither a category
+ * nor a keyword is set, and none (`null`) while keyword results show without a category.
+ */
+export function selectedCategoryTab<T extends string>(search: string, category: string | null | undefined, recommended: T): string | null {
+  if (category) return canonicalCategory(category);
+  return search.trim() ? null : recommended;
 }
 
 /** The address of a search: only the parameters that are set, `search` before `category`. */

@@ -1,5 +1,8 @@
 import { useSyncExternalStore } from 'react';
 
+/** The desktop layout's width (DESIGN.md, Tailwind's lg): side navigation, columns, the bar along the bottom. */
+export const DESKTOP_QUERY = '(min-width: 1024px)';
+
 /** Whether a media query matches now, following its changes. */
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(

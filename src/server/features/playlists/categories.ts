@@ -1,5 +1,5 @@
 import { and, desc, eq, ilike, sql } from 'drizzle-orm';
-import { CREATE_PAGE_CATEGORIES, splitCategories } from '../../../shared/categories';
+import { CREATE_PAGE_CATEGORIES, categoryNames } from '../../../shared/categories';
 import type { Db } from '../../db/client';
 import { categories, tracks } from '../../db/schema';
 
@@ -34,14 +34,17 @@ export async function suggestCategories(db: Db, query: string, limit: number): P
   return [...fromDb, ...builtIn].slice(0, limit);
 }
 
-/** The categories of visible tracks with how many tracks carry each, most used first. */
+/**
+ * The categories of visible tracks with how many tracks carry each, most used first: each by its canonical
+ * name (a track of 社会・政治 counts for 政治・社会, once), the name its chips and the search tabs show.
+ */
 export async function categoriesOfVisibleTracks(db: Db): Promise<CategoryCount[]> {
   const rows = await db
     .select({ category: tracks.category })
     .from(tracks)
     .where(and(eq(tracks.isVisible, true)));
   const counts = new Map<string, number>();
-  for (const r of rows) for (const c of splitCategories(r.category)) counts.set(c, (counts.get(c) ?? 0) + 1);
+  for (const r of rows) for (const c of categoryNames(r.category)) counts.set(c, (counts.get(c) ?? 0) + 1);
   return [...counts]
     .map(([name, usageCount]) => ({ name, usageCount }))
     .sort((a, b) => b.usageCount - a.usageCount || a.name.localeCompare(b.name));

@@ -4,9 +4,11 @@ import { useUser } from '@web/lib/auth';
 import { cn } from '@web/lib/cn';
 import { useLoginPrompt } from '@web/lib/login-prompt';
 import { Bell, House, Search, SquarePen, UserRound } from 'lucide-react';
+import type { MouseEvent } from 'react';
 import { NavLink } from 'react-router';
 
-const ITEMS = [
+/** The five destinations, in the bottom navigation on phones and the side navigation from 1024 px (side-nav.tsx). */
+export const NAV_ITEMS = [
   { to: '/', label: SHELL_TEXT.items.homeLabel, icon: House, protected: false },
   { to: '/search', label: SHELL_TEXT.items.searchLabel, icon: Search, protected: false },
   { to: '/create-post', label: SHELL_TEXT.items.createPostLabel, icon: SquarePen, protected: true },
@@ -14,32 +16,40 @@ const ITEMS = [
   { to: '/profile', label: SHELL_TEXT.items.profileLabel, icon: UserRound, protected: true },
 ] as const;
 
-/**
- * Five items with labels under the icons (L-2.4-01). A protected item tapped while signed out opens
- * the login modal instead of navigating, and sign-in comes back to it (L-2.4-02). `badges` puts a
- * count on an item (the unread notifications on 通知), 9+ above 9.
- */
-export function BottomNav({ badges = {} }: { badges?: Partial<Record<string, number>> }) {
+export type NavBadges = Partial<Record<string, number>>;
+
+/** A protected item pressed while signed out opens the login modal instead, and sign-in comes back to it (L-2.4-02). */
+export function useNavGuard() {
   const { isSignedIn } = useUser();
   const { openLogin } = useLoginPrompt();
+  return (to: string, isProtected: boolean) => (e: MouseEvent) => {
+    if (isProtected && !isSignedIn) {
+      e.preventDefault();
+      openLogin(to);
+    }
+  };
+}
+
+/**
+ * Five items with labels under the icons (L-2.4-01), on phones and tablets: from 1024 px the side
+ * navigation takes its place. `badges` puts a count on an item (the unread notifications on 通知), 9+
+ * above 9.
+ */
+export function BottomNav({ badges = {} }: { badges?: NavBadges }) {
+  const guard = useNavGuard();
   return (
     <nav
       aria-label={SHELL_TEXT.bottomNav.bottomNavLabel}
-      className="border-border border-t bg-bg pb-[env(safe-area-inset-bottom)]"
+      className="border-border border-t bg-bg pb-[env(safe-area-inset-bottom)] lg:hidden"
       data-testid="bottom-nav"
     >
       <ul className="mx-auto grid max-w-3xl grid-cols-5 px-[env(safe-area-inset-left)]">
-        {ITEMS.map(({ to, label, icon: Icon, protected: isProtected }) => (
+        {NAV_ITEMS.map(({ to, label, icon: Icon, protected: isProtected }) => (
           <li key={to}>
             <NavLink
               to={to}
               end={to === '/'}
-              onClick={(e) => {
-                if (isProtected && !isSignedIn) {
-                  e.preventDefault();
-                  openLogin(to);
-                }
-              }}
+              onClick={guard(to, isProtected)}
               className={({ isActive }) =>
                 cn(
                   'flex min-h-14 flex-col items-center justify-center gap-0.5 rounded-xl pt-1.5 pb-1 text-[11px] leading-none transition-colors',

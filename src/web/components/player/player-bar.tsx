@@ -4,6 +4,7 @@ import { usePlayer, usePlayerState } from '@web/lib/audio/player-context';
 import { Minimize2 } from 'lucide-react';
 import { useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { Avatar } from '../ui/avatar';
 import { IconButton } from '../ui/icon-button';
 import { MiniPlayer } from './mini-player';
 import { setMinimised, takeFocusRequest, useMiniPlayer } from './mini-player-store';
@@ -46,22 +47,41 @@ function FullBar() {
       >
         <div className="h-full bg-accent transition-[width] duration-200" style={{ width: `${fraction * 100}%` }} />
       </div>
-      <div className="mx-auto flex max-w-3xl items-center gap-2 py-1.5 pr-2 pl-4">
-        <Link to={trackPath(s.track)} className="min-w-0 flex-1 rounded-md py-1" aria-label={SHELL_TEXT.fullBar.ariaLabel2(s.track.title)}>
-          <span className="block truncate font-medium text-sm leading-snug" data-testid="player-bar-title">
-            {s.track.title}
+      {/* A phone: title, speed, play and minimise in a row. From 1024 px the bar runs along the bottom of
+          the window: the track at the start, speed and play in the middle, minimise at the end. */}
+      <div className="mx-auto flex max-w-3xl items-center gap-2 py-1.5 pr-2 pl-4 lg:grid lg:max-w-none lg:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] lg:gap-6 lg:py-2 lg:pr-4 lg:pl-6">
+        <Link
+          to={trackPath(s.track)}
+          className="min-w-0 flex-1 rounded-md py-1 lg:flex lg:items-center lg:gap-3"
+          aria-label={SHELL_TEXT.fullBar.ariaLabel2(s.track.title)}
+        >
+          <span className="hidden shrink-0 lg:block">
+            <Avatar
+              picture={s.track.posterPicture}
+              name={s.track.posterName}
+              className="size-11 rounded-xl bg-gradient-to-br from-accent-soft to-surface-2"
+              textClassName="text-2xl"
+            />
           </span>
-          <span className="block truncate text-muted text-xs leading-snug">
-            {s.error ?? s.track.posterName ?? SHELL_TEXT.fullBar.official}
+          <span className="block min-w-0">
+            <span className="block truncate font-medium text-sm leading-snug" data-testid="player-bar-title">
+              {s.track.title}
+            </span>
+            <span className="block truncate text-muted text-xs leading-snug">
+              {s.error ?? s.track.posterName ?? SHELL_TEXT.fullBar.official}
+            </span>
           </span>
         </Link>
-        <SpeedPill rate={s.rate} onClick={() => player.cycleRate()} className="min-w-12 text-xs" />
-        <PlayButton size="bar" isPlaying={s.isPlaying} isReady={s.isReady} isLoading={!s.error} onClick={() => player.toggle()} />
+        <div className="flex items-center gap-2">
+          <SpeedPill rate={s.rate} size="bar" onClick={() => player.cycleRate()} />
+          <PlayButton size="bar" isPlaying={s.isPlaying} isReady={s.isReady} isLoading={!s.error} onClick={() => player.toggle()} />
+        </div>
         <IconButton
           ref={minimise}
           icon={Minimize2}
           label={SHELL_TEXT.fullBar.playerBarMinimiseLabel}
           onClick={() => setMinimised(true)}
+          className="lg:justify-self-end"
           data-testid="player-bar-minimise"
         />
       </div>

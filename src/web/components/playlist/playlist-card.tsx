@@ -1,5 +1,5 @@
-import { splitCategories } from '@shared/categories';
 import { SHELL_TEXT } from '@shared/messages/shell';
+import { categoryChips, formatShortDateJa } from '@shared/rules/my-page';
 import { cn } from '@web/lib/cn';
 import { Globe, ListMusic, Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -15,9 +15,6 @@ export interface PlaylistCardData {
   createdAt: string;
 }
 
-const shortDate = (iso: string) =>
-  new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', year: 'numeric', month: 'short', day: 'numeric' }).format(new Date(iso));
-
 const artworks = {
   card: 'size-14 shrink-0 rounded-xl bg-gradient-to-br from-accent-soft to-surface-2 [&>svg]:size-7',
   hero: 'size-28 rounded-[1.75rem] bg-gradient-to-br from-accent-soft via-surface to-surface-2 shadow-card [&>svg]:size-12',
@@ -32,12 +29,13 @@ export function PlaylistArtwork({ size }: { size: keyof typeof artworks }) {
   );
 }
 
-/** Category chips of a playlist: at most 2, then +N; each leads to that category's search. */
+/**
+ * Category chips of a playlist: at most 2, then +N; each by the canonical name the search tabs use
+ * (社会・政治 shows as 政治・社会), leading to that category's search.
+ */
 export function CategoryChips({ category, max = 2, className }: { category: string; max?: number; className?: string }) {
-  const all = splitCategories(category);
-  const shown = all.slice(0, max);
-  const rest = all.length - shown.length;
-  if (all.length === 0) return null;
+  const { shown, rest } = categoryChips(category, max);
+  if (shown.length === 0) return null;
   return (
     <ul className={cn('relative z-10 flex flex-wrap items-center gap-1.5', className)} aria-label={SHELL_TEXT.categoryChips.ariaLabel}>
       {shown.map((c) => (
@@ -105,7 +103,7 @@ export function PlaylistCard({ playlist: p, to, actions, showVisibility }: Playl
             {p.itemCount}
             {SHELL_TEXT.playlistCard.playlistItemCount}
           </span>
-          <time dateTime={p.createdAt}>{shortDate(p.createdAt)}</time>
+          <time dateTime={p.createdAt}>{formatShortDateJa(p.createdAt)}</time>
           {showVisibility && <VisibilityBadge isPublic={p.isPublic} className="px-2" />}
         </p>
       </div>

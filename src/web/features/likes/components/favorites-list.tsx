@@ -1,5 +1,7 @@
 import { LIKES_TEXT } from '@shared/messages/likes';
+import type { Track } from '@shared/schemas/track';
 import { PlayTrackButton } from '@web/components/track/play-track-button';
+import { TrackList } from '@web/components/track/track-list';
 import { TrackRow, TrackRowSkeletons } from '@web/components/track/track-row';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { ListState } from '@web/components/ui/list-state';
@@ -11,7 +13,6 @@ import { LikeButton } from './like-button';
 /** My liked tracks with their empty message (the /favorites page; My Page has its own tab, favorites-tab.tsx). */
 export function FavoritesList() {
   const favorites = useFavorites();
-  const currentId = usePlayerValue((s) => s.track?.id ?? null);
 
   return (
     <ListState
@@ -28,24 +29,30 @@ export function FavoritesList() {
         />
       }
     >
-      {(items) => (
-        <ul className="space-y-1" data-testid="favorites-list">
-          {items.map((t) => (
-            <li key={t.id}>
-              <TrackRow
-                track={t}
-                current={t.id === currentId}
-                trailing={
-                  <div className="flex shrink-0 items-center">
-                    <LikeButton track={t} showCount={false} />
-                    <PlayTrackButton track={t} />
-                  </div>
-                }
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+      {(items) => <FavoriteRows items={items} />}
     </ListState>
+  );
+}
+
+/** The liked tracks as every list shows tracks (TrackRow): the heart to take the like back, and play. */
+export function FavoriteRows({ items }: { items: readonly Track[] }) {
+  const currentId = usePlayerValue((s) => s.track?.id ?? null);
+  return (
+    <TrackList testId="favorites-list">
+      {items.map((t) => (
+        <li key={t.id}>
+          <TrackRow
+            track={t}
+            current={t.id === currentId}
+            trailing={
+              <div className="flex shrink-0 items-center">
+                <LikeButton track={t} showCount={false} />
+                <PlayTrackButton track={t} />
+              </div>
+            }
+          />
+        </li>
+      ))}
+    </TrackList>
   );
 }

@@ -9,11 +9,14 @@ const T = PREMIUM_TEXT.houseAd;
 /**
  * The one ad slot of free members and visitors (issue 17): a house ad for premium, placed between the
  * player and what follows it, never over a control. Premium members see none (L-1-05); nothing shows
- * until premium is known, so a premium member never sees it flash.
+ * until premium is known, so a premium member never sees it flash. Meanwhile an empty slot of the ad's
+ * height holds its place (unless this browser already knows the member is premium), so the player does
+ * not shift when the ad comes (issue 20, layout shift).
  */
 export function HouseAd({ className }: { className?: string }) {
   const { isPremium, isSettled } = usePremium();
-  if (isPremium || !isSettled) return null;
+  if (isPremium) return null;
+  if (!isSettled) return <div aria-hidden="true" className={cn('h-14', className)} data-ad-slot data-testid="ad-slot-placeholder" />;
   return (
     <aside aria-label={T.ariaLabel} className={className} data-testid="ad-slot" data-ad-slot>
       <Link

@@ -2,15 +2,18 @@ import { SEARCH_TEXT } from '@shared/messages/search';
 import { cn } from '@web/lib/cn';
 import { Sparkles } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useRef } from 'react';
 
 /** The value of the おすすめ tab (no category). */
 export const RECOMMENDED_TAB = '__recommended__';
 
 interface CategoryTabsProps {
-  value: string;
+  /** The selected tab; null selects none (keyword results of every category). */
+  value: string | null;
   categories: readonly string[];
   onValueChange: (value: string) => void;
+  /** The selected category tab pressed again (a click, Enter or Space). */
+  onReselect?: () => void;
   children: ReactNode;
 }
 
@@ -19,20 +22,45 @@ const trigger = cn(
   'hover:text-fg data-[state=active]:border-accent data-[state=active]:bg-accent data-[state=active]:text-accent-fg',
 );
 
-/** おすすめ first, then one tab per category, in a row that scrolls sideways; arrow keys move between tabs. */
-export function CategoryTabs({ value, categories, onValueChange, children }: CategoryTabsProps) {
+/** The value of no tab: Radix selects nothing for a value none of its triggers has. */
+const NONE = '';
+
+/**
+ * おすすめ first, then one tab per category, in a row that scrolls sideways; arrow keys move between tabs.
+ * The row starts and ends in line with the search box above it, also once scrolled to a tab.
+ */
+export function CategoryTabs({ value, categories, onValueChange, onReselect, children }: CategoryTabsProps) {
   const list = useRef<HTMLDivElement>(null);
+  // Whether the pressed tab was already the selected one when the press began (Radix selects on press).
+  const wasSelected = useRef(false);
+  const reselect = onReselect
+    ? {
+        onMouseDown: (e: MouseEvent<HTMLButtonElement>) => {
+          wasSelected.current = e.currentTarget.dataset.state === 'active';
+        },
+        onClick: () => {
+          if (wasSelected.current) onReselect();
+          wasSelected.current = false;
+        },
+        onKeyDown: (e: KeyboardEvent<HTMLButtonElement>) => {
+          if ((e.key === 'Enter' || e.key === ' ') && e.currentTarget.dataset.state === 'active') {
+            e.preventDefault();
+            onReselect();
+          }
+        },
+      }
+    : {};
   // A category chosen from elsewhere (a chip's link) may sit far along the row: bring its tab into view.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when the selection or the tabs change
   useEffect(() => {
     list.current?.querySelector('[data-state="active"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [value, categories.length]);
   return (
-    <Tabs.Root value={value} onValueChange={onValueChange} activationMode="manual">
+    <Tabs.Root value={value ?? NONE} onValueChange={onValueChange} activationMode="manual">
       <Tabs.List
         ref={list}
         aria-label={SEARCH_TEXT.categoryTabs.categoryTabsLabel}
-        className="-mx-4 flex snap-x gap-2 overflow-x-auto px-4 py-1 [scrollbar-width:none]"
+        className="-mx-4 flex snap-x scroll-px-4 gap-2 overflow-x-auto px-4 py-1 [scrollbar-width:none]"
         data-testid="category-tabs"
       >
         <Tabs.Trigger value={RECOMMENDED_TAB} className={trigger}>
@@ -40,12 +68,12 @@ export function CategoryTabs({ value, categories, onValueChange, children }: Cat
           {SEARCH_TEXT.categoryTabs.recommended}
         </Tabs.Trigger>
         {categories.map((c) => (
-          <Tabs.Trigger key={c} value={c} className={trigger}>
+          <Tabs.Trigger key={c} value={c} className={trigger} {...reselect}>
             {c}
           </Tabs.Trigger>
         ))}
       </Tabs.List>
-      <Tabs.Content value={value} className="mt-4 outline-none" tabIndex={-1}>
+      <Tabs.Content value={value ?? NONE} className="mt-4 outline-none" tabIndex={-1}>
         {children}
       </Tabs.Content>
     </Tabs.Root>

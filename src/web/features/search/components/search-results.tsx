@@ -1,6 +1,7 @@
 import { SEARCH_TEXT } from '@shared/messages/search';
 import type { Track } from '@shared/schemas/track';
 import { PlayTrackButton } from '@web/components/track/play-track-button';
+import { TrackList } from '@web/components/track/track-list';
 import { TrackRow, TrackRowSkeletons } from '@web/components/track/track-row';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { ListError } from '@web/components/ui/list-state';
@@ -12,13 +13,13 @@ import type { ReactNode } from 'react';
 export function TrackResults({ tracks, busy }: { tracks: readonly Track[]; busy?: boolean }) {
   const currentId = usePlayerValue((s) => s.track?.id ?? null);
   return (
-    <ul className={busy ? 'space-y-1 opacity-60 transition-opacity' : 'space-y-1'} aria-busy={busy} data-testid="search-results">
+    <TrackList className={busy ? 'opacity-60 transition-opacity' : undefined} busy={busy} testId="search-results">
       {tracks.map((t) => (
         <li key={t.id}>
           <TrackRow track={t} current={t.id === currentId} trailing={<PlayTrackButton track={t} />} />
         </li>
       ))}
-    </ul>
+    </TrackList>
   );
 }
 

@@ -1,6 +1,6 @@
 import { RECOMMENDED_COUNT, SEARCH_DEBOUNCE_MS } from '@shared/constants';
 import { SEARCH_TEXT } from '@shared/messages/search';
-import { categoryTabs, resultCountLabel } from '@shared/rules/search';
+import { categoryTabs, resultCountLabel, selectedCategoryTab } from '@shared/rules/search';
 import type { Track } from '@shared/schemas/track';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Button } from '@web/components/ui/button';
@@ -56,12 +56,26 @@ export function SearchPage({ recommended }: { recommended: ReactNode }) {
     return () => clearTimeout(timer);
   }, [text]);
 
+  // おすすめ is the recommended list: chosen while keyword results show, it clears the keyword too.
   const selectTab = (value: string) =>
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
-        if (value === RECOMMENDED_TAB) next.delete('category');
-        else next.set('category', value);
+        if (value === RECOMMENDED_TAB) {
+          // The box follows the address (the effect above empties it).
+          next.delete('category');
+          next.delete('search');
+        } else next.set('category', value);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  // The selected category chosen again while a keyword is set: the results of every category.
+  const clearCategory = () =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete('category');
         return next;
       },
       { replace: true, preventScrollReset: true },
@@ -75,7 +89,12 @@ export function SearchPage({ recommended }: { recommended: ReactNode }) {
       <h1 className="sr-only">{SEARCH_TEXT.searchPage.documentTitle}</h1>
       <SearchBox value={text} onChange={setText} onSubmit={() => commit(text)} />
       <div className="mt-4">
-        <CategoryTabs value={category ?? RECOMMENDED_TAB} categories={tabs} onValueChange={selectTab}>
+        <CategoryTabs
+          value={selectedCategoryTab(search, category, RECOMMENDED_TAB)}
+          categories={tabs}
+          onValueChange={selectTab}
+          onReselect={search ? clearCategory : undefined}
+        >
           {search || category ? <Results q={search} category={category} /> : recommended}
         </CategoryTabs>
       </div>

@@ -1,3 +1,4 @@
+import { categoryNames } from '@shared/categories';
 import { TRACKS_TEXT } from '@shared/messages/tracks';
 import { posterPath } from '@shared/rules/player';
 import type { Track } from '@shared/schemas/track';
@@ -25,16 +26,25 @@ export function PosterLink({ track, className }: { track: Track; className?: str
   );
 }
 
-/** A category chip, leading to that category's search (listener spec §2). */
-export function CategoryChip({ category }: { category: string | null }) {
-  if (!category) return null;
+/**
+ * A track's category chips (listener spec §2), each by the canonical name the search tabs use (a track
+ * of ビジネス戦略 shows ビジネス), leading to that category's search; at most `max`.
+ */
+export function CategoryChip({ category, max = 2 }: { category: string | null; max?: number }) {
+  const names = categoryNames(category).slice(0, max);
+  if (names.length === 0) return null;
   return (
-    <Link
-      to={`/search?category=${encodeURIComponent(category)}`}
-      className="relative inline-flex min-h-8 items-center rounded-full bg-accent-soft px-3 font-medium text-accent text-xs before:absolute before:-inset-y-1.5 before:inset-x-0 before:content-['']"
-      data-testid="category-chip"
-    >
-      {category}
-    </Link>
+    <span className="inline-flex flex-wrap gap-1.5">
+      {names.map((name) => (
+        <Link
+          key={name}
+          to={`/search?category=${encodeURIComponent(name)}`}
+          className="relative inline-flex min-h-8 items-center rounded-full bg-accent-soft px-3 font-medium text-accent text-xs before:absolute before:-inset-y-1.5 before:inset-x-0 before:content-['']"
+          data-testid="category-chip"
+        >
+          {name}
+        </Link>
+      ))}
+    </span>
   );
 }

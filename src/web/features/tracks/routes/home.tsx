@@ -7,11 +7,13 @@ import { PageState } from '@web/components/ui/page-state';
 import { LoadingStatus, Skeleton, Skeletons } from '@web/components/ui/skeleton';
 import { usePlayer, usePlayerValue } from '@web/lib/audio/player-context';
 import { useDocumentTitle } from '@web/lib/use-document-title';
-import { useDeferredValue, useEffect } from 'react';
+import { DESKTOP_QUERY, useMediaQuery } from '@web/lib/use-media-query';
+import { type ReactNode, useDeferredValue, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { getTrackQueryOptions } from '../api/get-track';
 import { useTracks } from '../api/get-tracks';
 import { HeroPlayer } from '../components/hero-player';
+import { UpNext } from '../components/up-next';
 
 /**
  * Home: the catalogue played like a radio. ?track= picks the first track and then leaves the address
@@ -58,13 +60,41 @@ export function HomeRoute() {
   if (tracks.isPending) return <HeroSkeleton />;
   if (tracks.isError && !hasTrack)
     return <ListError what={TRACKS_TEXT.home.loadFailedTitle} onRetry={() => void tracks.refetch()} page testId="home-state" />;
-  if (showHero) return <HeroPlayer />;
+  if (showHero)
+    return (
+      <HomeColumns>
+        <HeroPlayer />
+      </HomeColumns>
+    );
   // A track is cued, or is about to be (the effect above adopts the catalogue): the hero comes next.
   if (hasTrack || (tracks.data?.length ?? 0) > 0) return <HeroSkeleton />;
   return <PageState figure={<LogoMark className="size-16 animate-shimmer" />} text={TRACKS_TEXT.home} busy testId="home-state" />;
 }
 
+/**
+ * From 1024 px the player keeps its width (about 480 px) at the start and 次に再生 fills the rest; on a
+ * phone the player alone fills the screen.
+ */
+function HomeColumns({ children }: { children: ReactNode }) {
+  const desktop = useMediaQuery(DESKTOP_QUERY);
+  if (!desktop) return children;
+  return (
+    <div className="mx-auto flex w-full max-w-5xl flex-1 gap-8 px-6" data-testid="home-columns">
+      {children}
+      <UpNext className="flex-1 pt-6 pb-5" />
+    </div>
+  );
+}
+
 function HeroSkeleton() {
+  return (
+    <HomeColumns>
+      <HeroSkeletonColumn />
+    </HomeColumns>
+  );
+}
+
+function HeroSkeletonColumn() {
   return (
     <LoadingStatus label={TRACKS_TEXT.heroSkeleton.ariaLabel} className="mx-auto flex w-full max-w-[480px] flex-1 flex-col px-6 pt-4 pb-5">
       <div className="flex flex-1 items-center justify-center py-2">

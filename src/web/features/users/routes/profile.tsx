@@ -2,6 +2,7 @@ import { OFFICIAL_ID } from '@shared/constants';
 import { USERS_TEXT } from '@shared/messages/users';
 import { PlaylistCard } from '@web/components/playlist/playlist-card';
 import { PlayTrackButton } from '@web/components/track/play-track-button';
+import { TrackList } from '@web/components/track/track-list';
 import { TrackRow, TrackRowSkeletons } from '@web/components/track/track-row';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { ListState } from '@web/components/ui/list-state';
@@ -98,13 +99,13 @@ function UserTracks({ userRef }: { userRef: string }) {
       empty={<EmptyState icon={AudioLines} title={USERS_TEXT.userTracks.title} testId="profile-tracks-empty" />}
     >
       {(items) => (
-        <ul className="space-y-1" data-testid="profile-tracks">
+        <TrackList testId="profile-tracks">
           {items.map((t) => (
             <li key={t.id}>
               <TrackRow track={t} current={t.id === currentId} trailing={<PlayTrackButton track={t} />} />
             </li>
           ))}
-        </ul>
+        </TrackList>
       )}
     </ListState>
   );
