@@ -1,5 +1,8 @@
 import fs from 'node:fs';
+import { MenuDrawer } from '@web/app/menu/menu-drawer';
+import { AppHeader } from '@web/components/layout/app-header';
 import { CookieConsentBanner } from '@web/features/consent/components/cookie-consent-banner';
+import { CONSENT_ROOM } from '@web/features/consent/static-banner';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
@@ -34,23 +37,35 @@ describe('index.html (L-2.4-24, L-2.4-26)', () => {
     }
   });
 
-  it('paints the cookie banner of the app as static markup on a first visit (L-2.4-12)', () => {
+  /** The app's markup as React renders it, without what only the app has (test ids, the router's marks). */
+  const rendered = (element: ReturnType<typeof createElement>) =>
+    renderToStaticMarkup(createElement(MemoryRouter, null, element)).replace(/ data-(testid|discover)="[^"]*"/g, '');
+  const compact = (markup: string) => markup.replace(/>\s+</g, '><');
+
+  it('paints the complete app header, menu button included, before the app has loaded (#20)', () => {
+    const header = html.match(/<header[\s\S]*?<\/header>/)?.[0] ?? '';
+    expect(compact(header)).toBe(rendered(createElement(AppHeader, { menu: createElement(MenuDrawer) })));
+    expect(header).toContain('aria-label="メニューを開く"');
+  });
+
+  it('paints the cookie bar of the app as static markup on a first visit, in the flow under the header (L-2.4-12, #20)', () => {
     const section = html.match(/<section id="static-consent"[\s\S]*?<\/section>/)?.[0] ?? '';
     // What only the static copy has: its id, hidden until the script shows it, and each button's choice.
-    const staticMarkup = section.replace(/>\s+</g, '><').replace(/ (id|data-choice)="[^"]*"| hidden/g, '');
-    const app = renderToStaticMarkup(createElement(MemoryRouter, null, createElement(CookieConsentBanner))).replace(
-      / data-(testid|discover)="[^"]*"/g,
-      '',
-    );
-    expect(staticMarkup).toBe(app);
+    const staticMarkup = compact(section).replace(/ (id|data-choice)="[^"]*"| hidden/g, '');
+    expect(staticMarkup).toBe(rendered(createElement(CookieConsentBanner)));
     expect(section.match(/data-choice="(\w+)"/g)).toEqual([
-      'data-choice="essential"', // the close button means essential only
       'data-choice="all"',
       'data-choice="essential"',
       'data-choice="custom"',
+      'data-choice="essential"', // the close button means essential only
     ]);
+    // Under the header, inside the page's column: it pushes the page down instead of covering it.
+    expect(html.indexOf('<section id="static-consent"')).toBeGreaterThan(html.indexOf('</header>'));
+    expect(html.indexOf('<section id="static-consent"')).toBeLessThan(html.indexOf('</div></div>'));
     expect(html).toContain(`localStorage.getItem('${STORAGE_KEYS.cookieConsent}') !== 'true'`);
     expect(html).toContain(`localStorage.setItem('${STORAGE_KEYS.cookieConsent}', 'true')`);
     expect(html).toContain(`localStorage.setItem('${STORAGE_KEYS.analyticsConsent}', String(choice === 'all'))`);
+    expect(html).toContain(`root.style.setProperty('${CONSENT_ROOM}', banner.offsetHeight + 'px')`);
+    expect(html).toContain(`root.style.removeProperty('${CONSENT_ROOM}')`);
   });
 });

@@ -3,10 +3,8 @@ export const CONSENT_TEXT = {
   cookieConsentBanner: {
     cookieBannerLabel: 'Cookieの設定',
     ariaLabel: '閉じる（必要なCookieのみ許可）',
-    heading: 'Cookieの使用について',
-    intro: '無限では、サービスの提供に必要なCookieと、利用状況の分析に使うCookieを使用します。詳しくは',
+    intro: 'サービスの提供と利用状況の分析にCookieを使います。',
     link: 'プライバシーポリシー',
-    introEnd: 'をご覧ください。',
     essential: '必須Cookie',
     essentialHint: 'ログインなど、サービスの動作に必要です（常に有効）',
     analytics: '分析Cookie',

@@ -11,6 +11,8 @@ const variants = {
 } as const;
 
 const sizes = {
+  /** Still 44 px tall, narrower and smaller text: several buttons side by side in a bar. */
+  sm: 'min-h-11 px-3.5 text-[13px] rounded-full gap-1.5',
   md: 'min-h-11 px-5 text-[15px] rounded-full gap-2',
   lg: 'min-h-12 px-6 text-base rounded-full gap-2',
   icon: 'size-11 rounded-full',

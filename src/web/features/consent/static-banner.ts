@@ -3,6 +3,12 @@
  * showed the banner (no choice stored), with `custom` once カスタマイズ was tapped there. The choices
  * 'all' and 'essential' need nothing here: the script stores them, and CookieConsent finds them stored.
  */
+/**
+ * The consent bar's height while it shows, on the root element (set by the bar and by index.html's
+ * script): the home player leaves that much room, so its controls stay on a phone's first screen.
+ */
+export const CONSENT_ROOM = '--consent-room';
+
 interface StaticBanner {
   custom: boolean;
 }

@@ -66,8 +66,9 @@ export function HeroPlayer() {
           s.direction === 'previous' && 'animate-slide-from-above',
         )}
       >
+        {/* The artwork gives up the cookie bar's height while it shows (--consent-room), so the controls stay on screen. */}
         <div className="flex flex-1 items-center justify-center py-2">
-          <div className="relative flex aspect-square w-[clamp(9rem,calc(100dvh-29rem),21rem)] max-w-full group-has-[[data-ad-slot]]/hero:w-[clamp(8rem,calc(100dvh-33rem),21rem)] items-center justify-center overflow-hidden rounded-[2rem] bg-gradient-to-br from-accent-soft via-surface to-surface-2 shadow-card">
+          <div className="relative flex aspect-square w-[clamp(9rem,calc(100dvh-29rem-var(--consent-room,0px)),21rem)] max-w-full group-has-[[data-ad-slot]]/hero:w-[clamp(8rem,calc(100dvh-33rem-var(--consent-room,0px)),21rem)] items-center justify-center overflow-hidden rounded-[2rem] bg-gradient-to-br from-accent-soft via-surface to-surface-2 shadow-card">
             <div aria-hidden="true" className="absolute inset-[12%] rounded-full border border-accent/10" />
             <div aria-hidden="true" className="absolute inset-[24%] rounded-full border border-accent/15" />
             <Avatar
