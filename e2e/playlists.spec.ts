@@ -154,7 +154,7 @@ test.describe('a playlist from creation to a listener at the other end (desktop)
     expect(await apiOrder(page.request, id)).toEqual(expected);
 
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
-    await page.getByTestId('share-playlist').click();
+    await page.getByTestId('share-copy').click();
     const shareUrl = `${baseURL}/${me.customUserId || me.id}/playlist/${id}`;
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shareUrl);
     await expect(page.getByTestId('back-button')).toHaveAttribute('href', '/playlists');

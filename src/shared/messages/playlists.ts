@@ -98,10 +98,6 @@ export const PLAYLISTS_TEXT = {
     ariaLabel2: '収録されている音声',
     title: 'まだ音声がありません',
   },
-  shareButton: {
-    copied: 'コピーしました',
-    notCopied: 'リンクをコピー',
-  },
   sortableTrackList: {
     screenReaderInstructionsDraggable: 'スペースキーで持ち上げ、矢印キーで移動し、もう一度スペースキーで置きます。',
     removeFromPlaylistLabel: (title: string | number) => `${title}をプレイリストから削除`,

@@ -1,5 +1,6 @@
 import { PRODUCT_NAME_JA, SITE_NAME } from '../../../shared/constants';
 import { playlistCardDescription } from '../../../shared/rules/playlist';
+import { PUBLIC_ORIGIN_META } from '../../../shared/rules/share';
 import type { Db } from '../../db/client';
 import { findPublicBySlug, readPlaylist } from '../playlists/service';
 import { findTrack } from '../tracks/service';
@@ -86,6 +87,8 @@ export function withCard(indexHtml: string, card: Card | null, origin: string): 
     ['name', 'twitter:title', c.title],
     ['name', 'twitter:description', c.description],
     ['name', 'twitter:image', c.image],
+    // The public origin (PUBLIC_URL when set) for the addresses the page shares (issue 20).
+    ['name', PUBLIC_ORIGIN_META, origin],
   ]
     .map(([attr, key, value]) => `<meta ${attr}="${key}" content="${esc(value)}" />`)
     .join('\n    ');

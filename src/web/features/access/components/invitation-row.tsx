@@ -1,5 +1,7 @@
 import { ACCESS_TEXT } from '@shared/messages/access';
+import { SHARE_TEXT } from '@shared/messages/share';
 import { INVITATION_MESSAGES, type InvitationState } from '@shared/rules/invitations';
+import { ShareActions } from '@web/components/share/share-actions';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
 import { failureToast, toast } from '@web/lib/toast';
@@ -79,6 +81,16 @@ export function InvitationRow({ invitation, state, url, refusal }: InvitationRow
           {copied ? ACCESS_TEXT.invitationRow.copied : ACCESS_TEXT.invitationRow.notCopied}
         </Button>
       </div>
+      {/* A code that can still be used is also sent on: the share sheet and LINE (issue 20). */}
+      {state === 'usable' && (
+        <ShareActions
+          className="mt-2 justify-end"
+          url={url}
+          title={SHARE_TEXT.sharedText.invitationTitle}
+          text={SHARE_TEXT.sharedText.invitation}
+          copy={false}
+        />
+      )}
     </li>
   );
 }

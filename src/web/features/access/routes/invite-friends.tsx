@@ -5,6 +5,7 @@ import { EmptyState } from '@web/components/ui/empty-state';
 import { ListState } from '@web/components/ui/list-state';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useUser } from '@web/lib/auth';
+import { publicOrigin } from '@web/lib/public-origin';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { Ticket, UserPlus } from 'lucide-react';
 import { type Invitation, useInvitationStats, useMyInvitations } from '../api/get-invitations';
@@ -16,6 +17,8 @@ export function InviteFriendsRoute() {
   const { user, isPending } = useUser();
   const stats = useInvitationStats(Boolean(user));
   const codes = useMyInvitations(Boolean(user));
+  // Invite links carry the public origin (PUBLIC_URL), never the address the server listens on (issue 20).
+  const origin = publicOrigin();
 
   if (isPending) return <InviteSkeleton />;
   if (!user) {
@@ -72,7 +75,7 @@ export function InviteFriendsRoute() {
                 key={inv.id}
                 invitation={inv}
                 state={invitationState(inv)}
-                url={inviteUrl(window.location.origin, inv.code)}
+                url={inviteUrl(origin, inv.code)}
                 refusal={copyRefusal(inv)}
               />
             ))}

@@ -1,12 +1,14 @@
 import { PLAYLISTS_TEXT } from '@shared/messages/playlists';
+import { SHARE_TEXT } from '@shared/messages/share';
 import { playlistShareUrl } from '@shared/rules/playlist-form';
 import type { Playlist } from '@shared/schemas/playlist';
+import { ShareActions } from '@web/components/share/share-actions';
 import { TrackRow } from '@web/components/track/track-row';
 import { Button } from '@web/components/ui/button';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { usePlayerValue } from '@web/lib/audio/player-context';
-import { useCopyUrl } from '@web/lib/use-copy';
-import { Check, Link2, ListMusic, Settings2 } from 'lucide-react';
+import { publicOrigin } from '@web/lib/public-origin';
+import { ListMusic, Settings2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { FollowPlaylistButton } from './follow-playlist-button';
 import { PlayFromHereButton, PlaylistHero } from './playlist-hero';
@@ -55,20 +57,18 @@ export function PublicPlaylistView({ playlist: p }: { playlist: Playlist }) {
   );
 }
 
-/** Copies the playlist's public address, /{customUserId or userId}/playlist/{id}, with a 2 s tick. */
+/**
+ * Shares the playlist's public address, /{customUserId or userId}/playlist/{id} on the public origin:
+ * the share sheet, LINE and the copy button with its 2 s tick (L-2.9-02, issue 20). Public playlists only.
+ */
 export function ShareButton({ playlist }: { playlist: Playlist }) {
-  const { copied, copy } = useCopyUrl();
   if (!playlist.isPublic) return null;
   return (
-    <Button
-      variant="secondary"
-      size="icon"
-      aria-label={copied ? PLAYLISTS_TEXT.shareButton.copied : PLAYLISTS_TEXT.shareButton.notCopied}
-      onClick={() => void copy(playlistShareUrl(window.location.origin, playlist))}
-      data-testid="share-playlist"
-      data-copied={copied ? 'true' : 'false'}
-    >
-      {copied ? <Check aria-hidden="true" className="size-5 text-accent" /> : <Link2 aria-hidden="true" className="size-5" />}
-    </Button>
+    <ShareActions
+      look="icons"
+      url={playlistShareUrl(publicOrigin(), playlist)}
+      title={playlist.name}
+      text={SHARE_TEXT.sharedText.playlist(playlist.name)}
+    />
   );
 }

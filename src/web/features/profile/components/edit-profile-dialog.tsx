@@ -3,6 +3,7 @@ import { PROFILE_FORM_MESSAGES, type ProfileFormErrors, validateProfileForm } fr
 import type { User } from '@shared/schemas/auth';
 import { Button } from '@web/components/ui/button';
 import { Modal } from '@web/components/ui/dialog';
+import { publicHost } from '@web/lib/public-origin';
 import { serverField, serverMessage } from '@web/lib/server-message';
 import { toast } from '@web/lib/toast';
 import { TriangleAlert } from 'lucide-react';
@@ -49,7 +50,7 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
   const [failed, setFailed] = useState(false);
   const idCheck = useUserIdCheck(customUserId, user.customUserId);
   const update = useUpdateProfile();
-  const idPreview = `${window.location.host}/${customUserId.trim() || 'your-id'}`;
+  const idPreview = `${publicHost()}/${customUserId.trim() || 'your-id'}`;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -1,5 +1,6 @@
 import { PROFILE_TEXT } from '@shared/messages/profile';
 import { MY_PAGE_MESSAGES, publicProfileUrl } from '@shared/rules/my-page';
+import { publicOrigin } from '@web/lib/public-origin';
 import { toast } from '@web/lib/toast';
 import { useCopiedTick } from '@web/lib/use-copy';
 import { Check, Link2 } from 'lucide-react';
@@ -7,7 +8,8 @@ import { Check, Link2 } from 'lucide-react';
 /** {host}/{customUserId}: a click copies the full URL and shows a check mark for 2 s (L-2.7-05 .. L-2.7-07). */
 export function PublicUrlButton({ customUserId }: { customUserId: string }) {
   const { copied, flash } = useCopiedTick();
-  const { label, url } = publicProfileUrl(window.location, customUserId);
+  const origin = publicOrigin();
+  const { label, url } = publicProfileUrl({ origin, host: new URL(origin).host }, customUserId);
 
   const copy = async () => {
     try {

@@ -1,13 +1,17 @@
+import { SHARE_TEXT } from '@shared/messages/share';
 import { TRACKS_TEXT } from '@shared/messages/tracks';
 import { formatCount, formatDateJa } from '@shared/rules/format';
+import { trackShareUrl } from '@shared/rules/share';
 import type { Track } from '@shared/schemas/track';
 import { PlayButton } from '@web/components/player/play-button';
 import { ProgressSlider } from '@web/components/player/progress-slider';
 import { SpeedSelector } from '@web/components/player/speed-selector';
+import { ShareActions } from '@web/components/share/share-actions';
 import { Avatar } from '@web/components/ui/avatar';
 import { PhraseText } from '@web/components/ui/phrase-text';
 import { StatGrid } from '@web/components/ui/stat-grid';
 import { usePlayer, usePlayerState } from '@web/lib/audio/player-context';
+import { publicOrigin } from '@web/lib/public-origin';
 import { Calendar, Eye, Headphones } from 'lucide-react';
 import { useEffect } from 'react';
 import { PlaybackError } from './playback-error';
@@ -43,7 +47,11 @@ export function TrackDetail({ track }: { track: Track }) {
         </div>
       </div>
       {/* The whole title, wrapped between phrases; the marquee is the home player's (issue 20). */}
-      <h1 className="mt-2 text-balance text-center font-bold text-2xl leading-snug tracking-wide" data-testid="track-title">
+      <h1
+        className="mt-2 text-balance text-center font-bold text-2xl leading-snug tracking-wide"
+        data-testid="track-title"
+        data-title={track.title}
+      >
         <PhraseText text={track.title} />
       </h1>
       <div className="mt-1 flex flex-wrap items-center justify-center gap-x-3 text-muted text-sm">
@@ -89,6 +97,13 @@ export function TrackDetail({ track }: { track: Track }) {
       <div className="mt-4 flex justify-center">
         <OfflineKeepButton track={track} />
       </div>
+      {/* The share sheet, LINE and copy, with the public address (issue 20). */}
+      <ShareActions
+        className="mt-3"
+        url={trackShareUrl(publicOrigin(), track)}
+        title={track.title}
+        text={SHARE_TEXT.sharedText.track(track.title)}
+      />
       <AdSlot className="mt-6" />
       <TrackTranscript track={track} />
     </article>

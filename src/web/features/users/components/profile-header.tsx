@@ -6,6 +6,7 @@ import type { PublicProfileSchema } from '@shared/schemas/social';
 import { Avatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import { useUser } from '@web/lib/auth';
+import { publicOrigin } from '@web/lib/public-origin';
 import { useCopyUrl } from '@web/lib/use-copy';
 import { BadgeCheck, Check, Link2 } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -69,7 +70,7 @@ export function ProfileHeader({ profile: p, followButton }: { profile: Profile; 
         {user && !isMe && followButton?.(refId)}
         <Button
           variant="secondary"
-          onClick={() => void copy(`${window.location.origin}${path}`)}
+          onClick={() => void copy(`${publicOrigin()}${path}`)}
           data-testid="copy-profile-link"
           data-copied={copied ? 'true' : 'false'}
         >
