@@ -142,6 +142,7 @@ export function authRoutes({ db, config, storage }: AppDeps): FastifyPluginAsync
               devChooserPage({
                 members: await recentMembers(db),
                 target: withFromAuth(safeRedirect(request.query.redirect, false)),
+                back: safeRedirect(request.query.redirect, false),
                 invitationCode: request.query.code ?? '',
                 nonce,
               }),

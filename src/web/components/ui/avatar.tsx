@@ -1,5 +1,6 @@
 import { avatarFor } from '@shared/rules/format';
 import { cn } from '@web/lib/cn';
+import { drawsPicture } from '@web/lib/emoji-support';
 import { Avatar as RadixAvatar } from 'radix-ui';
 
 interface AvatarProps {
@@ -13,11 +14,13 @@ interface AvatarProps {
 /**
  * A picture of at most 2 characters is an emoji, an upload the server issued (/uploads/profile/...) an
  * image, anything else (another host's URL included) the name's initial (listener spec §2, L-2.6-06,
- * decision 0013). Decorative: the name is always written beside it.
+ * decision 0013). An emoji this browser cannot draw (no colour-emoji font: a missing-glyph box) is the
+ * initial too (issue 20). Decorative: the name is always written beside it.
  */
 export function Avatar({ picture, name, className, textClassName = 'text-[0.45em]' }: AvatarProps) {
-  const a = avatarFor(picture, name);
   const initial = avatarFor(null, name);
+  const chosen = avatarFor(picture, name);
+  const a = chosen.kind === 'emoji' && !drawsPicture(chosen.value) ? initial : chosen;
   return (
     <RadixAvatar.Root
       aria-hidden="true"
