@@ -7,17 +7,19 @@ import { ConfirmDialog } from '@web/components/ui/dialog';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { IconButton } from '@web/components/ui/icon-button';
 import { ListState } from '@web/components/ui/list-state';
-import { serverMessage } from '@web/lib/server-message';
 import { toast } from '@web/lib/toast';
 import { Eye, EyeOff, Mic, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { useDeleteTrack, useMyTracks, useSetTrackVisibility } from '../api/my-tracks';
 
 type Pending = { kind: 'visibility'; track: Track } | { kind: 'delete'; track: Track } | null;
 
-/** The 投稿音声 tab: the member's own tracks, hidden ones included (L-2.7-31 .. L-2.7-35). */
-export function MyTracksTab() {
+/**
+ * The 投稿音声 tab: the member's own tracks, hidden ones included (L-2.7-31 .. L-2.7-35), each with the
+ * visibility toggle, the add-to-playlist menu (the app's, from the playlists feature) and delete.
+ */
+export function MyTracksTab({ addToPlaylist }: { addToPlaylist?: (track: Track) => ReactNode }) {
   const tracks = useMyTracks();
   const visibility = useSetTrackVisibility();
   const remove = useDeleteTrack();
@@ -34,12 +36,11 @@ export function MyTracksTab() {
         {
           onSuccess: () =>
             toast({ title: PROFILE_TEXT.myTracksTab.title, description: isVisible ? MY_PAGE_MESSAGES.shown : MY_PAGE_MESSAGES.hidden }),
-          onError: (e) =>
-            toast({
-              title: PROFILE_TEXT.myTracksTab.title2,
-              description: serverMessage(e) ?? MY_PAGE_MESSAGES.visibilityFailed,
-              variant: 'destructive',
-            }),
+          // The spec's words whatever the server said (listener spec §8); the answer goes to the console.
+          onError: (e) => {
+            console.error('[my-tracks] visibility change failed', e);
+            toast({ title: PROFILE_TEXT.myTracksTab.title2, description: MY_PAGE_MESSAGES.visibilityFailed, variant: 'destructive' });
+          },
           onSettled: () => setPending(null),
         },
       );
@@ -97,6 +98,7 @@ export function MyTracksTab() {
                     onClick={() => setPending({ kind: 'visibility', track: t })}
                     data-testid="visibility-toggle"
                   />
+                  {addToPlaylist?.(t)}
                   <IconButton
                     icon={Trash2}
                     tone="danger"

@@ -1,6 +1,7 @@
 import { PROFILE_TEXT } from '@shared/messages/profile';
 import { MY_PAGE_TABS, type MyPageTab, myPageTab } from '@shared/rules/my-page';
 import type { User } from '@shared/schemas/auth';
+import type { Track } from '@shared/schemas/track';
 import { LoginRequiredNotice } from '@web/components/layout/login-required-notice';
 import { RowSkeletons, Skeletons } from '@web/components/ui/skeleton';
 import { useUser } from '@web/lib/auth';
@@ -28,10 +29,12 @@ export interface MyPageSlots {
   followStats: (user: User) => ReactNode;
   /** The premium panel (membership, kept offline tracks); renders nothing for a free member. */
   premium?: ReactNode;
+  /** The add-to-playlist menu of a posted track (listener spec 2.7: beside the visibility toggle and delete). */
+  addToPlaylist?: (track: Track) => ReactNode;
 }
 
 /** /profile, マイページ (listener spec §2 My Page). ?tab= picks the tab; anything unknown is お気に入り. */
-export function MyPage({ favorites, playlists, followStats, premium }: MyPageSlots) {
+export function MyPage({ favorites, playlists, followStats, premium, addToPlaylist }: MyPageSlots) {
   useDocumentTitle(PROFILE_TEXT.myPage.documentTitle);
   const { user, isPending } = useUser();
   const [params, setParams] = useSearchParams();
@@ -92,7 +95,7 @@ export function MyPage({ favorites, playlists, followStats, premium }: MyPageSlo
           {playlists}
         </Tabs.Content>
         <Tabs.Content value="my-tracks" className="mt-4 outline-none">
-          <MyTracksTab />
+          <MyTracksTab addToPlaylist={addToPlaylist} />
         </Tabs.Content>
       </Tabs.Root>
 
