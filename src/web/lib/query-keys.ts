@@ -62,8 +62,10 @@ export const queryKeys = {
   admin: {
     all: () => ['admin'] as const,
     status: () => ['admin', 'status'] as const,
+    /** The prefix of the file list and its locations. */
+    filesAll: () => ['admin', 'files'] as const,
     files: (page: number, search: string) => ['admin', 'files', page, search] as const,
-    fileLocations: () => ['admin', 'files', 'location'] as const,
+    fileLocations: (ids: number[]) => ['admin', 'files', 'location', ids.join(',')] as const,
     users: () => ['admin', 'users'] as const,
     usersPage: (page: number, search: string) => ['admin', 'users', 'page', page, search] as const,
     user: (id: string) => ['admin', 'users', id] as const,
