@@ -64,33 +64,35 @@ export function InvitationRow({ invitation, state, url, refusal }: InvitationRow
       <p className="mt-1 select-all truncate text-muted text-sm" title={url}>
         {url}
       </p>
-      <div className="mt-3 flex items-center justify-between gap-3">
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
         <p className="text-muted text-sm tabular-nums">
           {ACCESS_TEXT.invitationRow.usesPrefix}
           {invitation.usedCount} / {invitation.maxUses}
         </p>
-        {/* Not disabled: a click on a used or inactive code must say why it cannot be copied. */}
-        <Button
-          variant={refusal ? 'secondary' : 'primary'}
-          onClick={copy}
-          aria-label={ACCESS_TEXT.invitationRow.copyInvitationLabel(invitation.code, refusal ? `（${STATE_LABEL[state]}）` : '')}
-          data-testid="copy-invitation"
-          className={cn('shrink-0', refusal && 'text-muted')}
-        >
-          {copied ? <Check aria-hidden="true" className="size-4" /> : <Copy aria-hidden="true" className="size-4" />}
-          {copied ? ACCESS_TEXT.invitationRow.copied : ACCESS_TEXT.invitationRow.notCopied}
-        </Button>
+        <div className="ml-auto flex items-center gap-2">
+          {/* A code that can still be used is also sent on: the share sheet and LINE (issue 20). */}
+          {state === 'usable' && (
+            <ShareActions
+              look="icons"
+              url={url}
+              title={SHARE_TEXT.sharedText.invitationTitle}
+              text={SHARE_TEXT.sharedText.invitation}
+              copy={false}
+            />
+          )}
+          {/* Not disabled: a click on a used or inactive code must say why it cannot be copied. */}
+          <Button
+            variant={refusal ? 'secondary' : 'primary'}
+            onClick={copy}
+            aria-label={ACCESS_TEXT.invitationRow.copyInvitationLabel(invitation.code, refusal ? `（${STATE_LABEL[state]}）` : '')}
+            data-testid="copy-invitation"
+            className={cn('shrink-0', refusal && 'text-muted')}
+          >
+            {copied ? <Check aria-hidden="true" className="size-4" /> : <Copy aria-hidden="true" className="size-4" />}
+            {copied ? ACCESS_TEXT.invitationRow.copied : ACCESS_TEXT.invitationRow.notCopied}
+          </Button>
+        </div>
       </div>
-      {/* A code that can still be used is also sent on: the share sheet and LINE (issue 20). */}
-      {state === 'usable' && (
-        <ShareActions
-          className="mt-2 justify-end"
-          url={url}
-          title={SHARE_TEXT.sharedText.invitationTitle}
-          text={SHARE_TEXT.sharedText.invitation}
-          copy={false}
-        />
-      )}
     </li>
   );
 }
