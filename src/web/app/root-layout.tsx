@@ -54,6 +54,8 @@ export function RootLayout() {
           />
         )}
         <AppHeader menu={<MenuDrawer />} />
+        {/* The cookie bar, in the flow under the header: it covers nothing (issue 20). */}
+        <CookieConsent />
         <main id="main" className="flex flex-1 flex-col pr-[env(safe-area-inset-right)] pl-[env(safe-area-inset-left)]">
           <RouteErrorBoundary resetKey={pathname}>
             <Suspense fallback={<PageLoading />}>
@@ -72,7 +74,6 @@ export function RootLayout() {
       </div>
       <ToasterHost />
       <PendingLikes />
-      <CookieConsent />
       <ScrollRestoration />
     </LoginPromptProvider>
   );
