@@ -1,9 +1,19 @@
 import { ACCESS_TEXT } from '@shared/messages/access';
-import { accessRedirect, needsAccessCheck, searchHasFromAuth, withoutFromAuth } from '@shared/rules/access';
-import { useQuery } from '@tanstack/react-query';
+import {
+  accessRedirect,
+  GATE_REFUSALS,
+  gateRefusalOf,
+  keepsRefusedMember,
+  needsAccessCheck,
+  searchHasFromAuth,
+  withoutFromAuth,
+} from '@shared/rules/access';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '@web/lib/api';
 import { useIsSplatMatch } from '@web/lib/route-match';
+import { serverField } from '@web/lib/server-message';
 import { LoaderCircle } from 'lucide-react';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { accessControlQueryOptions } from '../api/get-access-control';
 import { isReturningAfterSignIn, useSignInFollowUp } from './use-sign-in-follow-up';
@@ -17,6 +27,7 @@ export function AccessGate({ children }: { children: ReactNode }) {
   const { pathname, search } = useLocation();
   const notFound = useIsSplatMatch();
   useSignInFollowUp();
+  useGateRefusals();
   if (!needsAccessCheck(pathname, search, { notFound })) return children;
   return <CheckedPage key={pathname}>{children}</CheckedPage>;
 }
@@ -37,6 +48,37 @@ function CheckedPage({ children }: { children: ReactNode }) {
   if (access.isPending) return <GateSpinner />;
   if (target) return <Navigate to={target} replace />;
   return children;
+}
+
+/**
+ * A member the operator set pending or denied meanwhile: any members-only call of any page (the shell's
+ * own included) answers 403 with the gate's reason, and the browser goes to that status page at once,
+ * except from the status pages and the few pages such a member may still use (keepsRefusedMember).
+ */
+function useGateRefusals() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const where = useRef(pathname);
+  where.current = pathname;
+  useEffect(() => {
+    const refused = (error: unknown) => {
+      if (!(error instanceof ApiError) || error.status !== 403) return;
+      const reason = gateRefusalOf(serverField(error, 'reason'));
+      if (!reason || keepsRefusedMember(where.current)) return;
+      void navigate(GATE_REFUSALS[reason].page, { replace: true });
+    };
+    const queries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') refused(event.action.error);
+    });
+    const mutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') refused(event.action.error);
+    });
+    return () => {
+      queries();
+      mutations();
+    };
+  }, [queryClient, navigate]);
 }
 
 export function GateSpinner() {
