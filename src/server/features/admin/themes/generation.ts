@@ -50,9 +50,9 @@ export async function enqueueGeneration(
   });
 }
 
-/** What the script writer is given for a theme: its title, its perspective and its content. */
-export const themeInput = (theme: { title: string; perspective: string; content: string }) =>
-  [theme.title, theme.perspective ? `視点: ${theme.perspective}` : '', theme.content].filter(Boolean).join('\n');
+/** What the script writer is given for a theme (its title goes as the title): the perspective, then the content. */
+export const themeInput = (theme: { perspective: string; content: string }) =>
+  [theme.perspective ? `「${theme.perspective}」という視点でお話しします。` : '', theme.content].filter(Boolean).join('\n');
 
 /** The file names of a task's track: derived from the task, so a retry overwrites instead of doubling. */
 export const generatedFilename = (taskId: number) => `a-${taskId}.mp3`;

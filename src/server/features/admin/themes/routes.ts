@@ -57,6 +57,10 @@ export function adminThemesRoutes(deps: AppDeps, llmProvider?: LlmProvider): Fas
     admins.addHook('onClose', () => hub.close());
     // Registered in this scope only: its hooks and route handling concern /ws, no other route.
     await admins.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
+    // An upgrade refused before the plugin saw it (adminsOnly's 401 comes first) still owns its socket: close it.
+    admins.addHook('onResponse', async (request, reply) => {
+      if (request.raw.headers.upgrade && reply.statusCode !== 101) request.raw.socket?.destroy();
+    });
 
     admins.get(
       '/api/admin/themes',

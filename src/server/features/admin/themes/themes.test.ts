@@ -33,7 +33,12 @@ async function addTheme(fields: Partial<typeof themes.$inferInsert> = {}) {
 describe('the theme library', () => {
   it('C-3-03, C-7.4-11, C-4-16, C-9-05: lists pending and approved themes with their fields, content cut to 150 characters, newest first', async () => {
     const long = 'あ'.repeat(300);
-    const pending = await addTheme({ title: '保留', content: long, youtubeUrl: 'https://www.youtube.com/watch?v=abcdefghijk', youtubeTitle: '動画の題' });
+    const pending = await addTheme({
+      title: '保留',
+      content: long,
+      youtubeUrl: 'https://www.youtube.com/watch?v=abcdefghijk',
+      youtubeTitle: '動画の題',
+    });
     const approved = await addTheme({ title: '採用済み', status: 'approved' });
     await addTheme({ title: '不採用', status: 'rejected' });
     const res = await call('GET', '/api/admin/themes');
@@ -50,7 +55,12 @@ describe('the theme library', () => {
       youtubeExtraction: { title: '動画の題', url: 'https://www.youtube.com/watch?v=abcdefghijk' },
       createdAt: pending.createdAt.toISOString(),
     });
-    expect(list[0]).toMatchObject({ id: approved.id, status: 'approved', youtubeExtraction: null, content: '朝の散歩は体に良い習慣です。' });
+    expect(list[0]).toMatchObject({
+      id: approved.id,
+      status: 'approved',
+      youtubeExtraction: null,
+      content: '朝の散歩は体に良い習慣です。',
+    });
   });
 
   it('C-4-17: a theme is hidden while one of its tasks is queued or processing, and back once it ends', async () => {
@@ -66,7 +76,13 @@ describe('the theme library', () => {
   it('adds a theme by hand as pending, with Japanese messages for a missing or too long field', async () => {
     const res = await call('POST', '/api/admin/themes', { title: '  手動のテーマ ', content: '内容です。' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ title: '手動のテーマ', perspective: '', content: '内容です。', status: 'pending', youtubeExtraction: null });
+    expect(res.json()).toMatchObject({
+      title: '手動のテーマ',
+      perspective: '',
+      content: '内容です。',
+      status: 'pending',
+      youtubeExtraction: null,
+    });
     for (const [body, message] of [
       [{ title: ' ', content: 'x' }, 'タイトルを入力してください'],
       [{ content: 'x' }, 'タイトルを入力してください'],
@@ -233,7 +249,10 @@ describe('the generation queue', () => {
     await task({ status: 'failed', errorMessage: '台本の生成に失敗しました' });
     await task({ status: 'failed', errorMessage: 'worker stopped before finishing (lease expired) on every attempt' });
     const list = (await call('GET', '/api/admin/tasks')).json().tasks;
-    expect(list.map((x: { errorMessage: string }) => x.errorMessage)).toEqual(['処理中にワーカーが停止しました', '台本の生成に失敗しました']);
+    expect(list.map((x: { errorMessage: string }) => x.errorMessage)).toEqual([
+      '処理中にワーカーが停止しました',
+      '台本の生成に失敗しました',
+    ]);
   });
 
   it('C-7.4-17: cancels a queued or processing task; a finished one is 409, an unknown or another kind 404', async () => {
@@ -266,7 +285,10 @@ describe('the generation queue', () => {
     expect(res.json()).toEqual({ message: '失敗・中止したタスクを2件クリアしました', deleted: 2 });
     const left = (await t.db.select({ id: tasks.id }).from(tasks)).map((r) => r.id).sort((a, b) => a - b);
     expect(left).toEqual([...kept.map((k) => k.id), member.id].sort((a, b) => a - b));
-    expect((await call('DELETE', '/api/admin/tasks/failed')).json()).toEqual({ message: 'クリアする失敗・中止タスクはありません', deleted: 0 });
+    expect((await call('DELETE', '/api/admin/tasks/failed')).json()).toEqual({
+      message: 'クリアする失敗・中止タスクはありません',
+      deleted: 0,
+    });
   });
 
   it('C-7.4-19: DELETE /api/admin/cleanup/invalid-tasks clears unreadable tasks, tasks of a deleted theme and finished ones whose track is gone', async () => {
