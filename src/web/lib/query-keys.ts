@@ -72,6 +72,8 @@ export const queryKeys = {
     userHistory: (id: string) => ['admin', 'users', id, 'listening-history'] as const,
     userSessions: (id: string) => ['admin', 'users', id, 'sessions'] as const,
     themes: () => ['admin', 'themes'] as const,
+    /** Every page of the generation queue (what a change to a task refreshes). */
+    tasksAll: () => ['admin', 'tasks'] as const,
     tasks: (page: number) => ['admin', 'tasks', page] as const,
     health: () => ['admin', 'health'] as const,
     ping: () => ['admin', 'ping'] as const,
