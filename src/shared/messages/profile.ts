@@ -32,7 +32,6 @@ export const PROFILE_TEXT = {
     what: '投稿音声',
     link: '音声を投稿する',
     hidden: '非公開',
-    plays: '回再生',
     visible: (title: string | number) => `「${title}」を非公開にする`,
     notVisible: (title: string | number) => `「${title}」を公開する`,
     deleteTrackLabel: (title: string | number) => `「${title}」を削除`,

@@ -19,14 +19,19 @@ interface TrackRowProps {
   current?: boolean;
   /** A smaller picture and tighter gaps, for rows with a handle and several buttons. */
   dense?: boolean;
+  /** Where the title leads, when not the track's public page (My Page's own tracks go to /track/{id}). */
+  to?: string;
+  /** A short state before the details (非公開 on one's own hidden track). */
+  badge?: ReactNode;
   className?: string;
 }
 
 /**
- * One track in a list: the poster's avatar, the title linking to the track page (official tracks to
- * /mugen/track/{id}, others to /{customUserId or userId}/track/{id}), poster, length and counts.
+ * One track in a list, the same in every list (search, favourites, profiles, playlists, My Page): the
+ * poster's avatar, the title linking to the track page (official tracks to /mugen/track/{id}, others to
+ * /{customUserId or userId}/track/{id}), poster, length and counts, and the list's own buttons after.
  */
-export function TrackRow({ track, leading, trailing, current, dense, className }: TrackRowProps) {
+export function TrackRow({ track, leading, trailing, current, dense, to, badge, className }: TrackRowProps) {
   return (
     <div
       className={cn(
@@ -47,13 +52,14 @@ export function TrackRow({ track, leading, trailing, current, dense, className }
       />
       <div className="min-w-0 flex-1">
         <Link
-          to={trackPath(track)}
+          to={to ?? trackPath(track)}
           className={cn('line-clamp-2 font-medium leading-snug hover:underline', dense && 'text-[15px]', current && 'text-accent')}
           data-testid="track-row-link"
         >
           {track.title}
         </Link>
         <p className="mt-0.5 flex items-center gap-x-2.5 truncate text-muted text-xs tabular-nums">
+          {badge}
           <span className="truncate">{track.posterName ?? SHELL_TEXT.trackRow.official}</span>
           <span>
             <span className="sr-only">{SHELL_TEXT.trackRow.duration}</span>

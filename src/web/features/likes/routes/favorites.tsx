@@ -11,7 +11,7 @@ export function FavoritesRoute() {
   useDocumentTitle(LIKES_TEXT.favorites.documentTitle);
   const { isSignedIn, isPending } = useUser();
   return (
-    <div className="mx-auto w-full max-w-2xl px-4 pb-8">
+    <div className="mx-auto w-full max-w-2xl px-4 pb-8 lg:max-w-5xl lg:px-6">
       <PageHeader title={LIKES_TEXT.favorites.documentTitle} />
       {isPending ? <TrackRowSkeletons /> : isSignedIn ? <FavoritesList /> : <LoginRequired body={LIKES_TEXT.favorites.body} />}
     </div>

@@ -57,7 +57,7 @@ export function OwnerPlaylistView({ playlist: p, user }: { playlist: Playlist; u
     );
 
   return (
-    <div className="mx-auto w-full max-w-2xl px-4 pb-10" data-testid="owner-playlist">
+    <div className="mx-auto w-full max-w-2xl px-4 pb-10 lg:max-w-5xl lg:px-6" data-testid="owner-playlist">
       <PageHeader
         backTo={playlistBackPath(params.get('from'))}
         actions={
@@ -66,25 +66,30 @@ export function OwnerPlaylistView({ playlist: p, user }: { playlist: Playlist; u
           </Button>
         }
       />
-      <PlaylistHero playlist={p} actions={<ShareButton playlist={p} />} />
-      <section className="mt-8" aria-label={PLAYLISTS_TEXT.ownerPlaylistView.ariaLabel2}>
-        {p.items.length === 0 ? (
-          <EmptyState
-            icon={ListMusic}
-            title={PLAYLISTS_TEXT.ownerPlaylistView.title2}
-            body={PLAYLISTS_TEXT.ownerPlaylistView.body}
-            link={{ to: '/', children: PLAYLISTS_TEXT.ownerPlaylistView.link }}
-          />
-        ) : (
-          <>
-            <p className="mb-2 px-2 text-muted text-xs">
-              <span className="pointer-coarse:hidden">{PLAYLISTS_TEXT.ownerPlaylistView.dragHint}</span>
-              <span className="hidden pointer-coarse:inline">{PLAYLISTS_TEXT.ownerPlaylistView.longPressHint}</span>
-            </p>
-            <SortableTrackList playlist={p} onMove={onMove} onRemove={onRemove} />
-          </>
-        )}
-      </section>
+      {/* From 1024 px the playlist's head stays in a column of its own beside its tracks. */}
+      <div className="lg:grid lg:grid-cols-[18rem_minmax(0,1fr)] lg:items-start lg:gap-10">
+        <div className="lg:sticky lg:top-20">
+          <PlaylistHero playlist={p} actions={<ShareButton playlist={p} />} />
+        </div>
+        <section className="mt-8 lg:mt-0" aria-label={PLAYLISTS_TEXT.ownerPlaylistView.ariaLabel2}>
+          {p.items.length === 0 ? (
+            <EmptyState
+              icon={ListMusic}
+              title={PLAYLISTS_TEXT.ownerPlaylistView.title2}
+              body={PLAYLISTS_TEXT.ownerPlaylistView.body}
+              link={{ to: '/', children: PLAYLISTS_TEXT.ownerPlaylistView.link }}
+            />
+          ) : (
+            <>
+              <p className="mb-2 px-2 text-muted text-xs">
+                <span className="pointer-coarse:hidden">{PLAYLISTS_TEXT.ownerPlaylistView.dragHint}</span>
+                <span className="hidden pointer-coarse:inline">{PLAYLISTS_TEXT.ownerPlaylistView.longPressHint}</span>
+              </p>
+              <SortableTrackList playlist={p} onMove={onMove} onRemove={onRemove} />
+            </>
+          )}
+        </section>
+      </div>
       <PlaylistEditDialog playlist={p} userId={user.id} premium={isPremiumActive(user)} open={editing} onOpenChange={setEditing} />
     </div>
   );

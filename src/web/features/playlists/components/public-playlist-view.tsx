@@ -17,24 +17,30 @@ import { PlayFromHereButton, PlaylistHero } from './playlist-hero';
 export function PublicPlaylistView({ playlist: p }: { playlist: Playlist }) {
   const currentId = usePlayerValue((s) => (s.playlist?.id === p.id ? (s.track?.id ?? null) : null));
   return (
-    <div className="mx-auto w-full max-w-2xl px-4 pt-6 pb-10" data-testid="public-playlist">
-      <PlaylistHero
-        playlist={p}
-        actions={
-          <>
-            <FollowPlaylistButton playlist={p} />
-            <ShareButton playlist={p} />
-            {p.isOwner && (
-              <Button asChild variant="secondary" size="icon" aria-label={PLAYLISTS_TEXT.publicPlaylistView.ariaLabel}>
-                <Link to={`/playlists/${p.id}`}>
-                  <Settings2 aria-hidden="true" className="size-5" />
-                </Link>
-              </Button>
-            )}
-          </>
-        }
-      />
-      <section className="mt-8" aria-label={PLAYLISTS_TEXT.publicPlaylistView.ariaLabel2}>
+    // From 1024 px the playlist's head stays in a column of its own beside its tracks.
+    <div
+      className="mx-auto w-full max-w-2xl px-4 pt-6 pb-10 lg:grid lg:max-w-5xl lg:grid-cols-[18rem_minmax(0,1fr)] lg:items-start lg:gap-10 lg:px-6"
+      data-testid="public-playlist"
+    >
+      <div className="lg:sticky lg:top-20">
+        <PlaylistHero
+          playlist={p}
+          actions={
+            <>
+              <FollowPlaylistButton playlist={p} />
+              <ShareButton playlist={p} />
+              {p.isOwner && (
+                <Button asChild variant="secondary" size="icon" aria-label={PLAYLISTS_TEXT.publicPlaylistView.ariaLabel}>
+                  <Link to={`/playlists/${p.id}`}>
+                    <Settings2 aria-hidden="true" className="size-5" />
+                  </Link>
+                </Button>
+              )}
+            </>
+          }
+        />
+      </div>
+      <section className="mt-8 lg:mt-0" aria-label={PLAYLISTS_TEXT.publicPlaylistView.ariaLabel2}>
         {p.items.length === 0 ? (
           <EmptyState icon={ListMusic} title={PLAYLISTS_TEXT.publicPlaylistView.title} />
         ) : (

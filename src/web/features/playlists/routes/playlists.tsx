@@ -27,7 +27,7 @@ export function PlaylistsRoute() {
   useDocumentTitle(PLAYLISTS_TEXT.playlists.documentTitle);
   const { user, isPending } = useUser();
   return (
-    <div className="mx-auto w-full max-w-2xl px-4 pb-10">
+    <div className="mx-auto w-full max-w-2xl px-4 pb-10 lg:max-w-5xl lg:px-6">
       <PageHeader
         title={PLAYLISTS_TEXT.playlists.documentTitle}
         actions={
@@ -77,7 +77,7 @@ function MyPlaylists({ user }: { user: User }) {
             <p className="mb-3 text-muted text-sm tabular-nums">
               {items.length} / {playlistLimit(premium)} {PLAYLISTS_TEXT.myPlaylists.countUnit}
             </p>
-            <ul className="space-y-2.5" data-testid="my-playlists">
+            <ul className="grid gap-2.5 lg:grid-cols-2" data-testid="my-playlists">
               {items.map((p) => (
                 <li key={p.id}>
                   <PlaylistCard

@@ -1,7 +1,8 @@
 import { PROFILE_TEXT } from '@shared/messages/profile';
-import { formatCount, formatDateJa, formatTime } from '@shared/rules/format';
 import { MY_PAGE_MESSAGES } from '@shared/rules/my-page';
 import type { Track } from '@shared/schemas/track';
+import { TrackList } from '@web/components/track/track-list';
+import { TrackRow, TrackRowSkeletons } from '@web/components/track/track-row';
 import { ButtonLink } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/dialog';
 import { EmptyState } from '@web/components/ui/empty-state';
@@ -10,14 +11,14 @@ import { ListState } from '@web/components/ui/list-state';
 import { toast } from '@web/lib/toast';
 import { Eye, EyeOff, Mic, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { Link } from 'react-router';
 import { useDeleteTrack, useMyTracks, useSetTrackVisibility } from '../api/my-tracks';
 
 type Pending = { kind: 'visibility'; track: Track } | { kind: 'delete'; track: Track } | null;
 
 /**
  * The 投稿音声 tab: the member's own tracks, hidden ones included (L-2.7-31 .. L-2.7-35), each with the
- * visibility toggle, the add-to-playlist menu (the app's, from the playlists feature) and delete.
+ * visibility toggle, the add-to-playlist menu (the app's, from the playlists feature) and delete, in the
+ * track row of every list (its title to /track/{id}, 非公開 before the details of a hidden one).
  */
 export function MyTracksTab({ addToPlaylist }: { addToPlaylist?: (track: Track) => ReactNode }) {
   const tracks = useMyTracks();
@@ -60,6 +61,7 @@ export function MyTracksTab({ addToPlaylist }: { addToPlaylist?: (track: Track) 
       <ListState
         query={tracks}
         what={PROFILE_TEXT.myTracksTab.what}
+        skeleton={<TrackRowSkeletons count={3} />}
         empty={
           <EmptyState icon={Mic} title={MY_PAGE_MESSAGES.noTracks} look="card" testId="empty-state">
             <ButtonLink to="/create-post" variant="secondary" className="mt-6">
@@ -69,47 +71,46 @@ export function MyTracksTab({ addToPlaylist }: { addToPlaylist?: (track: Track) 
         }
       >
         {(items) => (
-          <ul className="space-y-2" data-testid="my-tracks-list">
+          <TrackList testId="my-tracks-list">
             {items.map((t) => {
               const visible = t.isVisible === true;
               return (
-                <li
-                  key={t.id}
-                  className="flex min-h-[4.5rem] items-center gap-1 rounded-2xl border border-border bg-bg py-2 pr-1.5 pl-4"
-                  data-testid="my-track-row"
-                  data-visible={visible}
-                >
-                  <Link to={`/track/${t.id}`} className="min-w-0 flex-1 py-0.5">
-                    <p className="line-clamp-2 font-medium leading-snug">{t.title}</p>
-                    <p className="mt-0.5 flex flex-wrap items-center gap-x-2 text-muted text-xs">
-                      {!visible && <span className="rounded-full bg-surface-2 px-1.5 font-medium">{PROFILE_TEXT.myTracksTab.hidden}</span>}
-                      <span>{formatDateJa(t.uploadedAt)}</span>
-                      <span className="tabular-nums">{formatTime(t.duration)}</span>
-                      <span className="tabular-nums">
-                        {formatCount(t.playCount)}
-                        {PROFILE_TEXT.myTracksTab.plays}
-                      </span>
-                    </p>
-                  </Link>
-                  <IconButton
-                    icon={visible ? Eye : EyeOff}
-                    label={visible ? PROFILE_TEXT.myTracksTab.visible(t.title) : PROFILE_TEXT.myTracksTab.notVisible(t.title)}
-                    aria-pressed={visible}
-                    onClick={() => setPending({ kind: 'visibility', track: t })}
-                    data-testid="visibility-toggle"
-                  />
-                  {addToPlaylist?.(t)}
-                  <IconButton
-                    icon={Trash2}
-                    tone="danger"
-                    label={PROFILE_TEXT.myTracksTab.deleteTrackLabel(t.title)}
-                    onClick={() => setPending({ kind: 'delete', track: t })}
-                    data-testid="delete-track"
+                <li key={t.id} data-testid="my-track-row" data-visible={visible}>
+                  <TrackRow
+                    track={t}
+                    to={`/track/${t.id}`}
+                    dense
+                    badge={
+                      !visible && (
+                        <span className="shrink-0 rounded-full bg-surface-2 px-1.5 font-medium text-fg">
+                          {PROFILE_TEXT.myTracksTab.hidden}
+                        </span>
+                      )
+                    }
+                    trailing={
+                      <div className="flex shrink-0 items-center">
+                        <IconButton
+                          icon={visible ? Eye : EyeOff}
+                          label={visible ? PROFILE_TEXT.myTracksTab.visible(t.title) : PROFILE_TEXT.myTracksTab.notVisible(t.title)}
+                          aria-pressed={visible}
+                          onClick={() => setPending({ kind: 'visibility', track: t })}
+                          data-testid="visibility-toggle"
+                        />
+                        {addToPlaylist?.(t)}
+                        <IconButton
+                          icon={Trash2}
+                          tone="danger"
+                          label={PROFILE_TEXT.myTracksTab.deleteTrackLabel(t.title)}
+                          onClick={() => setPending({ kind: 'delete', track: t })}
+                          data-testid="delete-track"
+                        />
+                      </div>
+                    }
                   />
                 </li>
               );
             })}
-          </ul>
+          </TrackList>
         )}
       </ListState>
       <ConfirmDialog

@@ -22,6 +22,13 @@ const TAB_LABELS: Record<MyPageTab, { label: string; icon: typeof Heart }> = {
   'my-tracks': { label: PROFILE_TEXT.tabLabels.myTracksLabel, icon: Mic },
 };
 
+/**
+ * A tab's panel keeps at least most of a phone's screen, so the account section below starts off screen
+ * and a list that arrives (or an empty tab's card) never moves it in view (issue 20, layout shift). On a
+ * desktop the account section is in the column beside the tabs.
+ */
+const TAB_PANEL = 'mt-4 min-h-[60dvh] outline-none lg:min-h-0';
+
 /** What other features show on My Page; the app composes them (src/web/app/routes/my-page.tsx). */
 export interface MyPageSlots {
   favorites: ReactNode;
@@ -51,10 +58,16 @@ export function MyPage({ favorites, playlists, followStats, premium, addToPlayli
   }
 
   return (
-    <div className="mx-auto w-full max-w-2xl px-4 pt-6 pb-10" data-testid="my-page">
-      <ProfileHeader user={user} onEdit={() => setEditing(true)} followStats={followStats(user)} />
-      <EditProfileDialog user={user} open={editing} onOpenChange={setEditing} />
-      {premium}
+    // From 1024 px: the member (header, premium, account) in a column at the start, the tabs beside it.
+    <div
+      className="mx-auto w-full max-w-2xl px-4 pt-6 pb-10 lg:grid lg:max-w-5xl lg:grid-cols-[22rem_minmax(0,1fr)] lg:grid-rows-[auto_1fr] lg:items-start lg:gap-x-8 lg:px-6"
+      data-testid="my-page"
+    >
+      <div className="lg:col-start-1 lg:row-start-1">
+        <ProfileHeader user={user} onEdit={() => setEditing(true)} followStats={followStats(user)} />
+        <EditProfileDialog user={user} open={editing} onOpenChange={setEditing} />
+        {premium}
+      </div>
 
       <Tabs.Root
         value={tab}
@@ -68,7 +81,7 @@ export function MyPage({ favorites, playlists, followStats, premium, addToPlayli
             { replace: true, preventScrollReset: true },
           )
         }
-        className="mt-8"
+        className="mt-8 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:mt-0"
       >
         <Tabs.List aria-label={PROFILE_TEXT.myPage.ariaLabel} className="grid grid-cols-3 rounded-2xl bg-surface p-1">
           {MY_PAGE_TABS.map((value) => {
@@ -88,18 +101,20 @@ export function MyPage({ favorites, playlists, followStats, premium, addToPlayli
             );
           })}
         </Tabs.List>
-        <Tabs.Content value="favorites" className="mt-4 outline-none">
+        <Tabs.Content value="favorites" className={TAB_PANEL}>
           {favorites}
         </Tabs.Content>
-        <Tabs.Content value="playlists" className="mt-4 outline-none">
+        <Tabs.Content value="playlists" className={TAB_PANEL}>
           {playlists}
         </Tabs.Content>
-        <Tabs.Content value="my-tracks" className="mt-4 outline-none">
+        <Tabs.Content value="my-tracks" className={TAB_PANEL}>
           <MyTracksTab addToPlaylist={addToPlaylist} />
         </Tabs.Content>
       </Tabs.Root>
 
-      <AccountSection />
+      <div className="lg:col-start-1 lg:row-start-2">
+        <AccountSection />
+      </div>
     </div>
   );
 }

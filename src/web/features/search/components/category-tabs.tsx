@@ -27,7 +27,9 @@ const NONE = '';
 
 /**
  * おすすめ first, then one tab per category, in a row that scrolls sideways; arrow keys move between tabs.
- * The row starts and ends in line with the search box above it, also once scrolled to a tab.
+ * On a phone the row runs to the screen's edges with its first chip in line with the search box (also once
+ * scrolled to a tab); from 1024 px it is exactly as wide as the box, fading out at its end. One line
+ * always, so the results below never move when the categories arrive.
  */
 export function CategoryTabs({ value, categories, onValueChange, onReselect, children }: CategoryTabsProps) {
   const list = useRef<HTMLDivElement>(null);
@@ -60,7 +62,7 @@ export function CategoryTabs({ value, categories, onValueChange, onReselect, chi
       <Tabs.List
         ref={list}
         aria-label={SEARCH_TEXT.categoryTabs.categoryTabsLabel}
-        className="-mx-4 flex snap-x scroll-px-4 gap-2 overflow-x-auto px-4 py-1 [scrollbar-width:none]"
+        className="-mx-4 flex snap-x scroll-px-4 gap-2 overflow-x-auto px-4 py-1 [scrollbar-width:none] lg:mx-0 lg:scroll-px-0 lg:px-0 lg:[mask-image:linear-gradient(to_right,black_calc(100%-2.5rem),transparent)]"
         data-testid="category-tabs"
       >
         <Tabs.Trigger value={RECOMMENDED_TAB} className={trigger}>

@@ -85,7 +85,7 @@ export function SearchPage({ recommended }: { recommended: ReactNode }) {
   const tabs = categoryTabs(categories.data?.map((c) => c.name) ?? [], category);
 
   return (
-    <div className="mx-auto w-full max-w-2xl px-4 pt-4 pb-8" data-testid="search-page">
+    <div className="mx-auto w-full max-w-2xl px-4 pt-4 pb-8 lg:max-w-5xl lg:px-6 lg:pt-6" data-testid="search-page">
       <h1 className="sr-only">{SEARCH_TEXT.searchPage.documentTitle}</h1>
       <SearchBox value={text} onChange={setText} onSubmit={() => commit(text)} />
       <div className="mt-4">

@@ -72,16 +72,17 @@ export function HomeRoute() {
 }
 
 /**
- * From 1024 px the player keeps its width (about 480 px) at the start and 次に再生 fills the rest; on a
- * phone the player alone fills the screen.
+ * From 1024 px the player keeps its width (about 480 px) at the start and 次に再生 fills the rest, a
+ * column of its own from the first paint so that the player never moves when it comes; on a phone the
+ * player alone fills the screen.
  */
 function HomeColumns({ children }: { children: ReactNode }) {
   const desktop = useMediaQuery(DESKTOP_QUERY);
   if (!desktop) return children;
   return (
-    <div className="mx-auto flex w-full max-w-5xl flex-1 gap-8 px-6" data-testid="home-columns">
+    <div className="mx-auto grid w-full max-w-5xl flex-1 grid-cols-[minmax(0,30rem)_minmax(0,1fr)] gap-8 px-6" data-testid="home-columns">
       {children}
-      <UpNext className="flex-1 pt-6 pb-5" />
+      <UpNext className="pt-6 pb-5" />
     </div>
   );
 }

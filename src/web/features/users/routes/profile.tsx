@@ -41,8 +41,15 @@ function PublicProfile({ userRef, followButton }: { userRef: string } & ProfileS
   if (!userRef || profile.isError) return <UserNotFound />;
   if (!profile.data) return <ProfileSkeleton />;
   return (
-    <div className="mx-auto w-full max-w-2xl px-4 pt-6 pb-10" data-testid="public-profile" data-user-id={profile.data.id}>
-      <ProfileHeader profile={profile.data} followButton={followButton} />
+    // From 1024 px: the header in a column of its own at the start, kept in view, the tabs beside it.
+    <div
+      className="mx-auto w-full max-w-2xl px-4 pt-6 pb-10 lg:grid lg:max-w-5xl lg:grid-cols-[18rem_minmax(0,1fr)] lg:items-start lg:gap-10 lg:px-6"
+      data-testid="public-profile"
+      data-user-id={profile.data.id}
+    >
+      <div className="lg:sticky lg:top-20">
+        <ProfileHeader profile={profile.data} followButton={followButton} />
+      </div>
       <ProfileTabs userRef={userRef} trackCount={profile.data.trackCount} />
     </div>
   );
@@ -64,7 +71,7 @@ function ProfileTabs({ userRef, trackCount }: { userRef: string; trackCount: num
         setTab(v);
         if (v === 'playlists') setSeenPlaylists(true);
       }}
-      className="mt-8"
+      className="mt-8 lg:mt-0"
     >
       <Tabs.List aria-label={USERS_TEXT.profileTabs.ariaLabel} className="flex border-border border-b">
         <Tabs.Trigger value="tracks" className={tabClass}>
