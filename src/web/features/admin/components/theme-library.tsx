@@ -1,0 +1,227 @@
+import { ADMIN_TEXT } from '@shared/messages/admin';
+import { ADMIN_THEMES_TEXT } from '@shared/messages/admin-themes';
+import {
+  ADMIN_SPEAKING_RATE_DEFAULT,
+  ADMIN_SPEAKING_RATES,
+  type AdminSpeakingRate,
+  speakingRateLabel,
+  type ThemeStatus,
+} from '@shared/rules/admin-themes';
+import { Button } from '@web/components/ui/button';
+import { ConfirmDialog } from '@web/components/ui/dialog';
+import { EmptyState } from '@web/components/ui/empty-state';
+import { LoadingStatus, Skeletons } from '@web/components/ui/skeleton';
+import { cn } from '@web/lib/cn';
+import { serverMessage } from '@web/lib/server-message';
+import { toast } from '@web/lib/toast';
+import { AlertTriangle, Check, Lightbulb, LoaderCircle, Music, Trash2, X } from 'lucide-react';
+import { type ReactNode, useId, useState } from 'react';
+import { type Theme, useAdminThemes, useGenerateThemeAudio, useSetThemeStatus } from '../api/themes';
+
+const T = ADMIN_THEMES_TEXT.library;
+const C = ADMIN_TEXT.common;
+
+const BADGE: Record<ThemeStatus, string> = {
+  pending: 'bg-surface-2 text-muted',
+  approved: 'bg-accent-soft text-accent',
+  rejected: 'bg-danger-soft text-danger',
+};
+
+/** 審査中, 採用 or 不採用 (spec §4, C-4-13). */
+export function ThemeStatusBadge({ status }: { status: ThemeStatus }) {
+  return (
+    <span
+      data-testid="theme-status"
+      className={cn('inline-flex shrink-0 items-center whitespace-nowrap rounded-full px-2.5 py-0.5 font-medium text-xs', BADGE[status])}
+    >
+      {T.status[status]}
+    </span>
+  );
+}
+
+/**
+ * テーマ管理's theme library (spec §2.4, §4): pending and approved themes (a theme being generated is
+ * left out by the server), each with its review actions: a pending theme 採用 or 不採用, an approved one
+ * its MP3 with a speaking rate, or 削除 (to rejected) after a confirmation.
+ */
+export function ThemeLibrary() {
+  const themes = useAdminThemes();
+  const id = useId();
+  let body: ReactNode;
+  if (themes.isError && !themes.data) {
+    body = (
+      <div
+        role="alert"
+        className="flex flex-col items-center gap-3 rounded-2xl bg-surface px-6 py-10 text-center"
+        data-testid="themes-error"
+      >
+        <AlertTriangle aria-hidden="true" className="size-7 text-danger" />
+        <p className="font-medium">{C.loadFailed}</p>
+        <Button variant="secondary" onClick={() => void themes.refetch()} disabled={themes.isFetching}>
+          {C.reload}
+        </Button>
+      </div>
+    );
+  } else if (!themes.data) {
+    body = (
+      <LoadingStatus label={T.heading} className="space-y-2">
+        <Skeletons bars={['h-28', 'h-28', 'h-28']} />
+      </LoadingStatus>
+    );
+  } else if (themes.data.length === 0) {
+    body = <EmptyState icon={Lightbulb} title={T.empty.title} body={T.empty.body} look="card" testId="themes-empty" />;
+  } else {
+    body = (
+      <ul className="space-y-3" data-testid="theme-list">
+        {themes.data.map((theme) => (
+          <li key={theme.id}>
+            <ThemeCard theme={theme} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <section aria-labelledby={`${id}-h`} data-testid="theme-library">
+      <h2 id={`${id}-h`} className="mb-3 flex items-baseline gap-2 font-bold text-lg">
+        {T.heading}
+        {themes.data && themes.data.length > 0 && <span className="font-normal text-muted text-sm tabular-nums">{themes.data.length}</span>}
+      </h2>
+      {body}
+    </section>
+  );
+}
+
+function ThemeCard({ theme }: { theme: Theme }) {
+  const setStatus = useSetThemeStatus();
+  const generate = useGenerateThemeAudio();
+  const [rate, setRate] = useState<AdminSpeakingRate>(ADMIN_SPEAKING_RATE_DEFAULT);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  // From the click until the library, fetched again, no longer lists it (its task is queued or running).
+  const [started, setStarted] = useState(false);
+  const generating = generate.isPending || started;
+  const id = useId();
+
+  const move = (status: ThemeStatus) =>
+    setStatus.mutate(
+      { id: theme.id, status },
+      {
+        onSuccess: () => setConfirmRemove(false),
+        onError: (err) => toast({ title: T.statusFailed, description: serverMessage(err) ?? undefined, variant: 'destructive' }),
+      },
+    );
+  const startGeneration = () =>
+    generate.mutate(
+      { id: theme.id, speakingRate: rate },
+      {
+        onSuccess: () => {
+          setStarted(true);
+          toast({ title: T.generateStarted });
+        },
+        onError: (err) => toast({ title: T.generateFailed, description: serverMessage(err) ?? undefined, variant: 'destructive' }),
+      },
+    );
+
+  return (
+    <article
+      className="rounded-2xl border border-border bg-bg p-4"
+      data-testid="theme-card"
+      data-theme-id={theme.id}
+      aria-labelledby={`${id}-t`}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <h3 id={`${id}-t`} className="min-w-0 font-bold leading-snug [word-break:auto-phrase]" data-testid="theme-title">
+          {theme.title}
+        </h3>
+        <ThemeStatusBadge status={theme.status} />
+      </div>
+      {theme.perspective && (
+        <p className="mt-1.5 text-sm">
+          <span className="mr-1.5 text-muted">{T.perspective}</span>
+          {theme.perspective}
+        </p>
+      )}
+      <p className="mt-1.5 text-muted text-sm leading-relaxed [overflow-wrap:anywhere]" data-testid="theme-content">
+        {theme.content}
+      </p>
+      {theme.youtubeExtraction && (
+        <a
+          href={theme.youtubeExtraction.url}
+          target="_blank"
+          rel="noreferrer noopener"
+          className="mt-1.5 inline-block max-w-full truncate text-accent text-xs hover:underline"
+        >
+          {T.source(theme.youtubeExtraction.title ?? theme.youtubeExtraction.url)}
+        </a>
+      )}
+      <div className="mt-3 flex flex-wrap items-center gap-2">
+        {theme.status === 'pending' && (
+          <>
+            <Button size="sm" onClick={() => move('approved')} disabled={setStatus.isPending} data-testid="theme-approve">
+              <Check aria-hidden="true" className="size-4" />
+              {T.approve}
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => move('rejected')}
+              disabled={setStatus.isPending}
+              data-testid="theme-reject"
+            >
+              <X aria-hidden="true" className="size-4" />
+              {T.reject}
+            </Button>
+          </>
+        )}
+        {theme.status === 'approved' && (
+          <>
+            <label className="inline-flex items-center gap-1.5 text-sm">
+              <span className="text-muted">{T.rate}</span>
+              <select
+                value={rate}
+                onChange={(e) => setRate(Number(e.target.value) as AdminSpeakingRate)}
+                disabled={generating}
+                data-testid="theme-rate"
+                className="min-h-11 rounded-xl border border-border bg-bg px-2.5 text-sm tabular-nums"
+              >
+                {ADMIN_SPEAKING_RATES.map((r) => (
+                  <option key={r} value={r}>
+                    {speakingRateLabel(r)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <Button size="sm" onClick={startGeneration} disabled={generating} data-testid="theme-generate">
+              {generating ? (
+                <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+              ) : (
+                <Music aria-hidden="true" className="size-4" />
+              )}
+              {generating ? T.generating : T.generate}
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              className="ml-auto text-danger"
+              onClick={() => setConfirmRemove(true)}
+              disabled={generating}
+              data-testid="theme-remove"
+            >
+              <Trash2 aria-hidden="true" className="size-4" />
+              {T.remove}
+            </Button>
+          </>
+        )}
+      </div>
+      <ConfirmDialog
+        open={confirmRemove}
+        onOpenChange={setConfirmRemove}
+        title={T.removeConfirm(theme.title)}
+        description={T.removeBody}
+        confirmLabel={T.remove}
+        busy={setStatus.isPending}
+        onConfirm={() => move('rejected')}
+      />
+    </article>
+  );
+}
