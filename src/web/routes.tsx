@@ -3,7 +3,6 @@ import { type ComponentType, lazy, useMemo } from 'react';
 import { matchRoutes, type RouteObject, renderMatches, useLocation } from 'react-router';
 import { trackPageLoad } from './app/page-loading';
 import { RootLayout } from './app/root-layout';
-import { ComingSoonRoute, type PageHandle } from './app/routes/coming-soon';
 import { HomeRoute } from './features/tracks/routes/home';
 import { RouteMatchContext } from './lib/route-match';
 
@@ -15,13 +14,6 @@ function page(load: () => Promise<ComponentType>) {
   const Page = lazy(() => trackPageLoad(load().then((Component) => ({ default: Component }))));
   return <Page />;
 }
-
-/** A route whose feature comes in a later issue: its own name and 準備中. */
-const soon = (path: string, title: string): RouteObject => ({
-  path,
-  handle: { title } satisfies PageHandle,
-  element: <ComingSoonRoute title={title} />,
-});
 
 const trackDetail = page(async () => (await import('./features/tracks/routes/track')).TrackRoute);
 
@@ -148,11 +140,31 @@ export const routes: RouteObject[] = [
         path: '/invite-friends',
         element: page(async () => (await import('./features/access/routes/invite-friends')).InviteFriendsRoute),
       },
-      soon('/faq', APP_TEXT.routes.faqTitle),
-      soon('/terms', APP_TEXT.routes.termsTitle),
-      soon('/privacy', APP_TEXT.routes.privacyTitle),
-      soon('/commercial-law', APP_TEXT.routes.commercialLawTitle),
-      soon('/contact', APP_TEXT.routes.contactTitle),
+      {
+        path: '/faq',
+        handle: { title: APP_TEXT.routes.faqTitle },
+        element: page(async () => (await import('./features/support/routes/faq')).FaqRoute),
+      },
+      {
+        path: '/terms',
+        handle: { title: APP_TEXT.routes.termsTitle },
+        element: page(async () => (await import('./features/support/routes/legal')).TermsRoute),
+      },
+      {
+        path: '/privacy',
+        handle: { title: APP_TEXT.routes.privacyTitle },
+        element: page(async () => (await import('./features/support/routes/legal')).PrivacyRoute),
+      },
+      {
+        path: '/commercial-law',
+        handle: { title: APP_TEXT.routes.commercialLawTitle },
+        element: page(async () => (await import('./features/support/routes/legal')).CommercialLawRoute),
+      },
+      {
+        path: '/contact',
+        handle: { title: APP_TEXT.routes.contactTitle },
+        element: page(async () => (await import('./features/support/routes/contact')).ContactRoute),
+      },
       {
         path: '/audio-test',
         handle: { title: APP_TEXT.routes.audioTestTitle },

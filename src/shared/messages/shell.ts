@@ -16,6 +16,16 @@ export const SHELL_TEXT = {
     unreadPrefix: '（未読',
     unreadSuffix: '件）',
   },
+  /** The support and legal links at the end of the support, legal and premium pages. */
+  siteFooter: {
+    label: 'サポートと規約',
+    faq: 'よくある質問',
+    contact: 'お問い合わせ',
+    terms: '利用規約',
+    privacy: 'プライバシーポリシー',
+    commercialLaw: '特定商取引法に基づく表記',
+    copyright: '© 無限 Mugen',
+  },
   loginModal: {
     title: 'ログインが必要です',
     description: 'この機能を利用するにはログインが必要です。Googleアカウントでログインしてください。',

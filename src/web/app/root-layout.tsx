@@ -10,6 +10,7 @@ import { PendingLikes } from '@web/features/likes/components/pending-likes';
 import { useUnreadCount } from '@web/features/notifications/api/notifications';
 import { usePlayerValue } from '@web/lib/audio/player-context';
 import { useUser } from '@web/lib/auth';
+import { useFooterHiddenByPage } from '@web/lib/footer';
 import { syncStoredTheme } from '@web/lib/theme';
 import { useKeyboardOpen } from '@web/lib/use-keyboard-open';
 import { Suspense, useEffect } from 'react';
@@ -30,7 +31,9 @@ export function RootLayout() {
   const pageLoading = usePageLoading();
   const keyboardOpen = useKeyboardOpen();
   const currentTrackId = usePlayerValue((s) => s.track?.id ?? null);
-  const footer = !isFooterHiddenPath(pathname) && !keyboardOpen;
+  // A page may hide it while something covers it (the support chat, C-2.5-08).
+  const pageHidesFooter = useFooterHiddenByPage();
+  const footer = !isFooterHiddenPath(pathname) && !keyboardOpen && !pageHidesFooter;
   const bar = showsPlayerBar(pathname, currentTrackId);
   const { isSignedIn } = useUser();
   const unread = useUnreadCount(isSignedIn);
