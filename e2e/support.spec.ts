@@ -271,10 +271,13 @@ test.describe('support: FAQ and chat', () => {
 });
 
 test.describe('support: legal pages', () => {
-  test('C-2.7-05 C-2.7-06 C-2.7-07..12 L-2.1-39..41: the terms, privacy policy and commercial-law disclosure, linked to each other from the footer', async ({
+  test('C-2.7-05 C-2.7-06 C-2.7-07..12 L-2.1-39..41: the terms, privacy policy and commercial-law disclosure, linked from the premium page and to each other from the footer', async ({
     page,
   }) => {
-    await page.goto('/terms');
+    // Where premium is bought, the disclosure and the terms are one tap away.
+    await page.goto('/premium');
+    await page.getByTestId('site-footer').getByRole('link', { name: '利用規約' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/terms');
     await expect(page.getByRole('heading', { level: 1, name: '利用規約' })).toBeVisible();
     await expect(page.getByTestId('legal-effective')).toHaveText('2025年5月29日 施行');
     await expect(page.getByRole('heading', { level: 2, name: '第6条（解約と一時停止）' })).toBeVisible();

@@ -15,9 +15,15 @@ const LINKS = [
  * The support and legal links at the end of a page (the site's footer of the FAQ, contact, legal and
  * premium pages; the menu drawer has them on every page). The current page is marked, not linked.
  */
-export function SiteFooter({ current, className }: { current?: string; className?: string }) {
+export function SiteFooter({
+  current,
+  className = 'mt-12',
+}: {
+  current?: string /** Its place in the page (a margin above it by default). */;
+  className?: string;
+}) {
   return (
-    <footer className={cn('mt-12 border-border border-t pt-5 pb-2 text-sm', className)} data-testid="site-footer">
+    <footer className={cn('border-border border-t pt-5 pb-2 text-sm', className)} data-testid="site-footer">
       <nav aria-label={T.label}>
         <ul className="flex flex-wrap gap-x-1 gap-y-1">
           {LINKS.map(({ to, label }) => (

@@ -1,4 +1,5 @@
 import { PREMIUM_TEXT } from '@shared/messages/premium';
+import { SiteFooter } from '@web/components/layout/site-footer';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useUser } from '@web/lib/auth';
 import { toast } from '@web/lib/toast';
@@ -68,6 +69,8 @@ export function PremiumRoute() {
           </div>
         </div>
       </aside>
+      {/* The commercial-law disclosure and the terms, where the purchase is made (issue 19). */}
+      <SiteFooter className="lg:col-span-2" />
     </div>
   );
 }
