@@ -1,6 +1,7 @@
 import { needsMarquee } from '@shared/rules/format';
 import { cn } from '@web/lib/cn';
 import type { CSSProperties } from 'react';
+import { PhraseText } from './phrase-text';
 
 interface MarqueeTitleProps {
   text: string;
@@ -9,7 +10,8 @@ interface MarqueeTitleProps {
 }
 
 /**
- * A title longer than 18 characters scrolls as a marquee (L-2.5-07, L-2.6-04); shorter ones stay still.
+ * A title longer than 18 characters scrolls as a marquee (L-2.5-07); shorter ones stay still, wrapped
+ * between phrases (issue 20: never 昆布とか|つお節).
  * Screen readers get the text once; the moving copies are hidden from them. Under reduced motion the
  * title wraps instead of moving.
  */
@@ -44,7 +46,7 @@ export function MarqueeTitle({ text, as: Tag = 'h1', className }: MarqueeTitlePr
           </span>
         </>
       ) : (
-        <span className="block">{text}</span>
+        <PhraseText text={text} className="block" />
       )}
     </Tag>
   );

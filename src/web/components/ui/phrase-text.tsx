@@ -4,7 +4,7 @@ import { Fragment, useMemo } from 'react';
 
 /**
  * Japanese text that wraps only between phrases (DESIGN.md; issue 20): the phrases of
- * `phrasesOf` (BudouX, never inside a word) with a break opportunity (<wbr>) between them, and no
+ * `phrasesOf` (the platform's word dictionary, never inside a word) with a break opportunity (<wbr>) between them, and no
  * break elsewhere (`word-break: keep-all`), in every browser. A phrase longer than the line still breaks
  * rather than overflow. Screen readers and copy read the text unchanged.
  */
