@@ -219,9 +219,11 @@ function TaskCard({ task, live }: { task: AdminTask; live: ProgressMessage | und
           </ButtonLink>
         )}
         {active && (
-          <Button size="sm" variant="ghost" className="text-danger" onClick={() => setAsking(true)} data-testid="task-cancel">
-            <Ban aria-hidden="true" className="size-4" />
-            {T.cancel}
+          <Button size="sm" variant="ghost" onClick={() => setAsking(true)} data-testid="task-cancel">
+            <span className="inline-flex items-center gap-1.5 text-danger">
+              <Ban aria-hidden="true" className="size-4" />
+              {T.cancel}
+            </span>
           </Button>
         )}
       </div>

@@ -202,13 +202,15 @@ function ThemeCard({ theme }: { theme: Theme }) {
             <Button
               size="sm"
               variant="ghost"
-              className="ml-auto text-danger"
+              className="ml-auto"
               onClick={() => setConfirmRemove(true)}
               disabled={generating}
               data-testid="theme-remove"
             >
-              <Trash2 aria-hidden="true" className="size-4" />
-              {T.remove}
+              <span className="inline-flex items-center gap-1.5 text-danger">
+                <Trash2 aria-hidden="true" className="size-4" />
+                {T.remove}
+              </span>
             </Button>
           </>
         )}
