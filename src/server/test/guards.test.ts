@@ -94,6 +94,11 @@ describe('operator-only routes', () => {
 
   it('are marked with the admin session requirement; sign-in and status stay open', () => {
     const publicNames = open.map((g) => `${g.method} ${g.path}`);
+    const adminNames = adminOnly.map((g) => `${g.method} ${g.path}`);
+    // The console's calls outside /api/admin are the operator's too (issue 18).
+    for (const expected of ['POST /admin/upload', 'GET /api/generate-content', 'GET /api/admin/users', 'GET /api/admin/tasks']) {
+      expect(adminNames).toContain(expected);
+    }
     expect(publicNames).toContain('POST /api/admin/login');
     expect(publicNames).toContain('GET /api/admin/status');
     for (const route of [...guarded, ...open]) {
