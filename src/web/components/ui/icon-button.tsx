@@ -43,7 +43,7 @@ export function IconButton({
       className={cn('inline-flex shrink-0 items-center justify-center rounded-full transition-colors', size, tones[tone], className)}
       {...props}
     >
-      <Icon aria-hidden="true" fill={filled ? 'currentColor' : undefined} className={iconSize} />
+      <Icon aria-hidden="true" fill={filled ? 'currentColor' : 'none'} className={iconSize} />
     </button>
   );
 }
