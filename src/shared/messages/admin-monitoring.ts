@@ -34,6 +34,8 @@ export const ADMIN_MONITORING_TEXT = {
     pingMs: (ms: number) => `${ms} ms`,
     checkedAt: (time: string) => `最終確認 ${time}`,
     checking: '確認中…',
+    /** A figure /health could not give (the check failed). */
+    unknown: '—',
     /** Spec §8: the health check failed. */
     healthError: '接続エラー',
     /** Spec §8: the ping failed. */

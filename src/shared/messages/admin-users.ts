@@ -49,6 +49,8 @@ export const ADMIN_USERS_TEXT = {
     accessLabel: (name: string) => `${name} のアクセス状態`,
     grantPremium: 'プレミアム付与（30日）',
     revokePremium: 'プレミアム解除',
+    grantShort: '付与（30日）',
+    revokeShort: '解除',
     delete: '削除',
     detail: '詳細',
     detailLabel: (name: string) => `${name} の詳細`,

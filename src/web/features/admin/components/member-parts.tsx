@@ -37,11 +37,11 @@ export function PremiumBadge({ user }: { user: AdminUser }) {
 export function MemberIdentity({ user, className }: { user: AdminUser; className?: string }) {
   return (
     <div className={cn('flex min-w-0 items-center gap-3', className)}>
-      <Avatar picture={user.picture} name={user.name} className="size-10 text-lg" />
+      <Avatar picture={user.picture} name={user.name} className="size-10" textClassName="text-base" />
       <div className="min-w-0">
         <Link
           to={`/admin/users/${encodeURIComponent(user.id)}`}
-          className="block truncate font-medium hover:underline"
+          className="block max-w-44 truncate font-medium hover:underline"
           aria-label={T.detailLabel(user.name)}
           data-testid="member-name"
         >
@@ -55,7 +55,11 @@ export function MemberIdentity({ user, className }: { user: AdminUser; className
   );
 }
 
-export const premiumEndText = (user: AdminUser) => (user.isPremium && user.premiumEndDate ? formatDateJa(user.premiumEndDate) : T.noEnd);
+/** A date in the console's dense lists: 2025/05/29, Japan time. */
+export const shortDate = (iso: string) =>
+  new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+
+export const premiumEndText = (user: AdminUser) => (user.isPremium && user.premiumEndDate ? shortDate(user.premiumEndDate) : T.noEnd);
 
 /** Approved, pending or denied: what the access gate and every members-only call read. */
 export function AccessSelect({ user, actions }: { user: AdminUser; actions: MemberActions }) {
@@ -109,7 +113,7 @@ export function MemberActionButtons({ user, actions }: { user: AdminUser; action
         data-testid="member-premium"
       >
         <Crown aria-hidden="true" className="size-4" />
-        {user.isPremium ? T.revokePremium : T.grantPremium}
+        {user.isPremium ? T.revokeShort : T.grantShort}
       </Button>
       <IconButton
         icon={Trash2}

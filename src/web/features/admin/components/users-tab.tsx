@@ -1,7 +1,6 @@
 import { SEARCH_DEBOUNCE_MS } from '@shared/constants';
 import { ADMIN_TEXT } from '@shared/messages/admin';
 import { ADMIN_USERS_TEXT } from '@shared/messages/admin-users';
-import { formatDateJa } from '@shared/rules/format';
 import { Button } from '@web/components/ui/button';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { LoadingStatus, Skeletons } from '@web/components/ui/skeleton';
@@ -10,7 +9,7 @@ import { DESKTOP_QUERY, useMediaQuery } from '@web/lib/use-media-query';
 import { AlertTriangle, Search, Users } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { type AdminUser, useAdminUsers } from '../api/users';
-import { AccessSelect, InviteSwitch, MemberActionButtons, MemberIdentity, PremiumBadge, premiumEndText } from './member-parts';
+import { AccessSelect, InviteSwitch, MemberActionButtons, MemberIdentity, PremiumBadge, premiumEndText, shortDate } from './member-parts';
 import { AdminPagination } from './pagination';
 import { type MemberActions, useMemberActions } from './use-member-actions';
 
@@ -115,8 +114,8 @@ export function UsersTab() {
 }
 
 function MemberTable({ users, actions }: { users: AdminUser[]; actions: MemberActions }) {
-  const th = 'px-3 py-2.5 text-left font-medium text-muted text-xs whitespace-nowrap';
-  const td = 'px-3 py-2.5 align-middle';
+  const th = 'px-2.5 py-2.5 text-left font-medium text-muted text-xs whitespace-nowrap';
+  const td = 'px-2.5 py-2 align-middle';
   return (
     <div className="overflow-x-auto rounded-2xl border border-border">
       <table className="w-full text-sm" data-testid="members-table">
@@ -138,11 +137,13 @@ function MemberTable({ users, actions }: { users: AdminUser[]; actions: MemberAc
               <td className={td}>
                 <PremiumBadge user={u} />
               </td>
-              <td className={cn(td, 'max-w-56')}>
+              <td className={td}>
                 <MemberIdentity user={u} />
               </td>
-              <td className={cn(td, 'max-w-56 truncate')} data-testid="member-email" title={u.email ?? undefined}>
-                {u.email ?? T.noEmail}
+              <td className={td} title={u.email ?? undefined}>
+                <div className="max-w-44 truncate" data-testid="member-email">
+                  {u.email ?? T.noEmail}
+                </div>
               </td>
               <td className={cn(td, 'whitespace-nowrap tabular-nums')} data-testid="member-registered">
                 {registeredText(u)}
@@ -167,7 +168,7 @@ function MemberTable({ users, actions }: { users: AdminUser[]; actions: MemberAc
   );
 }
 
-const registeredText = (u: AdminUser) => formatDateJa(u.createdAt);
+const registeredText = (u: AdminUser) => shortDate(u.createdAt);
 
 /** At phone width each member is a card: the same fields, labelled, and the controls in a row. */
 function MemberCards({ users, actions }: { users: AdminUser[]; actions: MemberActions }) {

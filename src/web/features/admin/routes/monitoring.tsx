@@ -92,7 +92,7 @@ function Monitoring() {
           {healthText}
         </Figure>
         <Figure icon={Timer} label={P.uptime} testId="figure-uptime">
-          {failed ? P.healthError : h ? formatUptime(h.uptime) : P.checking}
+          {failed ? P.unknown : h ? formatUptime(h.uptime) : P.checking}
         </Figure>
         <Figure
           icon={MemoryStick}
@@ -106,7 +106,7 @@ function Monitoring() {
             ) : null
           }
         >
-          {failed ? P.healthError : h ? P.memoryOf(megabytes(h.memory.used), megabytes(h.memory.total)) : P.checking}
+          {failed ? P.unknown : h ? P.memoryOf(megabytes(h.memory.used), megabytes(h.memory.total)) : P.checking}
         </Figure>
         <Figure icon={Database} label={P.database} tone={dbTone} testId="figure-database">
           {dbText}

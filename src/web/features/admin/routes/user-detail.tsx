@@ -104,7 +104,7 @@ function UserDetailView({ detail }: { detail: AdminUserDetail }) {
     <div className="grid gap-4 lg:grid-cols-2" data-testid="user-detail">
       <Section title={D.info} testId="user-info" className="lg:col-span-2">
         <div className="flex flex-wrap items-center gap-4">
-          <Avatar picture={user.picture} name={user.name} className="size-16 text-2xl" />
+          <Avatar picture={user.picture} name={user.name} className="size-16" textClassName="text-2xl" />
           <div className="min-w-0 flex-1">
             <h1 className="break-words font-bold text-xl" data-testid="user-name">
               {user.name}
