@@ -175,6 +175,8 @@ export default defineConfig(({ command }) => ({
       '/api': 'http://127.0.0.1:3000',
       '/health': 'http://127.0.0.1:3000',
       '/ping': 'http://127.0.0.1:3000',
+      // The admin console's live progress (WebSocket).
+      '/ws': { target: 'ws://127.0.0.1:3000', ws: true },
     },
   },
 }));
