@@ -234,6 +234,10 @@ test.describe('会員管理 at desktop width', () => {
     await expect(ids).toHaveCount(1);
     await expect(ids.first()).toHaveText(/^[0-9a-f]{8}$/);
     await shot(page, 'admin-user-detail-desktop.png');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByTestId('user-detail')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await shot(page, 'admin-user-detail-phone.png');
     await context.close();
 
     await page.getByRole('link', { name: '管理コンソールへ戻る' }).click();
@@ -260,6 +264,7 @@ test.describe('会員管理 at desktop width', () => {
     await expect(toastWith(page, 'プレミアム会員ステータスを更新しました')).toBeVisible();
     await expect(row.getByTestId('member-remaining')).toHaveText('残り 30 日');
     await expect(row.getByTestId('member-premium-toggle')).toHaveAttribute('aria-checked', 'true');
+    await shot(page, 'admin-users-list-desktop.png');
     await page.getByRole('link', { name: 'ホームへ戻る' }).click();
     await expect(page).toHaveURL(`${BASE_URL}/`);
   });

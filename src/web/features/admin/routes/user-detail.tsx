@@ -70,7 +70,7 @@ function UserDetail({ id }: { id: string }) {
 
 function Section({ title, children, testId, className }: { title: string; children: ReactNode; testId: string; className?: string }) {
   return (
-    <section aria-label={title} data-testid={testId} className={cn('rounded-3xl border border-border p-4 sm:p-5', className)}>
+    <section aria-label={title} data-testid={testId} className={cn('min-w-0 rounded-3xl border border-border p-4 sm:p-5', className)}>
       <h2 className="mb-3 font-bold text-base">{title}</h2>
       {children}
     </section>
