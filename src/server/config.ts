@@ -179,11 +179,11 @@ const EnvSchema = z.object({
   STRIPE_API_BASE: optionalUrl,
   // Contact messages to the operator by SMTP (issue 19): SMTP_URL and CONTACT_TO together, or neither
   // (messages are stored and wait for the admin console).
+  // Checked in mailSettings, whose message never repeats the value (it may hold a password).
   SMTP_URL: z
     .string()
-    .regex(/^smtps?:\/\/[^\s/]+/, 'an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.jp:587')
     .optional()
-    .or(z.literal('').transform(() => undefined)),
+    .transform((v) => v || undefined),
   CONTACT_TO: z
     .email('an e-mail address')
     .optional()
@@ -267,6 +267,8 @@ function mailSettings(e: Env): MailSettings | undefined {
     if (e.MAIL_FROM) throw new ConfigError('Invalid MAIL_FROM: it is used only with SMTP_URL and CONTACT_TO');
     return undefined;
   }
+  if (!/^smtps?:\/\/[^\s/]+/.test(e.SMTP_URL))
+    throw new ConfigError('Invalid SMTP_URL (value not shown): an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.jp:587');
   return { smtpUrl: e.SMTP_URL, to: e.CONTACT_TO, from: e.MAIL_FROM ?? e.CONTACT_TO };
 }
 

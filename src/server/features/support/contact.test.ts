@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SUPPORT_MESSAGES } from '../../../shared/rules/support';
+import { loadConfig } from '../../config';
 import { contactMessages, tasks } from '../../db/schema';
 import { startJobWorkers } from '../../jobs/workers';
 import { createTestApp, insertUser, sessionCookie, type TestApp } from '../../test/app';
@@ -266,5 +267,35 @@ describe('rate limits of the contact form and the chat (per client)', () => {
     }
     expect(codes.filter((c) => c === 200)).toHaveLength(20);
     expect(codes.slice(20)).toEqual([429, 429]);
+  });
+});
+
+describe('mail settings', () => {
+  it('takes SMTP_URL and CONTACT_TO together, MAIL_FROM defaulting to CONTACT_TO, and refuses half a setup', () => {
+    expect(loadConfig({}).mail).toBeUndefined();
+    expect(loadConfig({ SMTP_URL: 'smtps://u:p@mail.example.jp:465', CONTACT_TO: 'support@example.jp' }).mail).toEqual({
+      smtpUrl: 'smtps://u:p@mail.example.jp:465',
+      to: 'support@example.jp',
+      from: 'support@example.jp',
+    });
+    expect(
+      loadConfig({ SMTP_URL: 'smtp://mail.example.jp:587', CONTACT_TO: 'support@example.jp', MAIL_FROM: '無限 <noreply@example.jp>' }).mail
+        ?.from,
+    ).toBe('無限 <noreply@example.jp>');
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail.example.jp' })).toThrow(
+      'Invalid CONTACT_TO="": SMTP_URL and CONTACT_TO are set together',
+    );
+    expect(() => loadConfig({ CONTACT_TO: 'support@example.jp' })).toThrow(/Invalid SMTP_URL=""/);
+    const wrong = (() => {
+      try {
+        loadConfig({ SMTP_URL: 'mail.example.jp:587 user:secret-password', CONTACT_TO: 'support@example.jp' });
+      } catch (e) {
+        return (e as Error).message;
+      }
+    })();
+    expect(wrong).toMatch(/^Invalid SMTP_URL \(value not shown\)/);
+    expect(wrong).not.toContain('secret-password');
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail.example.jp', CONTACT_TO: 'not-an-address' })).toThrow(/CONTACT_TO/);
+    expect(() => loadConfig({ MAIL_FROM: 'noreply@example.jp' })).toThrow(/MAIL_FROM/);
   });
 });
