@@ -120,6 +120,22 @@ for (const { name, viewport } of WIDTHS) {
       };
       expect(after).toEqual(before);
     });
+
+    test(`#20: a tap on the first paint's menu button opens the menu once the app has loaded (${name})`, async ({ page }) => {
+      let release = () => {};
+      const held = new Promise<void>((r) => {
+        release = r;
+      });
+      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/', { waitUntil: 'commit' });
+      await page.getByRole('banner').getByRole('button', { name: 'メニューを開く' }).click();
+      await expect(page.getByRole('dialog', { name: 'メニュー' })).toHaveCount(0);
+      release();
+      await expect(page.getByRole('dialog', { name: 'メニュー' })).toBeVisible();
+    });
   });
 
   test.describe(`titles on a ${name} (${viewport.width} px)`, () => {

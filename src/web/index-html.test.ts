@@ -46,6 +46,9 @@ describe('index.html (L-2.4-24, L-2.4-26)', () => {
     const header = html.match(/<header[\s\S]*?<\/header>/)?.[0] ?? '';
     expect(compact(header)).toBe(rendered(createElement(AppHeader, { menu: createElement(MenuDrawer) })));
     expect(header).toContain('aria-label="メニューを開く"');
+    // A tap on it before the app has loaded is kept for the app (MenuDrawer opens the menu).
+    expect(html).toContain(`document.querySelector('header button[aria-haspopup="dialog"]').addEventListener('click'`);
+    expect(html).toContain('window.__mugenMenu = true;');
   });
 
   it('paints the cookie bar of the app as static markup on a first visit, in the flow under the header (L-2.4-12, #20)', () => {
