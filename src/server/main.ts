@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { appMeta } from './db/schema';
 import { seedDemoAccounts, seedDemoTracks } from './db/seed';
-import { sweepReadings } from './features/search/readings';
+import { sweepReadings, warmReadings } from './features/search/readings';
 import { startJobWorkers } from './jobs/workers';
 import { serverRunningOn, writePidFile } from './lib/pid-file';
 import { closeRenderPool, renderDialogueInWorker } from './providers/audio/render-pool';
@@ -42,6 +42,11 @@ async function main() {
   const removePidFile = config.databaseUrl ? () => {} : writePidFile(config.dataDir);
   process.on('exit', removePidFile);
   const database = await openDatabase(config);
+  // Search by reading needs the offline voice's dictionary for kanji queries (about a second and
+  // 280 MB): loaded while the database migrates, so no search waits for it.
+  const readingsReady = warmReadings().catch((err) =>
+    say(`the reading dictionary could not be loaded (search matches what is written only): ${err instanceof Error ? err.message : err}`),
+  );
   say('migrating');
   await database.migrate();
 
@@ -93,6 +98,7 @@ async function main() {
       })
     : async () => {};
 
+  await readingsReady;
   await app.listen({ port: config.port, host: config.host });
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s at http://${shown}:${config.port} (API docs at /api/docs)`);

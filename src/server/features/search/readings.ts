@@ -35,6 +35,11 @@ const tokenizer = async () => {
   return loaded;
 };
 
+/** Loads the dictionary now (at boot), so that no search waits for it. */
+export async function warmReadings(): Promise<void> {
+  await tokenizer();
+}
+
 /** The reading of a text with the tokenizer at hand; a word without a reading counts as written. */
 function readingWith(tk: Kuromoji | undefined, text: string | null | undefined): string {
   if (!text) return '';
@@ -78,7 +83,11 @@ export async function searchReadingsOf(fields: { title: string; category?: strin
 export async function termForms(term: string): Promise<{ written: string; read: string[] }> {
   const written = term.normalize('NFKC').toLowerCase();
   const read = new Set([toHiragana(written)]);
-  if ([...written].length >= 2 && HAN.test(written)) read.add(await readingOf(written));
+  if ([...written].length >= 2 && HAN.test(written)) {
+    // Without the dictionary (it failed to load) the term is still matched as written.
+    const reading = await readingOf(written).catch(() => '');
+    if (reading) read.add(reading);
+  }
   return { written, read: [...read].filter(Boolean) };
 }
 
