@@ -54,3 +54,22 @@ export function posterLabel(row: { posterName: string | null; creatorName: strin
  * official channel, whose account id is `mugen`.
  */
 export const creatorAccountId = (createdBy: string | null): string | null => (createdBy === 'mugen_official' ? 'mugen' : createdBy || null);
+
+/** An upload's date and time in Japanese, Asia/Tokyo: 2025年6月4日 12:04. */
+export function formatDateTimeJa(iso: string): string {
+  return new Intl.DateTimeFormat('ja-JP', {
+    timeZone: 'Asia/Tokyo',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(iso));
+}
+
+/** A clock time, Asia/Tokyo: 12:04:05. */
+export function formatClockJa(iso: string): string {
+  return new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(
+    new Date(iso),
+  );
+}
