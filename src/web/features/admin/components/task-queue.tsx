@@ -176,7 +176,7 @@ function TaskCard({ task, live }: { task: AdminTask; live: ProgressMessage | und
     >
       <div className="flex items-start justify-between gap-3">
         <h3 id={`${id}-t`} className="min-w-0 font-bold leading-snug [word-break:auto-phrase]" data-testid="task-title">
-          {task.title || T.fromInput}
+          {task.title || (task.source === 'input' ? T.fromInput : T.taskLabel(task.id))}
         </h3>
         <span
           className={cn(
