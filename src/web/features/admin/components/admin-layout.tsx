@@ -40,14 +40,14 @@ export function AdminLayout({ title, back, children }: { title: string; back?: {
   return (
     <div className="flex min-h-dvh flex-col bg-bg text-fg" data-testid="admin-console">
       <header className="sticky top-0 z-30 border-border border-b bg-bg/95 backdrop-blur">
-        <div className="mx-auto flex h-14 w-full max-w-6xl items-center gap-3 px-4">
+        <div className="mx-auto flex h-14 w-full max-w-6xl items-center gap-2 px-3 sm:gap-3 sm:px-4">
           <Link to="/admin" className="flex items-center gap-2 font-bold">
             <LogoMark className="size-7" />
-            <span>{ADMIN_TEXT.title}</span>
+            <span className="whitespace-nowrap">{ADMIN_TEXT.title}</span>
           </Link>
-          <div className="ml-auto flex items-center gap-2">
+          <div className="ml-auto flex items-center gap-0.5 sm:gap-2">
             {back && (
-              <Link to={back.to} className="rounded-full px-3 py-2 text-muted text-sm hover:bg-surface hover:text-fg">
+              <Link to={back.to} className="whitespace-nowrap rounded-full px-2 py-2 text-muted text-sm hover:bg-surface hover:text-fg sm:px-3">
                 {back.label}
               </Link>
             )}
@@ -56,7 +56,7 @@ export function AdminLayout({ title, back, children }: { title: string; back?: {
                 type="button"
                 onClick={() => logout.mutate()}
                 disabled={logout.isPending}
-                className="inline-flex min-h-10 items-center gap-1.5 rounded-full px-3 text-muted text-sm hover:bg-surface hover:text-fg"
+                className="inline-flex min-h-10 items-center gap-1.5 whitespace-nowrap rounded-full px-2 text-muted text-sm hover:bg-surface hover:text-fg sm:px-3"
               >
                 <LogOut aria-hidden="true" className="size-4" />
                 {ADMIN_TEXT.shell.logout}
