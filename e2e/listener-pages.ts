@@ -18,6 +18,7 @@ export interface PageIds {
 }
 
 const rows = '[data-testid="track-row"]';
+/** Signed out, a members' page is the closed-beta page (the access gate) or asks to sign in. */
 const loginRequired = '[data-testid="closed-beta"], [data-testid$="login-required"]';
 
 export function listenerPages(ids: PageIds): ListenerPage[] {
@@ -66,7 +67,7 @@ export function listenerPages(ids: PageIds): ListenerPage[] {
     {
       name: 'favourites',
       path: '/favorites',
-      ready: { out: '[data-testid="login-required"]', in: '[data-testid="favorites-list"], [data-testid="favorites-empty"]' },
+      ready: { out: loginRequired, in: '[data-testid="favorites-list"], [data-testid="favorites-empty"]' },
     },
     {
       name: 'playlists',
@@ -79,7 +80,7 @@ export function listenerPages(ids: PageIds): ListenerPage[] {
       path: '/notifications',
       ready: { out: loginRequired, in: '[data-testid="notification-list"], [data-testid="notifications-empty"]' },
     },
-    { name: 'create post', path: '/create-post', ready: { out: loginRequired, in: '[data-testid="creation-script"]' } },
+    { name: 'create post', path: '/create-post', ready: { out: loginRequired, in: '[data-testid="creation-counter"]' } },
     { name: 'invite friends', path: '/invite-friends', ready: { out: loginRequired, in: '[data-testid="invite-friends"]' } },
     { name: 'premium', path: '/premium', ready: both('[data-testid="premium-page"]') },
     { name: 'not found', path: '/no/such/page/here', ready: both('[data-testid="not-found"]') },

@@ -26,7 +26,7 @@ export const PREMIUM_TEXT = {
     subscribedTitle: 'すでにプレミアムをご契約中です',
     subscribedDetail: '一時停止中・解約手続き中のご契約は、ご契約の管理から確認できます。',
     manageSubscription: 'ご契約を管理する',
-    eyebrow: '無限 Premium',
+    eyebrow: '無限プレミアム',
     title: 'プレミアムで、ラジオをもっと自由に',
     lead: '広告なし・高音質・オフライン再生。毎日のトークを、あなたのペースで。',
     priceLabel: '料金',

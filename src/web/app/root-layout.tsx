@@ -2,6 +2,8 @@ import { APP_TEXT } from '@shared/messages/app';
 import { isFooterHiddenPath, showsPlayerBar } from '@shared/rules/shell';
 import { AppHeader } from '@web/components/layout/app-header';
 import { BottomNav } from '@web/components/layout/bottom-nav';
+import { SideNav } from '@web/components/layout/side-nav';
+import { MiniPlayerSpacer } from '@web/components/player/mini-player-spacer';
 import { PlayerBar } from '@web/components/player/player-bar';
 import { ToasterHost } from '@web/components/ui/toaster-host';
 import { AccessGate } from '@web/features/access/components/access-gate';
@@ -13,7 +15,7 @@ import { useUser } from '@web/lib/auth';
 import { useFooterHiddenByPage } from '@web/lib/footer';
 import { syncStoredTheme } from '@web/lib/theme';
 import { useKeyboardOpen } from '@web/lib/use-keyboard-open';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { LoginPromptProvider } from './login-prompt-provider';
 import { MenuDrawer } from './menu/menu-drawer';
@@ -24,7 +26,9 @@ import { ScrollRestoration } from './scroll-restoration';
 
 /**
  * Header, page, and the bottom stack (persistent player bar above the bottom navigation). The stack is
- * sticky at the end of the page, so it never hides content: the page ends above it.
+ * sticky at the end of the page, so it never hides content: the page ends above it. From 1024 px
+ * (DESIGN.md) the navigation moves to the side of the page and the player bar runs along the bottom of
+ * the window, under both; the header stays as index.html paints it first (decision 0012).
  */
 export function RootLayout() {
   const { pathname } = useLocation();
@@ -37,6 +41,8 @@ export function RootLayout() {
   const bar = showsPlayerBar(pathname, currentTrackId);
   const { isSignedIn } = useUser();
   const unread = useUnreadCount(isSignedIn);
+  const badges = { '/notifications': unread };
+  const stack = useRef<HTMLDivElement>(null);
 
   useEffect(syncStoredTheme, []);
 
@@ -59,19 +65,24 @@ export function RootLayout() {
         <AppHeader menu={<MenuDrawer />} />
         {/* The cookie bar, in the flow under the header: it covers nothing (issue 20). */}
         <CookieConsent />
-        <main id="main" className="flex flex-1 flex-col pr-[env(safe-area-inset-right)] pl-[env(safe-area-inset-left)]">
-          <RouteErrorBoundary resetKey={pathname}>
-            <Suspense fallback={<PageLoading />}>
-              <AccessGate>
-                <Outlet />
-              </AccessGate>
-            </Suspense>
-          </RouteErrorBoundary>
-        </main>
+        <div className="flex flex-1 flex-col lg:flex-row">
+          {/* On a desktop the on-screen keyboard is no reason to hide the navigation at the side. */}
+          <SideNav badges={badges} shown={!isFooterHiddenPath(pathname) && !pageHidesFooter} />
+          <main id="main" className="flex min-w-0 flex-1 flex-col pr-[env(safe-area-inset-right)] pl-[env(safe-area-inset-left)]">
+            <RouteErrorBoundary resetKey={pathname}>
+              <Suspense fallback={<PageLoading />}>
+                <AccessGate>
+                  <Outlet />
+                </AccessGate>
+              </Suspense>
+            </RouteErrorBoundary>
+          </main>
+        </div>
+        <MiniPlayerSpacer active={bar} stack={stack} />
         {(bar || footer) && (
-          <div className={footer ? 'sticky bottom-0 z-30' : 'sticky bottom-0 z-30 bg-bg pb-[env(safe-area-inset-bottom)]'}>
+          <div ref={stack} className={footer ? 'sticky bottom-0 z-30' : 'sticky bottom-0 z-30 bg-bg pb-[env(safe-area-inset-bottom)]'}>
             {bar && <PlayerBar />}
-            {footer && <BottomNav badges={{ '/notifications': unread }} />}
+            {footer && <BottomNav badges={badges} />}
           </div>
         )}
       </div>

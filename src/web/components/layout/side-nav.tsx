@@ -8,58 +8,61 @@ import { NAV_ITEMS, type NavBadges, useNavGuard } from './bottom-nav';
  * The navigation at the side from 1024 px (DESIGN.md): the bottom navigation's five items, icon and
  * label in a row, below the header and beside the page; hidden on narrower screens, where the bottom
  * navigation shows. Only one of the two is ever displayed, so the page has one main navigation.
+ * Where a page has no navigation (`shown` false: the premium and access pages, or while a page hides
+ * it) the column stays, empty: the page never moves sideways when the navigation comes or goes (a
+ * visitor sent from a members' page to /closed-beta, issue 20 layout shift).
  */
-export function SideNav({ badges = {} }: { badges?: NavBadges }) {
+export function SideNav({ badges = {}, shown = true }: { badges?: NavBadges; shown?: boolean }) {
   const guard = useNavGuard();
   return (
-    <nav
-      aria-label={SHELL_TEXT.bottomNav.bottomNavLabel}
-      className="hidden w-60 shrink-0 border-border border-r px-3 lg:block"
-      data-testid="side-nav"
-    >
-      <ul className="sticky top-14 space-y-1 py-5">
-        {NAV_ITEMS.map(({ to, label, icon: Icon, protected: isProtected }) => {
-          const count = badges[to] ?? 0;
-          return (
-            <li key={to}>
-              <NavLink
-                to={to}
-                end={to === '/'}
-                onClick={guard(to, isProtected)}
-                className={({ isActive }) =>
-                  cn(
-                    'flex min-h-12 items-center gap-3.5 rounded-xl px-3.5 text-[15px] transition-colors',
-                    isActive ? 'bg-accent-soft font-semibold text-accent' : 'text-muted hover:bg-surface hover:text-fg',
-                  )
-                }
-              >
-                {({ isActive }) => (
-                  <>
-                    <Icon aria-hidden="true" className="size-[1.375rem] shrink-0" strokeWidth={isActive ? 2.4 : 1.8} />
-                    <span className="min-w-0 flex-1 truncate">{label}</span>
-                    {count > 0 && (
+    <div className="hidden w-60 shrink-0 border-border border-r px-3 lg:block" data-testid="side-rail">
+      {shown && (
+        <nav aria-label={SHELL_TEXT.bottomNav.bottomNavLabel} className="sticky top-14 py-5" data-testid="side-nav">
+          <ul className="space-y-1">
+            {NAV_ITEMS.map(({ to, label, icon: Icon, protected: isProtected }) => {
+              const count = badges[to] ?? 0;
+              return (
+                <li key={to}>
+                  <NavLink
+                    to={to}
+                    end={to === '/'}
+                    onClick={guard(to, isProtected)}
+                    className={({ isActive }) =>
+                      cn(
+                        'flex min-h-12 items-center gap-3.5 rounded-xl px-3.5 text-[15px] transition-colors',
+                        isActive ? 'bg-accent-soft font-semibold text-accent' : 'text-muted hover:bg-surface hover:text-fg',
+                      )
+                    }
+                  >
+                    {({ isActive }) => (
                       <>
-                        <span
-                          aria-hidden="true"
-                          className="inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-danger px-1.5 font-bold text-[11px] text-white tabular-nums leading-none dark:text-bg"
-                          data-testid={`side-badge-${to.slice(1)}`}
-                        >
-                          {badgeCount(count)}
-                        </span>
-                        <span className="sr-only">
-                          {SHELL_TEXT.bottomNav.unreadPrefix}
-                          {count}
-                          {SHELL_TEXT.bottomNav.unreadSuffix}
-                        </span>
+                        <Icon aria-hidden="true" className="size-[1.375rem] shrink-0" strokeWidth={isActive ? 2.4 : 1.8} />
+                        <span className="min-w-0 flex-1 truncate">{label}</span>
+                        {count > 0 && (
+                          <>
+                            <span
+                              aria-hidden="true"
+                              className="inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-danger px-1.5 font-bold text-[11px] text-white tabular-nums leading-none dark:text-bg"
+                              data-testid={`side-badge-${to.slice(1)}`}
+                            >
+                              {badgeCount(count)}
+                            </span>
+                            <span className="sr-only">
+                              {SHELL_TEXT.bottomNav.unreadPrefix}
+                              {count}
+                              {SHELL_TEXT.bottomNav.unreadSuffix}
+                            </span>
+                          </>
+                        )}
                       </>
                     )}
-                  </>
-                )}
-              </NavLink>
-            </li>
-          );
-        })}
-      </ul>
-    </nav>
+                  </NavLink>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      )}
+    </div>
   );
 }

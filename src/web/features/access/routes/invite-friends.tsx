@@ -40,7 +40,11 @@ export function InviteFriendsRoute() {
       <div className="mt-6 rounded-3xl bg-accent-soft p-5">
         <p className="font-medium text-accent text-sm">{ACCESS_TEXT.inviteFriends.remainingLabel}</p>
         {stats.isPending ? (
-          <Skeleton className="mt-2 h-10 w-24" />
+          // The figures' two lines, so nothing below moves when they come.
+          <>
+            <Skeleton className="mt-1 h-10 w-24" />
+            <Skeleton className="mt-1 h-5 w-40" />
+          </>
         ) : (
           <p className="mt-1 font-bold text-4xl text-fg tabular-nums" data-testid="available-invites">
             {stats.data?.availableInvites ?? 0}
@@ -55,6 +59,9 @@ export function InviteFriendsRoute() {
           </p>
         )}
       </div>
+
+      {/* How it works before the list, not after it: a list that arrives moves nothing below it. */}
+      <p className="mt-4 text-muted text-xs leading-relaxed">{ACCESS_TEXT.inviteFriends.howItWorks}</p>
 
       <h2 className="mt-8 mb-3 font-bold text-lg">{ACCESS_TEXT.inviteFriends.heading}</h2>
       <ListState
@@ -82,7 +89,6 @@ export function InviteFriendsRoute() {
           </ul>
         )}
       </ListState>
-      <p className="mt-6 text-muted text-xs leading-relaxed">{ACCESS_TEXT.inviteFriends.howItWorks}</p>
     </section>
   );
 }

@@ -199,11 +199,10 @@ function Creator({ userId, categoryPicker }: { userId: string; categoryPicker?: 
           {T.restart}
         </Button>
       </div>
-      {status.data && (
-        <p className="text-sm text-muted" data-testid="posting-status">
-          {T.postingStatus(status.data.currentCount, status.data.dailyLimit, status.data.remaining)}
-        </p>
-      )}
+      {/* Its line is kept while the count loads, so the form below does not move when it comes. */}
+      <p className="min-h-5 text-sm text-muted" data-testid="posting-status">
+        {status.data && T.postingStatus(status.data.currentCount, status.data.dailyLimit, status.data.remaining)}
+      </p>
       {draft.taskId !== null ? (
         <PublishProgress
           taskId={draft.taskId}
