@@ -11,7 +11,7 @@ import { transcriptQueryOptions } from '../api/get-transcript';
  * The script as a transcript that follows playback: the line being spoken is highlighted and kept in
  * view, and a tap on a line plays from there (issue 15). Tracks without timings show their lines only.
  */
-export function TrackTranscript({ track }: { track: Track }) {
+export function TrackTranscript({ track, className }: { track: Track; className?: string }) {
   const player = usePlayer();
   const { data } = useQuery(transcriptQueryOptions(track.id));
   const isCurrent = usePlayerValue((s) => s.track?.id === track.id);
@@ -37,11 +37,11 @@ export function TrackTranscript({ track }: { track: Track }) {
   };
 
   return (
-    <section className="mt-6" aria-labelledby="transcript-title" data-testid="transcript">
+    <section className={cn('mt-6', className)} aria-labelledby="transcript-title" data-testid="transcript">
       <h2 id="transcript-title" className="mb-2 font-bold">
         {TRACKS_TEXT.transcript.title}
       </h2>
-      <ol ref={list} className="max-h-80 space-y-1 overflow-y-auto rounded-3xl bg-surface p-3">
+      <ol ref={list} className="max-h-80 space-y-1 overflow-y-auto rounded-3xl bg-surface p-3 lg:max-h-[calc(100dvh-12rem)]">
         {lines.map((line, i) => (
           <li key={`${line.speaker}:${line.startMs ?? line.text}`} aria-current={i === active ? 'true' : undefined}>
             <button
