@@ -240,8 +240,9 @@ test.describe('会員管理 at desktop width', () => {
     await shot(page, 'admin-user-detail-phone.png');
     await context.close();
 
-    await page.getByRole('link', { name: '管理コンソールへ戻る' }).click();
-    await expect(page).toHaveURL(/\/admin$/);
+    await page.getByRole('link', { name: '一覧へ戻る' }).click();
+    await expect(page).toHaveURL(/\/admin\?tab=users$/);
+    await expect(page.getByRole('tab', { name: '会員管理' })).toHaveAttribute('aria-selected', 'true');
 
     await page.goto('/admin/users/no-such-member');
     await expect(page.getByTestId('user-not-found')).toContainText('ユーザーが見つかりません');

@@ -18,6 +18,8 @@ export const ADMIN_MONITORING_TEXT = {
     clearConfirm: '削除して再読み込み',
   },
   page: {
+    /** The header's way back: to the console's 監視 tab. */
+    back: '監視へ戻る',
     heading: 'モニタリング',
     lead: 'ヘルスチェックは30秒ごと、Ping は10秒ごとに自動で更新します。',
     clock: '現在時刻',

@@ -95,6 +95,8 @@ export const ADMIN_USERS_TEXT = {
     notFound: 'ユーザーが見つかりません',
     notFoundBody: 'IDが正しいか確認してください。削除されたユーザーかもしれません。',
     back: '管理コンソールへ戻る',
+    /** The header's way back: to the console's 会員管理 tab (short enough for the header at 390 px). */
+    backToTab: '一覧へ戻る',
     info: '基本情報',
     stats: '統計',
     history: '再生履歴',

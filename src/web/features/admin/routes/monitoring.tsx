@@ -1,4 +1,3 @@
-import { ADMIN_TEXT } from '@shared/messages/admin';
 import { ADMIN_MONITORING_TEXT } from '@shared/messages/admin-monitoring';
 import { APP_TEXT } from '@shared/messages/app';
 import { megabytes } from '@shared/rules/admin';
@@ -27,7 +26,7 @@ const dateOf = (d: Date) =>
 /** /admin/monitoring: health, uptime, memory, database, ping and a live clock (spec §2.4). */
 export function AdminMonitoringRoute() {
   return (
-    <AdminLayout title={APP_TEXT.routes.adminMonitoringTitle} back={{ to: '/admin', label: ADMIN_TEXT.shell.backAdmin }}>
+    <AdminLayout title={APP_TEXT.routes.adminMonitoringTitle} back={{ to: '/admin?tab=monitoring', label: P.back }}>
       <Monitoring />
     </AdminLayout>
   );

@@ -27,7 +27,7 @@ const dateTime = (iso: string) =>
 export function AdminUserDetailRoute() {
   const { userId = '' } = useParams();
   return (
-    <AdminLayout title={APP_TEXT.routes.adminUsersUserIdTitle} back={{ to: '/admin', label: ADMIN_TEXT.shell.backAdmin }}>
+    <AdminLayout title={APP_TEXT.routes.adminUsersUserIdTitle} back={{ to: '/admin?tab=users', label: D.backToTab }}>
       <UserDetail id={userId} />
     </AdminLayout>
   );
