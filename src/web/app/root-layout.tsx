@@ -76,9 +76,9 @@ export function RootLayout() {
                 </AccessGate>
               </Suspense>
             </RouteErrorBoundary>
+            <MiniPlayerSpacer active={bar} stack={stack} />
           </main>
         </div>
-        <MiniPlayerSpacer active={bar} stack={stack} />
         {(bar || footer) && (
           <div ref={stack} className={footer ? 'sticky bottom-0 z-30' : 'sticky bottom-0 z-30 bg-bg pb-[env(safe-area-inset-bottom)]'}>
             {bar && <PlayerBar />}
