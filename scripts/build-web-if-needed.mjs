@@ -79,7 +79,8 @@ export function buildWebIfNeeded() {
     }
     const target = path.dirname(out);
     fs.mkdirSync(target, { recursive: true });
-    for (const e of fs.readdirSync(aside)) if (e !== 'index.html') fs.cpSync(path.join(aside, e), path.join(target, e), { recursive: true });
+    for (const e of fs.readdirSync(aside))
+      if (e !== 'index.html') fs.cpSync(path.join(aside, e), path.join(target, e), { recursive: true });
     fs.copyFileSync(path.join(aside, 'index.html'), out);
     fs.rmSync(aside, { recursive: true, force: true });
   });

@@ -37,8 +37,9 @@ describe('admin sign-in', () => {
 
   it('「ログイン情報を保存」 keeps the session 30 days', async () => {
     const res = await login({ username: 'operator', password: ADMIN.ADMIN_PASSWORD, remember: true }, '203.0.113.11');
-    const cookie = res.cookies.find((c) => c.name === 'mugen_admin');
-    const days = ((cookie?.expires as Date).getTime() - Date.now()) / 86_400_000;
+    const expires = res.cookies.find((c) => c.name === 'mugen_admin')?.expires;
+    expect(expires).toBeInstanceOf(Date);
+    const days = ((expires as Date).getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(29.9);
     expect(days).toBeLessThanOrEqual(30);
   });

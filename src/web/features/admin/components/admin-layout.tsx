@@ -47,7 +47,10 @@ export function AdminLayout({ title, back, children }: { title: string; back?: {
           </Link>
           <div className="ml-auto flex items-center gap-0.5 sm:gap-2">
             {back && (
-              <Link to={back.to} className="whitespace-nowrap rounded-full px-2 py-2 text-muted text-sm hover:bg-surface hover:text-fg sm:px-3">
+              <Link
+                to={back.to}
+                className="whitespace-nowrap rounded-full px-2 py-2 text-muted text-sm hover:bg-surface hover:text-fg sm:px-3"
+              >
                 {back.label}
               </Link>
             )}
