@@ -36,10 +36,15 @@ export const AdminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 
-/** GET /api/admin/users?page=&limit=&search=: one page, how many match the search, how many there are. */
+/**
+ * GET /api/admin/users?page=&limit=&search=: one page, how many match the search, how many there are.
+ * Without page and limit the answer is the spec's (C-7.4-03): an array of the members, newest first (at most
+ * ADMIN_USERS_ALL_MAX).
+ */
+export const ADMIN_USERS_ALL_MAX = 1000;
 export const AdminUsersQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(ADMIN_PAGE_SIZE),
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
   search: z.string().trim().max(200).optional(),
 });
 export const AdminUserListSchema = z.object({
@@ -52,6 +57,7 @@ export const AdminUserListSchema = z.object({
   limit: z.number().int(),
 });
 export type AdminUserList = z.infer<typeof AdminUserListSchema>;
+export const AdminUserArraySchema = z.array(AdminUserSchema);
 
 export const AdminUserIdParamSchema = z.object({ id: z.string().min(1).max(200) });
 

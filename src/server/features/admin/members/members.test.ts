@@ -78,7 +78,7 @@ describe('GET /api/admin/users', () => {
     const a = await insertUser(t.db, { name: '検索 花子', email: 'hanako-search@example.com', customUserId: 'hana_search' });
     await insertUser(t.db, { name: '別人 次郎' });
     for (const term of ['検索 花', 'HANAKO-SEARCH', a.id.slice(0, 8), 'hana_search']) {
-      const body = (await asAdmin('GET', `/api/admin/users?search=${encodeURIComponent(term)}`)).json();
+      const body = (await asAdmin('GET', `/api/admin/users?page=1&search=${encodeURIComponent(term)}`)).json();
       expect(
         body.users.map((u: { id: string }) => u.id),
         term,
@@ -86,18 +86,31 @@ describe('GET /api/admin/users', () => {
       expect(body.filtered).toBe(1);
       expect(body.total).toBeGreaterThan(2);
     }
-    expect((await asAdmin('GET', `/api/admin/users?search=${encodeURIComponent('%')}`)).json().filtered).toBe(0);
+    expect((await asAdmin('GET', `/api/admin/users?page=1&search=${encodeURIComponent('%')}`)).json().filtered).toBe(0);
   });
 
   it('C-9-04 C-2.4-29: pages of 10', async () => {
     for (let i = 0; i < 12; i++) await insertUser(t.db, { name: `ページ会員${i}` });
-    const first = (await asAdmin('GET', '/api/admin/users')).json();
+    const first = (await asAdmin('GET', '/api/admin/users?page=1')).json();
     expect(first.users).toHaveLength(10);
     expect(first.limit).toBe(10);
     const second = (await asAdmin('GET', '/api/admin/users?page=2')).json();
     expect(second.page).toBe(2);
     const ids = new Set([...first.users, ...second.users].map((u: { id: string }) => u.id));
     expect(ids.size).toBe(first.users.length + second.users.length);
+  });
+
+  it("C-7.4-03: without paging the answer is an array of the members (the spec's call), with the same fields", async () => {
+    const m = await insertUser(t.db, { name: '配列 花子' });
+    const res = await asAdmin('GET', '/api/admin/users');
+    expect(res.statusCode).toBe(200);
+    const list = res.json();
+    expect(Array.isArray(list)).toBe(true);
+    expect(list.map((u: { id: string }) => u.id)).toContain(m.id);
+    expect(list.map((u: { id: string }) => u.id)).not.toContain(OFFICIAL_ID);
+    expect(list.find((u: { id: string }) => u.id === m.id)).toMatchObject({ name: '配列 花子', isPremium: false, canInvite: false });
+    const searched = (await asAdmin('GET', `/api/admin/users?search=${encodeURIComponent('配列')}`)).json();
+    expect(searched.map((u: { id: string }) => u.id)).toEqual([m.id]);
   });
 
   it('refuses a bad page with 400', async () => {
@@ -284,7 +297,7 @@ describe('DELETE /api/admin/users/{id}', () => {
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, m.id))).toEqual([]);
     expect(await t.db.select().from(tracks).where(eq(tracks.id, track.id))).toEqual([]);
     expect(await t.storage.stat(audioKey(track.filename))).toBeNull();
-    const listed = (await asAdmin('GET', `/api/admin/users?search=${encodeURIComponent('削除 十郎')}`)).json();
+    const listed = (await asAdmin('GET', `/api/admin/users?page=1&search=${encodeURIComponent('削除 十郎')}`)).json();
     expect(listed.filtered).toBe(0);
 
     const again = await asAdmin('DELETE', `/api/admin/users/${m.id}`);

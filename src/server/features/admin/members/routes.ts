@@ -1,11 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ADMIN_PAGE_SIZE } from '../../../../shared/schemas/admin';
 import {
+  ADMIN_USERS_ALL_MAX,
   AdminAccessBodySchema,
   AdminInvitationBodySchema,
   AdminListeningHistorySchema,
   AdminPremiumBodySchema,
   AdminPremiumPatchSchema,
   AdminSessionListSchema,
+  AdminUserArraySchema,
   AdminUserDetailSchema,
   AdminUserIdParamSchema,
   AdminUserListSchema,
@@ -40,12 +44,16 @@ export function adminMembersRoutes({ db, storage, payments, now }: AppDeps): Fas
           tags,
           summary: 'Members, newest first, one page (search by name, e-mail or id), with the filtered and total counts',
           querystring: AdminUsersQuerySchema,
-          response: { 200: AdminUserListSchema, ...errorAnswers(400, 401) },
+          response: { 200: z.union([AdminUserListSchema, AdminUserArraySchema]), ...errorAnswers(400, 401) },
         },
       },
       async (request, reply) => {
         reply.header('Cache-Control', 'no-store');
-        return listMembers(deps, request.query);
+        const { page, limit, search } = request.query;
+        // The spec's call without paging: the members as an array (C-7.4-03).
+        if (page === undefined && limit === undefined)
+          return (await listMembers(deps, { page: 1, limit: ADMIN_USERS_ALL_MAX, search })).users;
+        return listMembers(deps, { page: page ?? 1, limit: limit ?? ADMIN_PAGE_SIZE, search });
       },
     );
     admins.post(
