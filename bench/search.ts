@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { rowsOf } from '../src/server/db/client';
 import { tracks, users } from '../src/server/db/schema';
+import { readingOf } from '../src/server/features/search/readings';
 import { testDatabaseUrl, withDatabase } from '../src/server/test/template';
 import { CREATE_PAGE_CATEGORIES } from '../src/shared/categories';
 import { DURATION_S, type Figures, load, printTable, startApp } from './lib';
@@ -123,41 +124,66 @@ const TITLE_SHAPES = [
   (t: string) => `ゆるっと${t}`,
 ];
 
+// The readings search by reading keeps (features/search/readings.ts), as the app's writers store them.
+// Scripts are made of a few thousand distinct lines: each line is read once, and a script's reading is
+// its lines' readings (the tokenizer does not join words across a line break).
+const readings = new Map<string, string>();
+async function cachedReading(text: string): Promise<string> {
+  let r = readings.get(text);
+  if (r === undefined) {
+    r = await readingOf(text);
+    readings.set(text, r);
+  }
+  return r;
+}
+const scriptReading = async (text: string) => (await Promise.all(text.split('\n').map(cachedReading))).join('\n');
+
 async function seedCatalogue(db: import('../src/server/db/client').Db) {
   const posterIds: string[] = [];
   for (let i = 0; i < POSTERS; i += BATCH) {
-    const rows = Array.from({ length: Math.min(BATCH, POSTERS - i) }, (_, j) => {
-      const n = i + j;
-      return { id: `bench-user-${n}`, name: `${pick(FAMILY)}${pick(GIVEN)}`, email: `bench-${n}@example.com` };
-    });
+    const rows = await Promise.all(
+      Array.from({ length: Math.min(BATCH, POSTERS - i) }, async (_, j) => {
+        const n = i + j;
+        const name = `${pick(FAMILY)}${pick(GIVEN)}`;
+        return { id: `bench-user-${n}`, name, nameReading: await cachedReading(name), email: `bench-${n}@example.com` };
+      }),
+    );
     await db.insert(users).values(rows);
     posterIds.push(...rows.map((r) => r.id));
   }
   const day = 86_400_000;
   const started = Date.now();
   for (let i = 0; i < COUNT; i += BATCH) {
+    const batch = Array.from({ length: Math.min(BATCH, COUNT - i) }, (_, j) => {
+      const n = i + j;
+      const topic = pick(TOPICS);
+      const official = n % 5 === 0;
+      const owner = official ? null : pick(posterIds);
+      return {
+        title: `${pick(TITLE_SHAPES)(topic)} 第${(n % 97) + 1}回`,
+        filename: `bench-${n}.mp3`,
+        duration: 180 + (n % 120),
+        createdBy: official ? 'mugen' : owner,
+        userId: owner,
+        category: rand() < 0.15 ? `${pick(CATEGORIES)},${pick(CATEGORIES)}` : pick(CATEGORIES),
+        script: script(topic),
+        // One in fifty is hidden: search must never find those.
+        isVisible: n % 50 !== 7,
+        playCount: (n * 7919) % 5000,
+        likeCount: (n * 104729) % 300,
+        impressionCount: (n * 31) % 9000,
+        uploadedAt: new Date(Date.now() - (n % 365) * day),
+      };
+    });
     await db.insert(tracks).values(
-      Array.from({ length: Math.min(BATCH, COUNT - i) }, (_, j) => {
-        const n = i + j;
-        const topic = pick(TOPICS);
-        const official = n % 5 === 0;
-        const owner = official ? null : pick(posterIds);
-        return {
-          title: `${pick(TITLE_SHAPES)(topic)} 第${(n % 97) + 1}回`,
-          filename: `bench-${n}.mp3`,
-          duration: 180 + (n % 120),
-          createdBy: official ? 'mugen' : owner,
-          userId: owner,
-          category: rand() < 0.15 ? `${pick(CATEGORIES)},${pick(CATEGORIES)}` : pick(CATEGORIES),
-          script: script(topic),
-          // One in fifty is hidden: search must never find those.
-          isVisible: n % 50 !== 7,
-          playCount: (n * 7919) % 5000,
-          likeCount: (n * 104729) % 300,
-          impressionCount: (n * 31) % 9000,
-          uploadedAt: new Date(Date.now() - (n % 365) * day),
-        };
-      }),
+      await Promise.all(
+        batch.map(async (t) => ({
+          ...t,
+          titleReading: await cachedReading(t.title),
+          categoryReading: await cachedReading(t.category),
+          scriptReading: await scriptReading(t.script),
+        })),
+      ),
     );
     if ((i / BATCH) % 40 === 39) process.stdout.write(`  seeded ${i + BATCH} tracks (${Math.round((Date.now() - started) / 1000)} s)\n`);
   }
@@ -206,6 +232,12 @@ async function runOn(label: string, databaseUrl?: string, reuse = false) {
     ),
   )[0];
   console.log(`scripts average ${stats.bytes} bytes; tracks table with indexes ${stats.size}`);
+  const grams = rowsOf<{ name: string; size: string }>(
+    await bench.database.db.execute(
+      sql`select relname as name, pg_size_pretty(pg_relation_size(oid)) as size from pg_class where relname like 'tracks_search%grams_idx'`,
+    ),
+  );
+  console.log(`grams index: ${grams.map((g) => `${g.name} ${g.size}`).join(', ')}`);
 
   const [{ id }] = rowsOf<{ id: number }>(await bench.database.db.execute(sql`select min(id)::int as id from tracks where is_visible`));
   const enc = encodeURIComponent;
@@ -213,6 +245,8 @@ async function runOn(label: string, databaseUrl?: string, reuse = false) {
     [`1 character 'の'`, `/api/search?q=${enc('の')}`],
     [`2 characters '温泉'`, `/api/search?q=${enc('温泉')}`],
     [`2 characters, rare '茶碗'`, `/api/search?q=${enc('茶碗')}`],
+    [`reading 'おんせん' (温泉)`, `/api/search?q=${enc('おんせん')}`],
+    [`2 kana 'ちゃ'`, `/api/search?q=${enc('ちゃ')}`],
     [`rare '量子コンピュータ'`, `/api/search?q=${enc('量子コンピュータ')}`],
     [`category 社会・政治`, `/api/search?category=${enc('社会・政治')}`],
     [`'習慣' offset 200`, `/api/search?q=${enc('習慣')}&offset=200`],

@@ -75,20 +75,20 @@ export async function searchReadingsOf(fields: { title: string; category?: strin
 }
 
 /**
- * The forms of one search term: as written (NFKC, lower-cased: matched against the texts as before),
- * and as read (folded; for a term of 2 characters or more with a kanji, also its reading: 温泉 →
- * おんせん, おんせん旅行 → おんせんりょこう), matched against the readings. A lone kanji is not read: its
- * reading (茶 → ちゃ, 日 → ひ) is part of too many unrelated words.
+ * The forms of one search term: as written (NFKC, lower-cased), matched against the texts as before;
+ * and as read, matched against the readings: a term without kanji folded (オンセン, ｵﾝｾﾝ → おんせん), a
+ * term of 2 characters or more with a kanji by its reading (温泉 → おんせん, おんせん旅行 →
+ * おんせんりょこう). A lone kanji is matched as written only: its reading (茶 → ちゃ, 日 → ひ) is part of
+ * too many unrelated words. Readings hold kanji only where the dictionary has no reading for a word,
+ * and there the text holds the same kanji: a kanji term as written is not looked for in them.
  */
 export async function termForms(term: string): Promise<{ written: string; read: string[] }> {
   const written = term.normalize('NFKC').toLowerCase();
-  const read = new Set([toHiragana(written)]);
-  if ([...written].length >= 2 && HAN.test(written)) {
-    // Without the dictionary (it failed to load) the term is still matched as written.
-    const reading = await readingOf(written).catch(() => '');
-    if (reading) read.add(reading);
-  }
-  return { written, read: [...read].filter(Boolean) };
+  if (!HAN.test(written)) return { written, read: [toHiragana(written)] };
+  if ([...written].length < 2) return { written, read: [] };
+  // Without the dictionary (it failed to load) the term is still matched as written.
+  const reading = await readingOf(written).catch(() => '');
+  return { written, read: reading ? [reading] : [] };
 }
 
 // ——— keeping the readings ———
