@@ -89,9 +89,11 @@ export const AdminTaskSchema = z.object({
   createdAt: z.string(),
 });
 export type AdminTask = z.infer<typeof AdminTaskSchema>;
+/** Without page and limit the answer is the spec's (C-7.4-15): an array of the newest ADMIN_TASKS_ALL_MAX tasks. */
+export const ADMIN_TASKS_ALL_MAX = 100;
 export const AdminTasksQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
 });
 export const AdminTasksAnswerSchema = z.object({
   tasks: z.array(AdminTaskSchema),
@@ -99,6 +101,7 @@ export const AdminTasksAnswerSchema = z.object({
   page: z.number().int(),
   limit: z.number().int(),
 });
+export const AdminTaskArraySchema = z.array(AdminTaskSchema);
 export const AdminMessageSchema = z.object({ message: z.string() });
 export const ClearedAnswerSchema = z.object({ message: z.string(), deleted: z.number().int() });
 

@@ -152,7 +152,7 @@ describe.runIf(testDbKind() === 'postgres')('two instances', () => {
       // More than the snapshot: the steps themselves came over NOTIFY.
       expect(steps).toEqual(expect.arrayContaining(['audio_generation', 'audio_complete', 'task_complete']));
       const done = c.messages.find((m) => m.stage === 'task_complete') as Message;
-      const task = (await other.inject({ method: 'GET', url: '/api/admin/tasks', headers: { cookie: admin } }))
+      const task = (await other.inject({ method: 'GET', url: '/api/admin/tasks?page=1', headers: { cookie: admin } }))
         .json()
         .tasks.find((x: { id: number }) => x.id === taskId);
       expect(task).toMatchObject({ status: 'completed', trackId: done.details?.trackId });

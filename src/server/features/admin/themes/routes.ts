@@ -1,10 +1,14 @@
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { MESSAGES } from '../../../../shared/messages';
 import type { AdminSpeakingRate } from '../../../../shared/rules/admin-themes';
+import { ADMIN_PAGE_SIZE } from '../../../../shared/schemas/admin';
 import {
+  ADMIN_TASKS_ALL_MAX,
   AdminMessageSchema,
+  AdminTaskArraySchema,
   AdminTasksAnswerSchema,
   AdminTasksQuerySchema,
   ClearedAnswerSchema,
@@ -146,12 +150,15 @@ export function adminThemesRoutes(deps: AppDeps, llmProvider?: LlmProvider): Fas
           tags: ['admin'],
           summary: 'The generation queue, newest first, a page at a time (the console asks every 3 s)',
           querystring: AdminTasksQuerySchema,
-          response: { 200: AdminTasksAnswerSchema, ...errorAnswers(400, 401) },
+          response: { 200: z.union([AdminTasksAnswerSchema, AdminTaskArraySchema]), ...errorAnswers(400, 401) },
         },
       },
       async (request, reply) => {
         noStore(reply);
-        return listTasks(db, request.query);
+        const { page, limit } = request.query;
+        // The spec's call without paging: the tasks as an array (C-7.4-15).
+        if (page === undefined && limit === undefined) return (await listTasks(db, { page: 1, limit: ADMIN_TASKS_ALL_MAX })).tasks;
+        return listTasks(db, { page: page ?? 1, limit: limit ?? ADMIN_PAGE_SIZE });
       },
     );
     admins.post(

@@ -204,7 +204,7 @@ describe('the generation queue', () => {
       result: { trackId: 77 },
       stageData,
     });
-    const res = await call('GET', '/api/admin/tasks');
+    const res = await call('GET', '/api/admin/tasks?page=1');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
     const body = res.json();
@@ -245,10 +245,34 @@ describe('the generation queue', () => {
     for (const q of ['page=0', 'page=x', 'limit=101']) expect((await call('GET', `/api/admin/tasks?${q}`)).statusCode).toBe(400);
   });
 
+  it("C-7.4-15 C-3-04: without paging the answer is an array of the tasks with the spec's fields", async () => {
+    await task({ status: 'failed', errorMessage: '台本の生成に失敗しました' });
+    const res = await call('GET', '/api/admin/tasks');
+    expect(res.statusCode).toBe(200);
+    const list = res.json();
+    expect(Array.isArray(list)).toBe(true);
+    expect(list.length).toBeGreaterThan(0);
+    for (const field of [
+      'id',
+      'themeId',
+      'theme',
+      'status',
+      'currentStage',
+      'progress',
+      'speakingRate',
+      'errorMessage',
+      'groundingInfo',
+      'stageData',
+      'trackId',
+      'createdAt',
+    ])
+      expect(list[0]).toHaveProperty(field);
+  });
+
   it('shows a failed task with its Japanese message; the queue’s own (a worker lost on every attempt) in Japanese too', async () => {
     await task({ status: 'failed', errorMessage: '台本の生成に失敗しました' });
     await task({ status: 'failed', errorMessage: 'worker stopped before finishing (lease expired) on every attempt' });
-    const list = (await call('GET', '/api/admin/tasks')).json().tasks;
+    const list = (await call('GET', '/api/admin/tasks?page=1')).json().tasks;
     expect(list.map((x: { errorMessage: string }) => x.errorMessage)).toEqual([
       '処理中にワーカーが停止しました',
       '台本の生成に失敗しました',
