@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { rowsOf } from '../src/server/db/client';
 import { tracks, users } from '../src/server/db/schema';
-import { readingOf } from '../src/server/features/search/readings';
+import { readingOf, warmReadings } from '../src/server/features/search/readings';
 import { testDatabaseUrl, withDatabase } from '../src/server/test/template';
 import { CREATE_PAGE_CATEGORIES } from '../src/shared/categories';
 import { DURATION_S, type Figures, load, printTable, startApp } from './lib';
@@ -225,6 +225,8 @@ async function runOn(label: string, databaseUrl?: string, reuse = false) {
     undefined,
     { databaseUrl },
   );
+  // As the server's boot does (main.ts): no kanji search waits for the reading dictionary.
+  await warmReadings();
   console.log(`\nbench/search on ${label}: ${COUNT} tracks ready in ${Math.round((Date.now() - t0) / 1000)} s (seed and migrations)`);
   const stats = rowsOf<{ bytes: string; size: string }>(
     await bench.database.db.execute(
