@@ -82,7 +82,10 @@ export function SearchPage({ recommended }: { recommended: ReactNode }) {
     );
 
   const categories = useTrackCategories();
-  const tabs = categoryTabs(categories.data?.map((c) => c.name) ?? [], category);
+  // The category tabs come together once their list is known: a selected category's tab shown first
+  // meanwhile would then move to its place (issue 20, layout shift).
+  const known = categories.data || categories.isError;
+  const tabs = known ? categoryTabs(categories.data?.map((c) => c.name) ?? [], category) : [];
 
   return (
     <div className="mx-auto w-full max-w-2xl px-4 pt-4 pb-8 lg:max-w-5xl lg:px-6 lg:pt-6" data-testid="search-page">
