@@ -61,3 +61,19 @@ test.describe('admin console sign-in', () => {
     expect(new Set(tops).size).toBe(1);
   });
 });
+
+// Issues 18 and 19: a message sent with the contact form is read by the operator in the 監視 tab.
+test('C-2.6 #19: the operator reads a contact message in 監視', async ({ page, operator }) => {
+  void operator;
+  const body = `お問い合わせ確認 ${Date.now()}`;
+  const sent = await page.request.post('/api/contact', {
+    data: { name: '問合 太郎', email: 'toiawase@example.jp', subject: 'cancellation', message: body },
+  });
+  expect(sent.status()).toBe(200);
+  await page.goto('/admin?tab=monitoring');
+  const message = page.getByTestId('contact-message').filter({ hasText: body });
+  await expect(message).toBeVisible();
+  await expect(message).toContainText('解約について');
+  await expect(message).toContainText('toiawase@example.jp');
+  await expect(message.getByRole('link', { name: '返信する' })).toHaveAttribute('href', 'mailto:toiawase@example.jp');
+});

@@ -77,6 +77,7 @@ export const queryKeys = {
     tasks: (page: number) => ['admin', 'tasks', page] as const,
     health: () => ['admin', 'health'] as const,
     ping: () => ['admin', 'ping'] as const,
+    contactMessages: (page: number) => ['admin', 'contact-messages', page] as const,
   },
   accessControl: (pathname: string) => ['access-control', pathname] as const,
   invitations: {

@@ -6,6 +6,7 @@ import type { LucideIcon } from 'lucide-react';
 import { Activity, HeartPulse, Radio, Timer, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useHealth, usePing } from '../api/monitoring';
+import { ContactMessages } from './contact-messages';
 
 const T = ADMIN_MONITORING_TEXT.tab;
 const P = ADMIN_MONITORING_TEXT.page;
@@ -71,6 +72,9 @@ export function MonitoringTab() {
           window.location.reload();
         }}
       />
+      <div className="pt-6">
+        <ContactMessages />
+      </div>
     </section>
   );
 }
