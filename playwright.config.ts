@@ -53,6 +53,7 @@ export default defineConfig({
     command: 'node scripts/serve-e2e.mjs',
     url: `http://127.0.0.1:${port}/health`,
     reuseExistingServer: !process.env.CI,
-    timeout: 240_000,
+    // A fresh clone first makes the demo's spoken audio (several minutes on a loaded 2-core machine).
+    timeout: 900_000,
   },
 });
