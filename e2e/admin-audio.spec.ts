@@ -200,7 +200,7 @@ test.describe('音声管理: upload, visibility and delete', () => {
     await page.setViewportSize(DESKTOP);
     await removeLeftovers(page);
     const mp3 = await demoMp3(page);
-    const title = `${PREFIX}アップロード${Date.now().toString(36)}`;
+    const title = `${PREFIX}アップロード${Date.now()}`;
 
     await page.goto('/admin?tab=audio&view=upload');
     const form = page.getByTestId('admin-upload-form');

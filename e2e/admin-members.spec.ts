@@ -41,7 +41,7 @@ async function usableCode(): Promise<string | null> {
 
 /** A member registered just now (a name unique to the run), signed in in `page`'s browser. */
 async function registerMember(label: string, page: Page): Promise<{ id: string; name: string; email: string }> {
-  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const tag = `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
   const email = `${PREFIX}${tag}@example.com`;
   const name = `${label}${tag.slice(-4)}`;
   const code = await usableCode();

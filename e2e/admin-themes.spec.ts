@@ -9,12 +9,16 @@ import { holdRequests } from './waits';
 // track on this machine: only the steps that wait for a generation have long timeouts.
 const GENERATION_MS = 180_000;
 
-/** A word of letters unique to this run (digits in a title would be flagged by the offline fact check). */
+/**
+ * A word of katakana unique to this run: digits in a title would be flagged by the offline fact check, and
+ * Latin letters would read as an English label on the listener pages the track then appears on.
+ */
+const KANA = 'アイウエオカキクケコサシスセソタチツテトナニヌネノハ';
 const tag = () => {
   let n = Date.now() % 26 ** 4;
   let out = '';
   for (let i = 0; i < 4; i++) {
-    out += String.fromCharCode(97 + (n % 26));
+    out += KANA[n % 26];
     n = Math.floor(n / 26);
   }
   return out;
