@@ -3,10 +3,8 @@ import {
   ADMIN_INPUT_MAX,
   ADMIN_INPUT_RECOMMENDED,
   ADMIN_SPEAKING_RATE_DEFAULT,
-  ADMIN_SPEAKING_RATES,
   type AdminSpeakingRate,
   checkAdminInput,
-  speakingRateLabel,
   textLength,
 } from '@shared/rules/admin-themes';
 import { publishProgress } from '@shared/rules/creation';
@@ -16,6 +14,7 @@ import { CircleCheck, CircleX, Headphones, LoaderCircle, Sparkles } from 'lucide
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { type GenerationState, useGenerateContent } from '../api/generate-content';
 import { ProgressBar } from './live-task-progress';
+import { SpeakingRateSelect } from './speaking-rate-select';
 
 const T = ADMIN_THEMES_TEXT.generate;
 
@@ -85,21 +84,10 @@ export function GenerateForm() {
           </p>
         )}
         <div className="mt-4 flex flex-wrap items-end gap-3">
+          {/* biome-ignore lint/a11y/noLabelWithoutControl: the select is inside SpeakingRateSelect */}
           <label className="flex flex-col gap-1 text-sm">
             <span className="font-medium">{T.rate}</span>
-            <select
-              value={rate}
-              onChange={(e) => setRate(Number(e.target.value) as AdminSpeakingRate)}
-              disabled={running}
-              data-testid="generate-rate"
-              className="min-h-11 rounded-xl border border-border bg-bg px-3 tabular-nums"
-            >
-              {ADMIN_SPEAKING_RATES.map((r) => (
-                <option key={r} value={r}>
-                  {speakingRateLabel(r)}
-                </option>
-              ))}
-            </select>
+            <SpeakingRateSelect value={rate} onChange={setRate} disabled={running} testId="generate-rate" className="px-3" />
           </label>
           <Button
             type="submit"

@@ -1,12 +1,6 @@
 import { ADMIN_TEXT } from '@shared/messages/admin';
 import { ADMIN_THEMES_TEXT } from '@shared/messages/admin-themes';
-import {
-  ADMIN_SPEAKING_RATE_DEFAULT,
-  ADMIN_SPEAKING_RATES,
-  type AdminSpeakingRate,
-  speakingRateLabel,
-  type ThemeStatus,
-} from '@shared/rules/admin-themes';
+import { ADMIN_SPEAKING_RATE_DEFAULT, type AdminSpeakingRate, type ThemeStatus } from '@shared/rules/admin-themes';
 import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/dialog';
 import { EmptyState } from '@web/components/ui/empty-state';
@@ -17,6 +11,7 @@ import { toast } from '@web/lib/toast';
 import { AlertTriangle, Check, Lightbulb, LoaderCircle, Music, Trash2, X } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { type Theme, useAdminThemes, useGenerateThemeAudio, useSetThemeStatus } from '../api/themes';
+import { SpeakingRateSelect } from './speaking-rate-select';
 
 const T = ADMIN_THEMES_TEXT.library;
 const C = ADMIN_TEXT.common;
@@ -175,21 +170,10 @@ function ThemeCard({ theme }: { theme: Theme }) {
         )}
         {theme.status === 'approved' && (
           <>
+            {/* biome-ignore lint/a11y/noLabelWithoutControl: the select is inside SpeakingRateSelect */}
             <label className="inline-flex items-center gap-1.5 text-sm">
               <span className="text-muted">{T.rate}</span>
-              <select
-                value={rate}
-                onChange={(e) => setRate(Number(e.target.value) as AdminSpeakingRate)}
-                disabled={generating}
-                data-testid="theme-rate"
-                className="min-h-11 rounded-xl border border-border bg-bg px-2.5 text-sm tabular-nums"
-              >
-                {ADMIN_SPEAKING_RATES.map((r) => (
-                  <option key={r} value={r}>
-                    {speakingRateLabel(r)}
-                  </option>
-                ))}
-              </select>
+              <SpeakingRateSelect value={rate} onChange={setRate} disabled={generating} testId="theme-rate" className="px-2.5 text-sm" />
             </label>
             <Button size="sm" onClick={startGeneration} disabled={generating} data-testid="theme-generate">
               {generating ? (
