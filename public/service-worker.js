@@ -8,7 +8,7 @@
  *   caches are removed on activate.
  * - Navigations: network first, the cached index.html when the network fails.
  * - Hashed assets (/assets/*): cache first (their names change with their content).
- * - /api/*, /uploads/*, /health, /ping: never touched by the worker, except the audio of the tracks a
+ * - /api/*, /uploads/*, /rss/* (podcast feeds), /health, /ping: never touched by the worker, except the audio of the tracks a
  *   premium member keeps for offline playback: /api/stream/{id} of a kept track is answered from the
  *   OFFLINE_AUDIO_CACHE (Range requests with 206 and Content-Range), so it plays with the network cut.
  *   The page asks the worker to keep or drop a track by a message (src/web/features/premium/lib/offline-audio.ts).
@@ -62,10 +62,12 @@ self.addEventListener('activate', (event) => {
   );
 });
 
-/** Paths the worker never answers: the API (never cached), uploads, health checks. */
+/** Paths the worker never answers: the API (never cached), uploads, podcast feeds, health checks. */
 function isPassThrough(url) {
   const p = url.pathname;
-  return p === '/api' || p.startsWith('/api/') || p.startsWith('/uploads/') || p === '/health' || p === '/ping';
+  return (
+    p === '/api' || p.startsWith('/api/') || p.startsWith('/uploads/') || p.startsWith('/rss/') || p === '/health' || p === '/ping'
+  );
 }
 
 // ——— offline audio (premium) ———

@@ -23,6 +23,7 @@ import { adminResolver, viewerResolver } from './features/auth/session';
 import { cardFor, withCard } from './features/cards/service';
 import { creationRoutes } from './features/creation/routes';
 import type { CreationVoice } from './features/creation/voice';
+import { feedsRoutes } from './features/feeds/routes';
 import { followsRoutes } from './features/follows/routes';
 import { healthRoutes } from './features/health/routes';
 import { historyRoutes } from './features/history/routes';
@@ -175,6 +176,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(pushRoutes(deps));
   await app.register(adminRoutes(deps));
   await app.register(supportRoutes(deps));
+  await app.register(feedsRoutes(deps));
 
   if (hasWeb && webDir) {
     await app.register(fastifyStatic, {

@@ -116,6 +116,8 @@ const icons = [
   // Maskable: full bleed, the glyph inside the central 80 % safe zone.
   ['icon-maskable-512.png', 512, { glyph: 0.5, radius: 0 }],
   ['apple-touch-icon.png', 180, { glyph: 0.62, radius: 0 }],
+  // Podcast artwork of the RSS feeds: Apple Podcasts asks for a square 1400 to 3000 px image, full bleed.
+  ['podcast-1400.png', 1400, { glyph: 0.62, radius: 0 }],
   ['favicon-32.png', 32, { glyph: 0.78, radius: 0.2 }],
 ];
 for (const [name, size, opts] of icons) {

@@ -1,0 +1,157 @@
+import { createHash } from 'node:crypto';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { Podcast } from 'podcast';
+import { PLAYLIST_MESSAGES } from '../../../shared/rules/playlist';
+import { scriptLines } from '../../../shared/rules/transcript';
+import type { Db } from '../../db/client';
+import { playlistItems, playlists, tracks, users } from '../../db/schema';
+import { found } from '../../http/errors';
+import { ownTracksCondition, userByRef } from '../users/service';
+
+/** The newest tracks a feed lists (podcast apps read the whole file at every refresh). */
+export const FEED_ITEM_LIMIT = 300;
+/** How many of the script's first lines an episode's description quotes. */
+const DESCRIPTION_LINES = 3;
+const DESCRIPTION_MAX_CHARS = 400;
+/** The square artwork Apple Podcasts and Spotify ask for (1400 to 3000 px), drawn by src/web/tools/make-icons.mjs. */
+export const FEED_ARTWORK = '/icons/podcast-1400.png';
+
+export interface Feed {
+  xml: string;
+  etag: string;
+}
+
+interface FeedTrack {
+  id: number;
+  title: string;
+  duration: number;
+  fileSize: number;
+  script: string | null;
+  category: string | null;
+  uploadedAt: Date;
+}
+
+const trackColumns = {
+  id: tracks.id,
+  title: tracks.title,
+  duration: tracks.duration,
+  fileSize: tracks.fileSize,
+  script: tracks.script,
+  category: tracks.category,
+  uploadedAt: tracks.uploadedAt,
+};
+
+/** What every listener may hear without a session: visible, not premium-only, with audio. */
+const openToAll = and(eq(tracks.isVisible, true), eq(tracks.isPremiumOnly, false));
+
+/**
+ * A creator's feed (GET /rss/users/{userId}): their public tracks, newest first. The user ID is the public
+ * one (`demo`, `mugen`) or the internal id; 404 ユーザーが見つかりません otherwise.
+ */
+export async function creatorFeed(db: Db, ref: string, origin: string): Promise<Feed> {
+  const user = await userByRef(db, ref);
+  const rows = await db
+    .select(trackColumns)
+    .from(tracks)
+    .where(and(ownTracksCondition(user), openToAll))
+    .orderBy(desc(tracks.uploadedAt), desc(tracks.id))
+    .limit(FEED_ITEM_LIMIT);
+  const handle = user.customUserId ?? user.id;
+  return build(origin, {
+    title: `${user.name}の無限ラジオ`,
+    description: `${user.name}（@${handle}）が無限で公開しているAIトーク番組です。`,
+    author: user.name,
+    feedPath: `/rss/users/${encodeURIComponent(handle)}`,
+    sitePath: `/${encodeURIComponent(handle)}`,
+    tracks: rows,
+  });
+}
+
+/**
+ * A public playlist's feed (GET /rss/playlists/{id}): its public tracks in the playlist's order.
+ * A private or missing playlist is 404 プレイリストが見つかりません, as on its page.
+ */
+export async function playlistFeed(db: Db, id: number, origin: string): Promise<Feed> {
+  const [row] = await db
+    .select({ playlist: playlists, ownerName: users.name, ownerHandle: users.customUserId })
+    .from(playlists)
+    .innerJoin(users, eq(users.id, playlists.userId))
+    .where(and(eq(playlists.id, id), eq(playlists.isPublic, true)))
+    .limit(1);
+  const { playlist, ownerName, ownerHandle } = found(row, PLAYLIST_MESSAGES.notFound);
+  const rows = await db
+    .select(trackColumns)
+    .from(playlistItems)
+    .innerJoin(tracks, eq(tracks.id, playlistItems.trackId))
+    .where(and(eq(playlistItems.playlistId, id), openToAll))
+    .orderBy(asc(playlistItems.order), asc(playlistItems.id))
+    .limit(FEED_ITEM_LIMIT);
+  const handle = ownerHandle ?? playlist.userId;
+  return build(origin, {
+    title: playlist.name,
+    description: playlist.description?.trim() || `${ownerName}さんのプレイリスト「${playlist.name}」（無限）`,
+    author: ownerName,
+    feedPath: `/rss/playlists/${id}`,
+    sitePath: `/${encodeURIComponent(handle)}/playlist/${id}`,
+    tracks: rows,
+  });
+}
+
+/** The first lines of the script, without the hosts' names: what a podcast app shows under the title. */
+export function episodeDescription(script: string | null, fallback: string): string {
+  const text = scriptLines(script ?? '')
+    .slice(0, DESCRIPTION_LINES)
+    .map((l) => l.text)
+    .join(' ');
+  if (!text) return fallback;
+  return text.length > DESCRIPTION_MAX_CHARS ? `${text.slice(0, DESCRIPTION_MAX_CHARS - 1)}…` : text;
+}
+
+function build(
+  origin: string,
+  f: { title: string; description: string; author: string; feedPath: string; sitePath: string; tracks: FeedTrack[] },
+): Feed {
+  const artwork = `${origin}${FEED_ARTWORK}`;
+  const newest = f.tracks.reduce<Date | null>((d, t) => (!d || t.uploadedAt > d ? t.uploadedAt : d), null);
+  const feed = new Podcast({
+    title: f.title,
+    description: f.description,
+    feedUrl: `${origin}${f.feedPath}`,
+    siteUrl: `${origin}${f.sitePath}`,
+    imageUrl: artwork,
+    author: f.author,
+    language: 'ja',
+    // The feed's own date comes from its newest episode, so an unchanged feed is byte for byte the same
+    // (and keeps its ETag).
+    pubDate: newest ?? new Date(0),
+    ttl: 60,
+    generator: '無限 Mugen',
+    itunesAuthor: f.author,
+    itunesSummary: f.description,
+    itunesExplicit: false,
+    itunesType: 'episodic',
+    itunesCategory: [{ text: 'Society & Culture' }],
+    itunesImage: artwork,
+  });
+  for (const t of f.tracks) {
+    const description = episodeDescription(t.script, t.title);
+    feed.addItem({
+      title: t.title,
+      description,
+      url: `${origin}/track/${t.id}`,
+      guid: `mugen-track-${t.id}`,
+      date: t.uploadedAt,
+      categories: t.category ? [t.category] : [],
+      enclosure: { url: `${origin}/api/stream/${t.id}`, size: t.fileSize, type: 'audio/mpeg' },
+      itunesDuration: Math.max(1, Math.round(t.duration)),
+      itunesSummary: description,
+      itunesExplicit: false,
+      itunesEpisodeType: 'full',
+    });
+  }
+  // The library leaves `lastBuildDate` at the time of the call; the newest episode's date keeps the bytes stable.
+  const xml = feed
+    .buildXml({ indent: '  ' })
+    .replace(/<lastBuildDate>[^<]*<\/lastBuildDate>/, `<lastBuildDate>${(newest ?? new Date(0)).toUTCString()}</lastBuildDate>`);
+  return { xml, etag: `"${createHash('sha256').update(xml).digest('base64url').slice(0, 27)}"` };
+}
