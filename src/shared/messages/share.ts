@@ -9,6 +9,14 @@ export const SHARE_TEXT = {
     copied: 'コピーしました',
     copyLabel: (what: string) => `「${what}」のリンクをコピー`,
   },
+  /** The podcast feed of a profile or a public playlist (components/share/podcast-feed.tsx). */
+  podcastFeed: {
+    heading: 'ポッドキャストで聴く',
+    copy: 'フィードのURLをコピー',
+    copied: 'コピーしました',
+    open: 'ポッドキャストアプリで開く',
+    note: 'お使いのポッドキャストアプリにURLを登録すると、新しい回が届きます',
+  },
   /** The words the share sheet sends with the address. */
   sharedText: {
     track: (title: string) => `「${title}」を無限で聴いてみませんか`,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { Podcast } from 'podcast';
 import { PLAYLIST_MESSAGES } from '../../../shared/rules/playlist';
+import { playlistFeedPath, userFeedPath } from '../../../shared/rules/feeds';
 import { scriptLines } from '../../../shared/rules/transcript';
 import type { Db } from '../../db/client';
 import { playlistItems, playlists, tracks, users } from '../../db/schema';
@@ -61,7 +62,7 @@ export async function creatorFeed(db: Db, ref: string, origin: string): Promise<
     title: `${user.name}の無限ラジオ`,
     description: `${user.name}（@${handle}）が無限で公開しているAIトーク番組です。`,
     author: user.name,
-    feedPath: `/rss/users/${encodeURIComponent(handle)}`,
+    feedPath: userFeedPath(handle),
     sitePath: `/${encodeURIComponent(handle)}`,
     tracks: rows,
   });
@@ -91,7 +92,7 @@ export async function playlistFeed(db: Db, id: number, origin: string): Promise<
     title: playlist.name,
     description: playlist.description?.trim() || `${ownerName}さんのプレイリスト「${playlist.name}」（無限）`,
     author: ownerName,
-    feedPath: `/rss/playlists/${id}`,
+    feedPath: playlistFeedPath(id),
     sitePath: `/${encodeURIComponent(handle)}/playlist/${id}`,
     tracks: rows,
   });

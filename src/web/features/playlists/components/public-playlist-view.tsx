@@ -1,7 +1,9 @@
 import { PLAYLISTS_TEXT } from '@shared/messages/playlists';
 import { SHARE_TEXT } from '@shared/messages/share';
+import { playlistFeedPath } from '@shared/rules/feeds';
 import { playlistShareUrl } from '@shared/rules/playlist-form';
 import type { Playlist } from '@shared/schemas/playlist';
+import { PodcastFeed } from '@web/components/share/podcast-feed';
 import { ShareActions } from '@web/components/share/share-actions';
 import { TrackRow } from '@web/components/track/track-row';
 import { Button } from '@web/components/ui/button';
@@ -39,6 +41,7 @@ export function PublicPlaylistView({ playlist: p }: { playlist: Playlist }) {
             </>
           }
         />
+        {p.isPublic && p.items.length > 0 && <PodcastFeed path={playlistFeedPath(p.id)} className="mt-6" />}
       </div>
       <section className="mt-8 lg:mt-0" aria-label={PLAYLISTS_TEXT.publicPlaylistView.ariaLabel2}>
         {p.items.length === 0 ? (

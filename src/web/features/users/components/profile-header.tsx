@@ -1,8 +1,10 @@
 import { OFFICIAL_AVATAR } from '@shared/constants';
 import { USERS_TEXT } from '@shared/messages/users';
+import { userFeedPath } from '@shared/rules/feeds';
 import { formatCount } from '@shared/rules/format';
 import { profilePath, shortHandle } from '@shared/rules/my-page';
 import type { PublicProfileSchema } from '@shared/schemas/social';
+import { PodcastFeed } from '@web/components/share/podcast-feed';
 import { Avatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import { useUser } from '@web/lib/auth';
@@ -18,7 +20,7 @@ type Profile = z.infer<typeof PublicProfileSchema>;
 /**
  * Picture, name, @handle, X, counts with the follower and following links, the follow button for
  * signed-in members (not on oneself; the follows feature's, handed in by the app), and the copy-link
- * button (listener spec §2 Public profile).
+ * button (listener spec §2 Public profile); the podcast feed of their public tracks (issue 28.3).
  */
 export function ProfileHeader({ profile: p, followButton }: { profile: Profile; followButton?: (userRef: string) => ReactNode }) {
   const { user } = useUser();
@@ -78,6 +80,7 @@ export function ProfileHeader({ profile: p, followButton }: { profile: Profile; 
           {copied ? USERS_TEXT.profileHeader.copied : USERS_TEXT.profileHeader.notCopied}
         </Button>
       </div>
+      {p.trackCount > 0 && <PodcastFeed path={userFeedPath(refId)} className="mt-5" />}
     </header>
   );
 }
