@@ -14,7 +14,8 @@ export const SHARE_TEXT = {
     heading: 'ポッドキャストで聴く',
     copy: 'フィードのURLをコピー',
     copied: 'コピーしました',
-    open: 'ポッドキャストアプリで開く',
+    open: 'アプリで開く',
+    openLabel: 'ポッドキャストアプリで開く',
     note: 'お使いのポッドキャストアプリにURLを登録すると、新しい回が届きます',
   },
   /** The words the share sheet sends with the address. */

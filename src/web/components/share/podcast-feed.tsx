@@ -34,7 +34,7 @@ export function PodcastFeed({ path, className }: { path: string; className?: str
           {copied ? T.copied : T.copy}
         </Button>
         <Button asChild variant="secondary" size="sm">
-          <a href={podcastAppUrl(url)} data-testid="open-feed-in-app">
+          <a href={podcastAppUrl(url)} aria-label={T.openLabel} data-testid="open-feed-in-app">
             {T.open}
           </a>
         </Button>
