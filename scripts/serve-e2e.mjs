@@ -42,7 +42,14 @@ const speech = [
 ];
 const audioDir = path.join(cacheDir, `demo-audio-${hashOf(...speech)}`);
 const templateKey = hashOf(
-  [...speech[0], 'src/server/db/migrations', 'src/server/db/seed.ts', 'src/server/db/schema.ts', 'src/server/features/search/readings.ts', 'scripts/e2e-invitations.ts'],
+  [
+    ...speech[0],
+    'src/server/db/migrations',
+    'src/server/db/seed.ts',
+    'src/server/db/schema.ts',
+    'src/server/features/search/readings.ts',
+    'scripts/e2e-invitations.ts',
+  ],
   [...speech[1], '@electric-sql/pglite', 'drizzle-orm'],
 );
 const template = path.join(cacheDir, `e2e-template-${templateKey}`);
