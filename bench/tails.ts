@@ -104,6 +104,12 @@ try {
         ]),
       ),
     );
+    const status = await fs.readFile(`/proc/${server.child.pid}/status`, 'utf8').catch(() => '');
+    const kb = (field: string) => Number(status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'))?.[1] ?? Number.NaN);
+    const health = (await (await fetch(`${server.url}/health`)).json()) as { memory: { used: number; total: number } };
+    console.log(
+      `server memory after the load: RSS ${Math.round(kb('VmRSS') / 1024)} MB (peak ${Math.round(kb('VmHWM') / 1024)} MB), JS heap used ${Math.round(health.memory.used / 1048576)} of ${Math.round(health.memory.total / 1048576)} MB (goal: RSS at most 250 MB)`,
+    );
     const ping = rows['GET /ping'];
     for (const k of ['GET /api/tracks (identity)', 'GET /api/tracks (gzip)'])
       console.log(`${k}: ${(rows[k].requestsPerSec / ping.requestsPerSec).toFixed(2)}x /ping, p99 ${rows[k].p99} ms (goal < 20 ms)`);

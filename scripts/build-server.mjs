@@ -5,8 +5,8 @@
 //
 // One file per entry point, all side by side in dist/server, with the npm packages left as imports:
 // every module's import.meta.url is then dist/server/<entry>.js, which is what the files read at run
-// time are found from: the migrations (copied to dist/server/migrations), the render worker
-// (dist/server/render-worker.js), kuromoji's dictionary and eSpeak's WASM (in node_modules).
+// time are found from: the migrations (copied to dist/server/migrations), the worker threads
+// (dist/server/render-worker.js, reading-worker.js), kuromoji's dictionary and eSpeak's WASM (in node_modules).
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -20,6 +20,7 @@ const sources = ['src/server', 'src/shared', 'package-lock.json', 'tsconfig.json
 export const SERVER_ENTRIES = {
   main: 'src/server/main.ts',
   'render-worker': 'src/server/providers/audio/render-worker.ts',
+  'reading-worker': 'src/server/features/search/reading-worker.ts',
   'worker-cli': 'src/server/worker-cli.ts',
   'seed-cli': 'src/server/seed-cli.ts',
   'invite-cli': 'src/server/invite-cli.ts',

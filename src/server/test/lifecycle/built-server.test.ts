@@ -30,6 +30,7 @@ describe.runIf(testDbKind() === 'pglite')('#27.1 production runs built JavaScrip
       // The assets read at run time beside the built files.
       expect(fs.existsSync(path.resolve('dist/server/migrations/meta/_journal.json'))).toBe(true);
       expect(fs.existsSync(path.resolve('dist/server/render-worker.js'))).toBe(true);
+      expect(fs.existsSync(path.resolve('dist/server/reading-worker.js'))).toBe(true);
     } finally {
       expect(await server.stop('SIGTERM')).toBe(0);
     }
