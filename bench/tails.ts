@@ -3,7 +3,9 @@
 // added just before (no ANALYZE yet, as "a minute after the tracks were added"), 50 connections, each
 // case against GET /ping of the same server in the same run: GET /api/tracks without and with gzip, and
 // ?limit=50. Prints req/s, p50, p99 and the server's event-loop delay over each case (from /metrics).
-// BENCH_SECONDS (default 10), BENCH_TRACKS (10,000), BENCH_CONNECTIONS (50), TEST_DATABASE_URL.
+// BENCH_SECONDS (default 10), BENCH_TRACKS (10,000), BENCH_CONNECTIONS (50), TEST_DATABASE_URL;
+// BENCH_SERVER=path/to/main.js measures another build (a baseline made from an older commit), with
+// BENCH_NODE_ARGS before it ("--import tsx" for TypeScript sources, as npm start ran them before issue 27).
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,21 +13,14 @@ import pg from 'pg';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { tracks } from '../src/server/db/schema';
+import { READING_IDLE_MS } from '../src/server/features/search/reading-thread';
 import { startServer } from '../src/server/test/server-process';
 import { testDatabaseUrl, withDatabase } from '../src/server/test/template';
-import { type Figures, load } from './lib';
+import { eventLoopDelay, type Figures, load, loopColumns } from './lib';
 
 const COUNT = Number(process.env.BENCH_TRACKS || 10_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
-
-/** The event-loop delay the server measured since the previous read (prom-client resets it at each scrape). */
-export async function eventLoopDelay(url: string): Promise<{ p50: number; p99: number; max: number }> {
-  const text = await (await fetch(`${url}/metrics`)).text();
-  const read = (q: string) =>
-    Number(text.match(new RegExp(`^mugen_event_loop_delay_seconds\\{quantile="${q}"\\} (\\S+)$`, 'm'))?.[1] ?? Number.NaN) * 1000;
-  return { p50: read('0.5'), p99: read('0.99'), max: read('1') };
-}
 
 const admin = new pg.Client({ connectionString: testDatabaseUrl() });
 await admin.connect();
@@ -67,6 +62,9 @@ try {
       PUSH_POLL_MS: '0',
     },
     120_000,
+    // BENCH_NODE_ARGS="--import tsx" for a baseline run from its TypeScript sources.
+    process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
+    process.env.BENCH_SERVER ? path.resolve(process.env.BENCH_SERVER) : undefined,
   );
   // Its request log lines go where a service manager's would: a file.
   const log = await fs.open(path.join(dataDir, 'server.log'), 'w');
@@ -95,21 +93,39 @@ try {
             'req/s': Math.round(f.requestsPerSec),
             'p50 ms': f.p50,
             'p99 ms': f.p99,
-            'loop p50 ms': f.loop.p50.toFixed(1),
-            'loop p99 ms': f.loop.p99.toFixed(1),
-            'loop max ms': f.loop.max.toFixed(1),
+            ...loopColumns(f.loop),
             errors: f.errors,
             non2xx: f.non2xx,
           },
         ]),
       ),
     );
-    const status = await fs.readFile(`/proc/${server.child.pid}/status`, 'utf8').catch(() => '');
-    const kb = (field: string) => Number(status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'))?.[1] ?? Number.NaN);
-    const health = (await (await fetch(`${server.url}/health`)).json()) as { memory: { used: number; total: number } };
-    console.log(
-      `server memory after the load: RSS ${Math.round(kb('VmRSS') / 1024)} MB (peak ${Math.round(kb('VmHWM') / 1024)} MB), JS heap used ${Math.round(health.memory.used / 1048576)} of ${Math.round(health.memory.total / 1048576)} MB (goal: RSS at most 250 MB)`,
-    );
+    const memory = async (when: string) => {
+      const status = await fs.readFile(`/proc/${server.child.pid}/status`, 'utf8').catch(() => '');
+      const kb = (field: string) => Number(status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'))?.[1] ?? Number.NaN);
+      const text = await (await fetch(`${server.url}/metrics`)).text();
+      const m = (name: string) => Math.round(Number(text.match(new RegExp(`^mugen_${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm'))?.[1]) / 1048576);
+      console.log(
+        `server memory ${when}: RSS ${Math.round(kb('VmRSS') / 1024)} MB (peak ${Math.round(kb('VmHWM') / 1024)} MB); JS heap used ${m('nodejs_heap_size_used_bytes')} of ${m('nodejs_heap_size_total_bytes')} MB, external ${m('nodejs_external_memory_bytes')} MB (goal: RSS at most 250 MB)`,
+      );
+    };
+    await memory('after the load');
+    if (process.env.BENCH_IDLE !== '0') {
+      // Steady state: the readings of the 10,000 new titles computed, and the dictionary thread ended a
+      // minute after its last reading.
+      const t0 = Date.now();
+      for (;;) {
+        const check = new pg.Client({ connectionString: url });
+        await check.connect();
+        const { rows: missing } = await check.query('select count(*)::int as n from tracks where title_reading is null');
+        await check.end();
+        if (missing[0].n === 0 || Date.now() - t0 > 600_000) break;
+        await new Promise((r) => setTimeout(r, 2000));
+      }
+      console.log(`readings of the new titles computed ${((Date.now() - t0) / 1000).toFixed(0)} s after the load`);
+      await new Promise((r) => setTimeout(r, READING_IDLE_MS + 5_000));
+      await memory(`${(READING_IDLE_MS + 5_000) / 1000} s after the last reading`);
+    }
     const ping = rows['GET /ping'];
     for (const k of ['GET /api/tracks (identity)', 'GET /api/tracks (gzip)'])
       console.log(`${k}: ${(rows[k].requestsPerSec / ping.requestsPerSec).toFixed(2)}x /ping, p99 ${rows[k].p99} ms (goal < 20 ms)`);

@@ -31,11 +31,17 @@ export function buildServer(): void {
  * The real server as production runs it (the built `dist/server/main.js`, no TypeScript) in its own
  * process, ready when /health answers. `nodeArgs` go before the entry file.
  */
-export async function startServer(env: Record<string, string>, timeoutMs = 60_000, nodeArgs: string[] = []): Promise<ServerProcess> {
-  buildServer();
+export async function startServer(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+  nodeArgs: string[] = [],
+  /** Another build's entry file (a benchmark's baseline); this checkout's dist/server/main.js by default. */
+  entry?: string,
+): Promise<ServerProcess> {
+  if (!entry) buildServer();
   const port = await freePort();
   let out = '';
-  const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', path.resolve('dist/server/main.js')], {
+  const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', entry ?? path.resolve('dist/server/main.js')], {
     env: {
       ...process.env,
       NODE_ENV: 'test',
