@@ -72,34 +72,44 @@ try {
   server.child.stdout?.on('data', (d) => void log.write(d));
   try {
     console.log(
-      `bench/tails: the built server, NODE_ENV=production, PostgreSQL, ${COUNT} tracks, ${CONNECTIONS} connections, ${SECONDS} s per case (${os.loadavg()[0].toFixed(1)} load average at the start)`,
+      `bench/tails: ${process.env.BENCH_SERVER ?? 'the built server (dist/server/main.js)'}, NODE_ENV=production, PostgreSQL, ${COUNT} tracks, ${CONNECTIONS} connections, ${SECONDS} s per case (${os.loadavg()[0].toFixed(1)} load average at the start)`,
     );
-    const rows: Record<string, Figures & { loop: { p50: number; p99: number; max: number } }> = {};
-    const run = async (label: string, path: string, headers?: Record<string, string>) => {
-      await eventLoopDelay(server.url);
-      const f = await load(`${server.url}${path}`, { connections: CONNECTIONS, duration: SECONDS, headers });
-      rows[label] = { ...f, loop: await eventLoopDelay(server.url) };
+    type Row = Figures & { loop: { p50: number; p99: number; max: number } };
+    const table = (title: string, rows: Record<string, Row>) => {
+      console.log(`\n${title}`);
+      console.table(
+        Object.fromEntries(
+          Object.entries(rows).map(([k, f]) => [
+            k,
+            {
+              'req/s': Math.round(f.requestsPerSec),
+              'p50 ms': f.p50,
+              'p99 ms': f.p99,
+              ...loopColumns(f.loop),
+              errors: f.errors,
+              non2xx: f.non2xx,
+            },
+          ]),
+        ),
+      );
+      const ping = rows['GET /ping'];
+      for (const k of ['GET /api/tracks (identity)', 'GET /api/tracks (gzip)'])
+        console.log(`${k}: ${(rows[k].requestsPerSec / ping.requestsPerSec).toFixed(2)}x /ping, p99 ${rows[k].p99} ms (goal < 20 ms)`);
     };
-    await run('GET /ping', '/ping');
-    await run('GET /api/tracks (identity)', '/api/tracks');
-    await run('GET /api/tracks (gzip)', '/api/tracks', { 'accept-encoding': 'gzip' });
-    await run('GET /api/tracks?limit=50', '/api/tracks?limit=50');
-    await run('GET /ping (again)', '/ping');
-    console.table(
-      Object.fromEntries(
-        Object.entries(rows).map(([k, f]) => [
-          k,
-          {
-            'req/s': Math.round(f.requestsPerSec),
-            'p50 ms': f.p50,
-            'p99 ms': f.p99,
-            ...loopColumns(f.loop),
-            errors: f.errors,
-            non2xx: f.non2xx,
-          },
-        ]),
-      ),
-    );
+    const cases = async () => {
+      const rows: Record<string, Row> = {};
+      const run = async (label: string, path: string, headers?: Record<string, string>) => {
+        await eventLoopDelay(server.url);
+        const f = await load(`${server.url}${path}`, { connections: CONNECTIONS, duration: SECONDS, headers });
+        rows[label] = { ...f, loop: await eventLoopDelay(server.url) };
+      };
+      await run('GET /ping', '/ping');
+      await run('GET /api/tracks (identity)', '/api/tracks');
+      await run('GET /api/tracks (gzip)', '/api/tracks', { 'accept-encoding': 'gzip' });
+      await run('GET /api/tracks?limit=50', '/api/tracks?limit=50');
+      return rows;
+    };
+    table('right after the 10,000 tracks were added (the readings of their titles being computed meanwhile)', await cases());
     const memory = async (when: string) => {
       const status = await fs.readFile(`/proc/${server.child.pid}/status`, 'utf8').catch(() => '');
       const kb = (field: string) => Number(status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'))?.[1] ?? Number.NaN);
@@ -125,10 +135,8 @@ try {
       console.log(`readings of the new titles computed ${((Date.now() - t0) / 1000).toFixed(0)} s after the load`);
       await new Promise((r) => setTimeout(r, READING_IDLE_MS + 5_000));
       await memory(`${(READING_IDLE_MS + 5_000) / 1000} s after the last reading`);
+      table(`steady state (${os.loadavg()[0].toFixed(1)} load average)`, await cases());
     }
-    const ping = rows['GET /ping'];
-    for (const k of ['GET /api/tracks (identity)', 'GET /api/tracks (gzip)'])
-      console.log(`${k}: ${(rows[k].requestsPerSec / ping.requestsPerSec).toFixed(2)}x /ping, p99 ${rows[k].p99} ms (goal < 20 ms)`);
   } finally {
     await server.stop();
     await log.close();
