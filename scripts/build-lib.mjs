@@ -5,19 +5,21 @@ import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
-/** The newest modification time under `p` (a file or a folder, relative to the checkout). */
-export function newest(p) {
+/** The newest modification time of the files under `p` (a file or a folder, relative to the checkout) not matching `skip`. */
+export function newest(p, skip) {
   const full = path.join(root, p);
   if (!fs.existsSync(full)) return 0;
   const st = fs.statSync(full);
-  if (!st.isDirectory()) return st.mtimeMs;
+  if (!st.isDirectory()) return skip?.test(p) ? 0 : st.mtimeMs;
+  // A folder's own time too: a file deleted from it.
   let max = st.mtimeMs;
-  for (const e of fs.readdirSync(full)) max = Math.max(max, newest(path.join(p, e)));
+  for (const e of fs.readdirSync(full)) max = Math.max(max, newest(path.join(p, e), skip));
   return max;
 }
 
-/** True when `out` is missing or older than any of `sources`. */
-export const isStale = (out, sources) => (fs.existsSync(out) ? fs.statSync(out).mtimeMs : 0) < Math.max(...sources.map(newest));
+/** True when `out` is missing or older than any of `sources` (files matching `skip` aside). */
+export const isStale = (out, sources, skip) =>
+  (fs.existsSync(out) ? fs.statSync(out).mtimeMs : 0) < Math.max(...sources.map((p) => newest(p, skip)));
 
 const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 

@@ -16,6 +16,8 @@ import { isStale, root, withBuildLock } from './build-lib.mjs';
 export const SERVER_DIR = path.join(root, 'dist/server');
 const stamp = path.join(SERVER_DIR, 'main.js');
 const sources = ['src/server', 'src/shared', 'package-lock.json', 'tsconfig.json', 'scripts/build-server.mjs'];
+/** Tests are not part of the build: changing one does not make it stale. */
+const tests = /\.test\.ts$|[\\/]test[\\/]/;
 
 export const SERVER_ENTRIES = {
   main: 'src/server/main.ts',
@@ -66,9 +68,9 @@ function build() {
 }
 
 export function buildServerIfNeeded({ force = false } = {}) {
-  if (!force && !isStale(stamp, sources)) return;
+  if (!force && !isStale(stamp, sources, tests)) return;
   withBuildLock('server-build', () => {
-    if (force || isStale(stamp, sources)) build();
+    if (force || isStale(stamp, sources, tests)) build();
   });
 }
 
