@@ -113,3 +113,20 @@ export function printTable(title: string, rows: Record<string, Figures>) {
     ),
   );
 }
+
+/**
+ * The event-loop delay a server measured since the previous read, in ms (GET /metrics,
+ * mugen_event_loop_delay_seconds; the server must allow the caller, e.g. METRICS_ALLOW=127.0.0.1/32).
+ */
+export async function eventLoopDelay(url: string): Promise<{ p50: number; p99: number; max: number }> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const read = (q: string) =>
+    Number(text.match(new RegExp(`^mugen_event_loop_delay_seconds\\{quantile="${q}"\\} (\\S+)$`, 'm'))?.[1] ?? Number.NaN) * 1000;
+  return { p50: read('0.5'), p99: read('0.99'), max: read('1') };
+}
+
+export const loopColumns = (l: { p50: number; p99: number; max: number }) => ({
+  'loop p50 ms': l.p50.toFixed(1),
+  'loop p99 ms': l.p99.toFixed(1),
+  'loop max ms': l.max.toFixed(1),
+});

@@ -1,6 +1,7 @@
 // bench/load: a mixed load (catalogue, stream ranges, likes and follows by 50 signed-in members) for
 // 60 s against PostgreSQL, first one instance, then two behind the same database; errors (must be 0),
-// requests per second, p50 and p99. BENCH_SECONDS shortens it; TEST_DATABASE_URL picks the server.
+// requests per second, p50 and p99, and each server's event-loop delay over the case (p50, p99, max, from
+// /metrics). BENCH_SECONDS shortens it; TEST_DATABASE_URL picks the server.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -15,6 +16,7 @@ import { audioKey } from '../src/server/features/tracks/stream';
 import { createLocalStorage } from '../src/server/providers/storage/local';
 import { type ServerProcess, startServer } from '../src/server/test/server-process';
 import { testDatabaseUrl, withDatabase } from '../src/server/test/template';
+import { eventLoopDelay, loopColumns } from './lib';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 60);
 const MEMBERS = 50;
@@ -57,7 +59,15 @@ try {
     .values(Array.from({ length: 2000 }, (_, i) => ({ title: `カタログ${i}`, filename: `cat-${i}.mp3`, createdBy: 'mugen' })));
   await database.close();
 
-  const env = { DATABASE_URL: dbUrl, DATA_DIR: media, PUSH_POLL_MS: '0', RATE_LIMIT_SCALE: '0', NODE_ENV: 'test' };
+  // METRICS_ALLOW: the bench reads each server's event-loop delay over each case from /metrics.
+  const env = {
+    DATABASE_URL: dbUrl,
+    DATA_DIR: media,
+    PUSH_POLL_MS: '0',
+    RATE_LIMIT_SCALE: '0',
+    NODE_ENV: 'test',
+    METRICS_ALLOW: '127.0.0.1/32',
+  };
   const drive = (url: string, connections: number) =>
     new Promise<{ requests: number; rps: number; p50: number; p99: number; errors: number; non2xx: number }>((resolve, reject) => {
       const cfg = JSON.stringify({ url, seconds: SECONDS, connections, cookies, trackIds, userIds });
@@ -71,9 +81,15 @@ try {
 
   console.log(`bench/load: ${SECONDS} s per case, ${MEMBERS} members, ${CONNECTIONS} connections, PostgreSQL, mixed load`);
   servers.push(await startServer({ ...env, DATA_DIR: media }));
+  await eventLoopDelay(servers[0].url);
   const one = await drive(servers[0].url, CONNECTIONS);
+  const loopOne = await eventLoopDelay(servers[0].url);
   servers.push(await startServer({ ...env, DATA_DIR: media }));
+  await Promise.all(servers.map((s) => eventLoopDelay(s.url)));
   const [x, y] = await Promise.all([drive(servers[0].url, CONNECTIONS / 2), drive(servers[1].url, CONNECTIONS / 2)]);
+  const [lx, ly] = await Promise.all(servers.map((s) => eventLoopDelay(s.url)));
+  // The worse of the two instances.
+  const loopTwo = { p50: Math.max(lx.p50, ly.p50), p99: Math.max(lx.p99, ly.p99), max: Math.max(lx.max, ly.max) };
   const two = {
     requests: x.requests + y.requests,
     rps: x.rps + y.rps,
@@ -90,6 +106,7 @@ try {
       'p99 ms': one.p99,
       errors: one.errors,
       non2xx: one.non2xx,
+      ...loopColumns(loopOne),
     },
     'two instances': {
       'req/s': Math.round(two.rps),
@@ -98,6 +115,7 @@ try {
       'p99 ms': two.p99,
       errors: two.errors,
       non2xx: two.non2xx,
+      ...loopColumns(loopTwo),
     },
   });
   console.log(

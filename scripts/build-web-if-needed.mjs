@@ -4,65 +4,15 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isStale, root, withBuildLock } from './build-lib.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, 'dist/web/index.html');
 const sources = ['src/web', 'src/shared', 'public', 'vite.config.ts', 'package-lock.json'];
 
-function newest(p) {
-  const full = path.join(root, p);
-  if (!fs.existsSync(full)) return 0;
-  const st = fs.statSync(full);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let max = st.mtimeMs;
-  for (const e of fs.readdirSync(full)) max = Math.max(max, newest(path.join(p, e)));
-  return max;
-}
-
-const lockDir = path.join(root, '.test-data', 'web-build.lock');
-const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-
-const alive = (pid) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return e.code === 'EPERM';
-  }
-};
-
-/** One build at a time on this checkout (several servers or test runs may start together). */
-function withBuildLock(fn) {
-  fs.mkdirSync(path.dirname(lockDir), { recursive: true });
-  for (;;) {
-    try {
-      fs.mkdirSync(lockDir);
-      fs.writeFileSync(path.join(lockDir, 'pid'), String(process.pid));
-      break;
-    } catch {
-      // A lock whose builder is gone (killed mid-build), or older than ten minutes, is taken over.
-      let pid = 0;
-      try {
-        pid = Number(fs.readFileSync(path.join(lockDir, 'pid'), 'utf8'));
-      } catch {}
-      const age = fs.existsSync(lockDir) ? Date.now() - fs.statSync(lockDir).mtimeMs : 0;
-      if ((pid > 0 && !alive(pid)) || (!pid && age > 30_000) || age > 600_000) fs.rmSync(lockDir, { recursive: true, force: true });
-      else sleep(500);
-    }
-  }
-  try {
-    return fn();
-  } finally {
-    fs.rmSync(lockDir, { recursive: true, force: true });
-  }
-}
-
-const isStale = () => (fs.existsSync(out) ? fs.statSync(out).mtimeMs : 0) < Math.max(...sources.map(newest));
-
 export function buildWebIfNeeded() {
-  if (!isStale()) return;
-  withBuildLock(() => {
-    if (!isStale()) return;
+  if (!isStale(out, sources)) return;
+  withBuildLock('web-build', () => {
+    if (!isStale(out, sources)) return;
     console.log('[mugen] building the web app (vite build)');
     // Built aside, then copied over dist/web with index.html last: a server already running keeps the
     // hashed assets its index.html names, and never sees a half-written folder.

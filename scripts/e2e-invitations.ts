@@ -1,7 +1,7 @@
 // One more invitation of the demo member for an e2e run: the demo's seeded codes register 6 members,
 // fewer than the journeys register (the `newcomer` fixture, e2e/fixtures.ts), so each run's copy of the
 // demo data gets a 100-use code of the demo member. Run by scripts/serve-e2e.mjs with the run's DATA_DIR
-// before the server starts; the demo itself (npm start) keeps its seeded codes.
+// once, into the template it copies for each run; the demo itself (npm start) keeps its seeded codes.
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';

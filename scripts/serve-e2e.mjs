@@ -1,69 +1,118 @@
-// Starts the real server for the browser tests on port 3100 with the complete demo.
-// The demo (database and spoken MP3s) is made once into .test-data/e2e-template-<hash> and copied for
-// each run, so every run starts from the same state without making the audio again.
+// Starts the real server (the built JavaScript, dist/server) for the browser tests on port 3100 with the
+// complete demo.
+//
+// The demo is made once and kept outside the clone, in MUGEN_CACHE_DIR (default ~/.cache/mugen), so a
+// fresh clone (CI) does not speak the demo audio again:
+// - demo-audio-<key>: each demo script's MP3s, keyed by the code and packages that speak them (the
+//   speech and audio providers, the demo's texts, eSpeak, kuromoji, lamejs). Speaking them all takes
+//   several minutes on a loaded 2-core machine; taking them from here, seconds.
+// - e2e-template-<key>: the seeded data dir (database and media), keyed as well by the migrations, the
+//   seed and the database engine; made again from the kept audio when any of them changes.
+// Each run copies the template into .test-data/e2e-run-<port>, so every run starts from the same state.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { buildServerIfNeeded, SERVER_DIR } from './build-server.mjs';
 import { buildWebIfNeeded } from './build-web-if-needed.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = process.env.E2E_PORT || '3100';
+const cacheDir = process.env.MUGEN_CACHE_DIR || path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'mugen');
+const lock = JSON.parse(fs.readFileSync(path.join(root, 'package-lock.json'), 'utf8'));
+const timed = (label, t0) => console.log(`[e2e] ${label} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
-function hashOf(paths) {
+// Tests, and the plumbing that carries a render to and from its worker thread, change no byte of audio.
+const NOT_SPEECH = /\.test\.ts$|render-pool\.ts$|test-support\.ts$/;
+
+function hashOf(paths, packages) {
   const h = createHash('sha256');
   const walk = (p) => {
     const full = path.join(root, p);
     if (!fs.existsSync(full)) return;
     if (fs.statSync(full).isDirectory()) for (const e of fs.readdirSync(full).sort()) walk(path.join(p, e));
-    else h.update(p).update(fs.readFileSync(full));
+    else if (!NOT_SPEECH.test(p)) h.update(p).update(fs.readFileSync(full));
   };
   for (const p of paths) walk(p);
+  for (const p of packages) h.update(`${p}@${lock.packages[`node_modules/${p}`]?.version}`);
   return h.digest('hex').slice(0, 12);
 }
 
-const key = hashOf([
-  'src/server/db/migrations',
-  'src/server/db/seed-content.ts',
-  'src/server/db/seed.ts',
-  'src/server/providers/tts',
-  'src/server/providers/audio',
-]);
-const template = path.join(root, '.test-data', `e2e-template-${key}`);
+const speech = [
+  ['src/server/db/seed-content.ts', 'src/server/providers/tts', 'src/server/providers/audio', 'src/server/providers/japanese'],
+  ['kuromoji', '@echogarden/espeak-ng-emscripten', '@breezystack/lamejs'],
+];
+const audioDir = path.join(cacheDir, `demo-audio-${hashOf(...speech)}`);
+const templateKey = hashOf(
+  [
+    ...speech[0],
+    'src/server/db/migrations',
+    'src/server/db/seed.ts',
+    'src/server/db/schema.ts',
+    'src/server/features/search/readings.ts',
+    'scripts/e2e-invitations.ts',
+  ],
+  [...speech[1], '@electric-sql/pglite', 'drizzle-orm'],
+);
+const template = path.join(cacheDir, `e2e-template-${templateKey}`);
 const runDir = path.join(root, '.test-data', `e2e-run-${port}`);
 
+let t0 = Date.now();
+buildWebIfNeeded();
+buildServerIfNeeded();
+timed('builds checked', t0);
+
+const env = { ...process.env, NODE_ENV: 'development', DATABASE_URL: '' };
 if (!fs.existsSync(path.join(template, 'complete'))) {
-  console.log('[e2e] making the demo data once (spoken demo audio)…');
-  fs.rmSync(template, { recursive: true, force: true });
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/seed-cli.ts'], {
+  t0 = Date.now();
+  console.log(`[e2e] making the demo data (${template}; spoken audio kept in ${audioDir})…`);
+  fs.mkdirSync(cacheDir, { recursive: true });
+  // Made aside and renamed: another run making the same template meanwhile never sees half of it.
+  const aside = `${template}.${process.pid}.tmp`;
+  fs.rmSync(aside, { recursive: true, force: true });
+  const r = spawnSync(process.execPath, ['--enable-source-maps', path.join(SERVER_DIR, 'seed-cli.js'), '--audio-cache', audioDir], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, DATA_DIR: template, NODE_ENV: 'development', DATABASE_URL: '' },
+    env: { ...env, DATA_DIR: aside },
   });
   if (r.status !== 0) process.exit(r.status ?? 1);
-  fs.writeFileSync(path.join(template, 'complete'), new Date().toISOString());
+  // The journeys register more members than the demo's invitations allow: one more code (100 uses), in
+  // the template, so every run's copy has it.
+  const invite = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/e2e-invitations.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...env, DATA_DIR: aside },
+  });
+  if (invite.status !== 0) process.exit(invite.status ?? 1);
+  fs.writeFileSync(path.join(aside, 'complete'), new Date().toISOString());
+  try {
+    fs.renameSync(aside, template);
+  } catch {
+    fs.rmSync(aside, { recursive: true, force: true }); // another run made it first
+  }
+  // Templates of other keys not used for a week go.
+  for (const e of fs.readdirSync(cacheDir))
+    if (/^(e2e-template|demo-audio)-/.test(e) && !template.endsWith(e) && !audioDir.endsWith(e)) {
+      const full = path.join(cacheDir, e);
+      if (Date.now() - fs.statSync(full).mtimeMs > 7 * 86_400_000) fs.rmSync(full, { recursive: true, force: true });
+    }
+  timed('demo data made', t0);
 }
+t0 = Date.now();
 fs.rmSync(runDir, { recursive: true, force: true });
 fs.cpSync(template, runDir, { recursive: true });
-// The journeys register more members than the demo's invitations allow: one more code for this run.
-const invite = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/e2e-invitations.ts'], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: runDir, NODE_ENV: 'development', DATABASE_URL: '' },
-});
-if (invite.status !== 0) process.exit(invite.status ?? 1);
+fs.utimesSync(template, new Date(), new Date());
+timed('run data ready', t0);
 
-buildWebIfNeeded();
-const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+const child = spawn(process.execPath, ['--enable-source-maps', path.join(SERVER_DIR, 'main.js')], {
   cwd: root,
   stdio: 'inherit',
   env: {
-    ...process.env,
+    ...env,
     PORT: port,
     HOST: '127.0.0.1',
     DATA_DIR: runDir,
-    NODE_ENV: 'development',
-    DATABASE_URL: '',
     // The operator account the admin journeys sign in with (e2e/admin-support.ts).
     ADMIN_USERNAME: 'operator',
     ADMIN_PASSWORD: 'e2e-operator-password',

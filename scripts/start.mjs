@@ -1,14 +1,15 @@
-// `npm start`: build the web app if its sources changed, then run the server (TypeScript through tsx).
-import { spawn } from 'node:child_process';
+// `npm start` (the server) and the command-line tools (`npm run worker`, `seed`, `invite`, `backup`,
+// `restore`): build what is out of date (the web app for the server; the server into dist/server), then
+// run the built JavaScript in this very process. No TypeScript is loaded at run time.
+//   node scripts/start.mjs [main|worker-cli|seed-cli|invite-cli|backup-cli] [args...]
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildServerIfNeeded, SERVER_DIR, SERVER_ENTRIES } from './build-server.mjs';
 import { buildWebIfNeeded } from './build-web-if-needed.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
-buildWebIfNeeded();
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
-  cwd: root,
-  stdio: 'inherit',
-  env: process.env,
-});
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+const entry = process.argv[2] && process.argv[2] in SERVER_ENTRIES ? process.argv.splice(2, 1)[0] : 'main';
+if (entry === 'main') buildWebIfNeeded();
+buildServerIfNeeded();
+// Stack traces name the TypeScript sources (dist/server/*.js.map).
+process.setSourceMapsEnabled(true);
+await import(pathToFileURL(path.join(SERVER_DIR, `${entry}.js`)).href);

@@ -1,23 +1,57 @@
-// `npm test`: the whole suite — typecheck, lint, unit and API tests (embedded database), browser journeys.
-import { spawnSync } from 'node:child_process';
+// `npm test`: the whole suite — typecheck, lint, unit and API tests (embedded database), browser journeys;
+// with TEST_DATABASE_URL set (CI), the API suite on that PostgreSQL runs beside the journeys as well.
+// Steps in one group run side by side (a 2-core machine has room for them: typecheck beside lint, the
+// PostgreSQL suite beside the journeys, which mostly wait on the browser); each step prints its time, and
+// a step sharing the screen prints its output as one block when it ends.
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
-const steps = [
-  ['typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
-  ['lint (Biome)', bin('biome'), ['check', 'src', 'e2e', 'bench', 'scripts']],
-  ['unit and API tests (PGlite)', bin('vitest'), ['run']],
-  ['browser', process.execPath, [path.join(root, 'scripts/ensure-chromium.mjs')]],
-  ['end-to-end tests (Chromium)', bin('playwright'), ['test']],
+const pgUrl = process.env.TEST_DATABASE_URL;
+const groups = [
+  [
+    ['typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
+    ['lint (Biome)', bin('biome'), ['check', 'src', 'e2e', 'bench', 'scripts']],
+  ],
+  [['unit and API tests (PGlite)', bin('vitest'), ['run']]],
+  [['browser', process.execPath, [path.join(root, 'scripts/ensure-chromium.mjs')]]],
+  [
+    ['end-to-end tests (Chromium)', bin('playwright'), ['test']],
+    // One test file at a time: the journeys' server and Chromium have the other core.
+    ...(pgUrl ? [['API tests (PostgreSQL)', process.execPath, [path.join(root, 'scripts/test-pg.mjs'), '--maxWorkers=1']]] : []),
+  ],
 ];
-for (const [name, cmd, args] of steps) {
-  console.log(`\n[mugen] ${name}`);
+
+const secs = (t0) => `${((Date.now() - t0) / 1000).toFixed(0)} s`;
+
+function run([name, cmd, args], shared) {
   const t0 = Date.now();
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, CI: process.env.CI ?? '' } });
-  if (r.status !== 0) {
-    console.error(`[mugen] ${name} failed`);
-    process.exit(r.status ?? 1);
-  }
-  console.log(`[mugen] ${name}: ok in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  console.log(`\n[mugen] ${name}${shared ? ' (beside the other steps of its group)' : ''}`);
+  const child = spawn(cmd, args, {
+    cwd: root,
+    stdio: shared ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    env: { ...process.env, CI: process.env.CI ?? '' },
+  });
+  let out = '';
+  child.stdout?.on('data', (d) => (out += d));
+  child.stderr?.on('data', (d) => (out += d));
+  return new Promise((resolve) =>
+    child.on('close', (code) => {
+      if (shared) console.log(`\n[mugen] ${name}: output\n${out}`);
+      console.log(`[mugen] ${name}: ${code === 0 ? 'ok' : 'FAILED'} in ${secs(t0)}`);
+      resolve({ name, code });
+    }),
+  );
 }
+
+const started = Date.now();
+for (const group of groups) {
+  const results = await Promise.all(group.map((step) => run(step, group.length > 1)));
+  const failed = results.filter((r) => r.code !== 0);
+  if (failed.length) {
+    console.error(`[mugen] ${failed.map((r) => r.name).join(', ')} failed`);
+    process.exit(failed[0].code ?? 1);
+  }
+}
+console.log(`[mugen] all steps ok in ${secs(started)}`);

@@ -5,7 +5,8 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { appMeta } from './db/schema';
 import { seedDemoAccounts, seedDemoTracks } from './db/seed';
-import { sweepReadings, warmReadings } from './features/search/readings';
+import { closeReadingThread } from './features/search/reading-thread';
+import { sweepReadings } from './features/search/readings';
 import { startJobWorkers } from './jobs/workers';
 import { serverRunningOn, writePidFile } from './lib/pid-file';
 import { closeRenderPool, renderDialogueInWorker } from './providers/audio/render-pool';
@@ -42,11 +43,6 @@ async function main() {
   const removePidFile = config.databaseUrl ? () => {} : writePidFile(config.dataDir);
   process.on('exit', removePidFile);
   const database = await openDatabase(config);
-  // Search by reading needs the offline voice's dictionary for kanji queries (about a second and
-  // 280 MB): loaded while the database migrates, so no search waits for it.
-  const readingsReady = warmReadings().catch((err) =>
-    say(`the reading dictionary could not be loaded (search matches what is written only): ${err instanceof Error ? err.message : err}`),
-  );
   say('migrating');
   await database.migrate();
 
@@ -81,6 +77,7 @@ async function main() {
     await closed;
     clearInterval(sweep);
     await closeRenderPool();
+    await closeReadingThread();
     await database.close();
     process.exit(0);
   };
@@ -98,11 +95,12 @@ async function main() {
       })
     : async () => {};
 
-  await readingsReady;
   await app.listen({ port: config.port, host: config.host });
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s at http://${shown}:${config.port} (API docs at /api/docs)`);
-  // Readings that search by reading still lacks (every track's after migration 0012): in the background.
+  // Readings that search by reading still lacks (every track's after migration 0012): in the background,
+  // in the dictionary thread (features/search/reading-thread.ts), which is started only when a text with
+  // kanji needs reading and ends a minute after the last.
   void sweepReadings(database.db, (err) => app.log.error({ err }, 'search readings could not be computed'));
 
   if (demo) {

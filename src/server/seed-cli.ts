@@ -1,11 +1,17 @@
+// `npm run seed [-- --audio-cache DIR]`: the demo (accounts, invitations, tracks with spoken audio) into
+// the configured database; with --audio-cache, each track's audio is taken from DIR when it was made before.
+import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { cachedRender } from './db/render-cache';
 import { appMeta } from './db/schema';
-import { seedDemoAccounts, seedDemoTracks } from './db/seed';
+import { type RenderFn, seedDemoAccounts, seedDemoTracks } from './db/seed';
 import { closeRenderPool, renderDialogueInWorker } from './providers/audio/render-pool';
 import { createStorage } from './providers/storage/index';
 
 try {
+  const { values } = parseArgs({ options: { 'audio-cache': { type: 'string' } } });
+  const speak: RenderFn = (script) => renderDialogueInWorker(script);
   const config = loadConfig();
   if (config.isProduction) throw new ConfigError('Invalid NODE_ENV=production: the demo seed never runs in production');
   const database = await openDatabase(config);
@@ -14,7 +20,7 @@ try {
   await seedDemoTracks({
     db: database.db,
     storage: createStorage(config),
-    render: (script) => renderDialogueInWorker(script),
+    render: values['audio-cache'] ? cachedRender(values['audio-cache'], speak) : speak,
     demoUserId,
     log: { info: (m) => console.log(`[mugen] ${m}`) },
   });

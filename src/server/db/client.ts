@@ -148,11 +148,16 @@ async function listenPostgres(
   return stop;
 }
 
+export const PGLITE_CONF = ['shared_buffers = 32MB', 'wal_buffers = 1MB'];
+
 async function openPglite(dir: string): Promise<Database> {
   const fresh = !(await exists(path.join(dir, 'PG_VERSION')));
   // PGlite does not create parent folders.
   await fs.mkdir(dir, { recursive: true });
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  // PostgreSQL's own buffer cache lives in the WASM memory, which never shrinks: 32 MB instead of the
+  // default 128 MB keeps the embedded server's resident memory about 100 MB lower (issue 27.2); the
+  // files below are read through the operating system's page cache all the same.
+  const client = await PGlite.create(dir, { extensions: { pg_trgm }, postgresqlconf: PGLITE_CONF });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

@@ -49,6 +49,24 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/^mugen_process_resident_memory_bytes \d+/m);
   });
 
+  it('#27.3 shows the event-loop delay (p50, p99, max) since the previous read: a 40 ms stretch of work is its max', async () => {
+    const admin = await sessionCookie(t.db, { isAdmin: true });
+    const scrape = async () => (await t.app.inject({ method: 'GET', url: '/metrics', headers: { cookie: admin } })).body;
+    const read = (text: string, q: string) =>
+      Number(text.match(new RegExp(`^mugen_event_loop_delay_seconds\\{quantile="${q}"\\} (\\S+)$`, 'm'))?.[1]);
+    await scrape();
+    const until = Date.now() + 40;
+    while (Date.now() < until) {
+      // holds the event loop
+    }
+    await new Promise((r) => setTimeout(r, 20));
+    const text = await scrape();
+    for (const q of ['0.5', '0.99', '1']) expect(read(text, q)).toBeGreaterThan(0);
+    expect(read(text, '1')).toBeGreaterThanOrEqual(0.04);
+    expect(read(text, '0.5')).toBeLessThanOrEqual(read(text, '0.99'));
+    expect(read(text, '0.99')).toBeLessThanOrEqual(read(text, '1'));
+  });
+
   it('answers a client of METRICS_ALLOW without a session, and no one else', async () => {
     const open = await createTestApp({ METRICS_ALLOW: '127.0.0.0/8,10.0.0.0/8' });
     try {

@@ -1,4 +1,5 @@
 import { BlockList, isIP } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import client from 'prom-client';
@@ -49,6 +50,27 @@ function allowed(list: BlockList, ip: string): boolean {
 export function registerMetrics(app: FastifyInstance, { config, db }: Pick<AppDeps, 'config' | 'db'>) {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry, prefix: 'mugen_' });
+  // The event-loop delay since the previous read (issue 27.3: nothing may hold the loop for more than
+  // 20 ms in steady state; bench/load and bench/tails print it). prom-client's own
+  // mugen_nodejs_eventloop_lag_p99_seconds and kin show the window before the previous read (its gauges are
+  // written when the last of them is collected), so this one is read and reset in one step. Sampled every
+  // millisecond: an idle loop shows about 1 ms.
+  const loop = monitorEventLoopDelay({ resolution: 1 });
+  loop.enable();
+  app.addHook('onClose', async () => loop.disable());
+  new client.Gauge({
+    name: 'mugen_event_loop_delay_seconds',
+    help: 'Event-loop delay since the previous scrape: quantile 0.5, 0.99 and 1 (the longest)',
+    labelNames: ['quantile'] as const,
+    registers: [registry],
+    collect() {
+      const count = loop.count;
+      this.set({ quantile: '0.5' }, count ? loop.percentile(50) / 1e9 : 0);
+      this.set({ quantile: '0.99' }, count ? loop.percentile(99) / 1e9 : 0);
+      this.set({ quantile: '1' }, count ? loop.max / 1e9 : 0);
+      loop.reset();
+    },
+  });
   const duration = new client.Histogram({
     name: 'mugen_http_request_duration_seconds',
     help: 'HTTP requests by method, route pattern and status, with their duration',

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -17,11 +17,31 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** The real server (`src/server/main.ts`) in its own process, ready when /health answers. */
-export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+let built = false;
+
+/** Builds dist/server when it is older than the sources (once per test process; a lock keeps builds apart). */
+export function buildServer(): void {
+  if (built) return;
+  const r = spawnSync(process.execPath, [path.resolve('scripts/build-server.mjs')], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`the server build failed: ${r.stdout}${r.stderr}`);
+  built = true;
+}
+
+/**
+ * The real server as production runs it (the built `dist/server/main.js`, no TypeScript) in its own
+ * process, ready when /health answers. `nodeArgs` go before the entry file.
+ */
+export async function startServer(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+  nodeArgs: string[] = [],
+  /** Another build's entry file (a benchmark's baseline); this checkout's dist/server/main.js by default. */
+  entry?: string,
+): Promise<ServerProcess> {
+  if (!entry) buildServer();
   const port = await freePort();
   let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('src/server/main.ts')], {
+  const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', entry ?? path.resolve('dist/server/main.js')], {
     env: {
       ...process.env,
       NODE_ENV: 'test',

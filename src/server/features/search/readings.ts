@@ -12,10 +12,9 @@
 // without its reading is still found by what is written.
 
 import { type SQL, sql } from 'drizzle-orm';
-import type { IpadicFeatures, Tokenizer } from 'kuromoji';
 import { type Db, inTransaction, rowsOf } from '../../db/client';
 import { tracks, users } from '../../db/schema';
-import { loadTokenizer } from '../../providers/tts/kana';
+import { readInThread } from './reading-thread';
 
 /** ァ..ヶ → ぁ..ゖ (the katakana that have a hiragana; ヷ..ヺ and ー stay). */
 const KATAKANA = /[\u30a1-\u30f6]/g;
@@ -27,38 +26,26 @@ export const foldText = (s: string) => toHiragana(s.normalize('NFKC').toLowerCas
 /** Only kanji (and 々, 〆) are read otherwise than they are written; kana and Latin need no dictionary. */
 const HAN = /\p{Script=Han}/u;
 
-type Kuromoji = Tokenizer<IpadicFeatures>;
-let loaded: Kuromoji | undefined;
-/** The offline voice's tokenizer (one per process, about 280 MB resident once loaded). */
-const tokenizer = async () => {
-  loaded ??= await loadTokenizer();
-  return loaded;
-};
-
-/** Loads the dictionary now (at boot), so that no search waits for it. */
+/** Starts the dictionary thread now (a benchmark's warm-up), so the next reading does not wait for it. */
 export async function warmReadings(): Promise<void> {
-  await tokenizer();
+  await readInThread(['漢字']);
 }
 
-/** The reading of a text with the tokenizer at hand; a word without a reading counts as written. */
-function readingWith(tk: Kuromoji | undefined, text: string | null | undefined): string {
-  if (!text) return '';
-  const folded = text.normalize('NFKC').toLowerCase();
-  if (!HAN.test(folded)) return toHiragana(folded);
-  if (!tk) throw new Error('the tokenizer is needed for a text with kanji');
-  return toHiragana(
-    tk
-      .tokenize(folded)
-      .map((t) => (t.reading && t.reading !== '*' ? t.reading : t.surface_form))
-      .join(''),
-  );
+/**
+ * The readings of texts, in order: without kanji folded here; with kanji from the dictionary thread
+ * (one message for them all). A word without a reading counts as written.
+ */
+async function readingsOf(texts: (string | null | undefined)[]): Promise<string[]> {
+  const folded = texts.map((t) => (t ? t.normalize('NFKC').toLowerCase() : ''));
+  const kanji = folded.filter((t) => HAN.test(t));
+  const read = await readInThread(kanji);
+  let next = 0;
+  return folded.map((t) => toHiragana(HAN.test(t) ? read[next++] : t));
 }
-
-const needsDictionary = (...texts: (string | null | undefined)[]) => texts.some((t) => !!t && HAN.test(t));
 
 /** The reading of a text (温泉旅行 → おんせんりょこう, ＡＩと未来 → aiとみらい, ｵﾝｾﾝ → おんせん). */
 export async function readingOf(text: string | null | undefined): Promise<string> {
-  return readingWith(needsDictionary(text) ? await tokenizer() : undefined, text);
+  return (await readingsOf([text]))[0];
 }
 
 /**
@@ -66,12 +53,8 @@ export async function readingOf(text: string | null | undefined): Promise<string
  * (`.values({ ...fields, ...(await searchReadingsOf(fields)) })`), or call refreshSearchReadings after.
  */
 export async function searchReadingsOf(fields: { title: string; category?: string | null; script?: string | null }) {
-  const tk = needsDictionary(fields.title, fields.category, fields.script) ? await tokenizer() : undefined;
-  return {
-    titleReading: readingWith(tk, fields.title),
-    categoryReading: readingWith(tk, fields.category),
-    scriptReading: readingWith(tk, fields.script),
-  };
+  const [titleReading, categoryReading, scriptReading] = await readingsOf([fields.title, fields.category, fields.script]);
+  return { titleReading, categoryReading, scriptReading };
 }
 
 /**
@@ -115,24 +98,41 @@ async function missingTracks(db: Db, where: SQL, limit: number, lock: boolean): 
   );
 }
 
+/** The readings of the peeked rows' texts, keyed by row and text (computed before any row is locked). */
+async function readingsByRow<R extends { id: number | string }>(rows: R[], fields: (keyof R)[]): Promise<Map<string, string>> {
+  const keys: string[] = [];
+  const texts: (string | null)[] = [];
+  for (const r of rows)
+    for (const f of fields) {
+      const text = r[f] as string | null;
+      if (text === null) continue;
+      keys.push(`${r.id}\u0000${String(f)}\u0000${text}`);
+      texts.push(text);
+    }
+  const read = await readingsOf(texts);
+  return new Map(keys.map((k, i) => [k, read[i]]));
+}
+
 /**
  * Computes the missing readings of up to `limit` tracks matching `where`; answers how many were
- * looked at. The rows are locked meanwhile (a concurrent edit waits; another instance skips them), and
- * the dictionary is loaded before, never inside the transaction.
+ * looked at. The readings are computed first (in the dictionary thread), then the rows are locked
+ * (a concurrent edit waits; another instance skips them) and given the readings of the texts they
+ * still hold; a text changed meanwhile waits for the next round.
  */
 async function refreshTracks(db: Db, where: SQL, limit: number): Promise<number> {
   const peek = await missingTracks(db, where, limit, false);
   if (peek.length === 0) return 0;
-  const tk = peek.some((r) => needsDictionary(r.title, r.category, r.script)) ? await tokenizer() : loaded;
+  const read = await readingsByRow(peek, ['title', 'category', 'script']);
   return inTransaction(db, async (tx) => {
     const rows = await missingTracks(tx, where, limit, true);
     for (const r of rows) {
-      // Changed to kanji since the peek, before the dictionary was loaded: the next round does it.
-      if (!tk && needsDictionary(r.title, r.category, r.script)) continue;
+      const reading = (f: keyof MissingTrack, text: string) => read.get(`${r.id}\u0000${f}\u0000${text}`);
       const set: Partial<typeof tracks.$inferInsert> = {};
-      if (r.title !== null) set.titleReading = readingWith(tk, r.title);
-      if (r.category !== null) set.categoryReading = readingWith(tk, r.category);
-      if (r.script !== null) set.scriptReading = readingWith(tk, r.script);
+      if (r.title !== null) set.titleReading = reading('title', r.title);
+      if (r.category !== null) set.categoryReading = reading('category', r.category);
+      if (r.script !== null) set.scriptReading = reading('script', r.script);
+      // Changed since the peek: the next round does it.
+      if (Object.values(set).some((v) => v === undefined)) continue;
       await tx.update(tracks).set(set).where(sql`${tracks.id} = ${r.id}`);
     }
     return rows.length;
@@ -150,15 +150,13 @@ async function refreshUsers(db: Db, where: SQL, limit: number): Promise<number> 
       .then((r) => rowsOf<{ id: string; name: string }>(r));
   const peek = await select(db, false);
   if (peek.length === 0) return 0;
-  const tk = peek.some((r) => needsDictionary(r.name)) ? await tokenizer() : loaded;
+  const read = await readingsByRow(peek, ['name']);
   return inTransaction(db, async (tx) => {
     const rows = await select(tx, true);
     for (const r of rows) {
-      if (!tk && needsDictionary(r.name)) continue;
-      await tx
-        .update(users)
-        .set({ nameReading: readingWith(tk, r.name) })
-        .where(sql`${users.id} = ${r.id}`);
+      const nameReading = read.get(`${r.id}\u0000name\u0000${r.name}`);
+      if (nameReading === undefined) continue;
+      await tx.update(users).set({ nameReading }).where(sql`${users.id} = ${r.id}`);
     }
     return rows.length;
   });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import { and, desc, eq, gte, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { categoryAliases } from '../../../shared/categories';
@@ -176,19 +177,20 @@ export interface CataloguePage {
   gzip: Buffer;
 }
 const PAGE_TTL_MS = 5_000;
+const brotliCompressAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 const pageCache = new WeakMap<object, { page: Promise<CataloguePage>; at: number; ready: boolean; refreshing?: boolean }>();
 
-function buildPage(db: Db): Promise<CataloguePage> {
-  return listVisibleTracks(db).then((list) => {
-    // The one schema validates the page once per build, not once per request.
-    const body = JSON.stringify(TrackListSchema.parse(list));
-    return {
-      body,
-      etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
-      br: brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6 } }),
-      gzip: gzipSync(body, { level: 6 }),
-    };
-  });
+async function buildPage(db: Db): Promise<CataloguePage> {
+  const list = await listVisibleTracks(db);
+  // The one schema validates the page once per build, not once per request.
+  const body = JSON.stringify(TrackListSchema.parse(list));
+  // Compressed on libuv's thread pool, not on the event loop (issue 27.3).
+  const [br, gzip] = await Promise.all([
+    brotliCompressAsync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6 } }),
+    gzipAsync(body, { level: 6 }),
+  ]);
+  return { body, etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`, br, gzip };
 }
 
 function keep(db: Db, page: Promise<CataloguePage>) {

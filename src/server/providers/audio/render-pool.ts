@@ -1,5 +1,6 @@
 // Runs renderSpeechToMp3 off the main thread, so a long synthesis never stalls Fastify's event loop.
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorkerThread } from '../../lib/worker-thread';
 import { ProviderError } from '../errors';
 import type { TtsSettings } from '../tts/index';
 import type { RenderedDialogue, RenderedSpeech } from './render';
@@ -16,17 +17,9 @@ let worker: Worker | undefined;
 let nextId = 1;
 const pending = new Map<number, Pending>();
 
-/**
- * Node does not apply the parent's tsx loader to a worker's entry file (neither under `tsx` nor
- * `node --import tsx`, and vitest has no loader at all), so a .ts worker registers tsx itself
- * before importing its module. Compiled .js runs as it is.
- */
+/** The render worker: render-worker.ts in the sources, render-worker.js beside the entry point when built. */
 function spawn(): Worker {
-  const entry = new URL(import.meta.url.endsWith('.ts') ? './render-worker.ts' : './render-worker.js', import.meta.url);
-  if (!entry.pathname.endsWith('.ts')) return new Worker(entry);
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const bootstrap = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); });`;
-  return new Worker(bootstrap, { eval: true });
+  return startWorkerThread(new URL(import.meta.url.endsWith('.ts') ? './render-worker.ts' : './render-worker.js', import.meta.url));
 }
 
 function failAll(err: Error): void {

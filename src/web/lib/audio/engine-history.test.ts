@@ -87,6 +87,17 @@ describe('listening history (issue 4, POST /api/listening-history)', () => {
     engine.flushListening(true);
     expect(reports).toEqual([{ report: { trackId: 1, duration: 7, progressPercent: 11.67, completed: false }, leaving: true }]);
   });
+
+  it('#27.7 the page going away while playing counts the seconds played since the last timeupdate', async () => {
+    engine.adoptCatalogue([track(1), track(2)]);
+    await startPlaying(el);
+    el.advance(4.75);
+    // 0.75 s more played, no timeupdate yet (a loaded machine), when the page goes.
+    el.currentTime += 0.75;
+    vi.advanceTimersByTime(750);
+    engine.flushListening(true);
+    expect(reports).toEqual([{ report: { trackId: 1, duration: 5.5, progressPercent: 9.17, completed: false }, leaving: true }]);
+  });
 });
 
 describe('resume where the listener left (issue 4)', () => {

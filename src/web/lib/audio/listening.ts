@@ -74,6 +74,8 @@ export class ListeningTracker {
       this.listened = 0;
       return;
     }
+    // Playing still (the page is being hidden or left): the seconds since the last timeupdate were heard too.
+    if (!completed && !el.paused && !el.seeking) this.listened += this.step(el);
     const duration = core.knownDuration();
     const report = listeningReport({
       trackId: track.id,
