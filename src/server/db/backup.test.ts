@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { getTableName, is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREVIEW_FOLDER } from '../features/creation/previews';
 import { hqAudioKey } from '../features/tracks/service';
@@ -347,5 +349,71 @@ describe('#30.3 a restore is all or nothing', () => {
     expect(await snapshot(target)).toEqual(rowsBefore);
     expect(await media(target.storage)).toEqual(before.media);
     expect(await fs.readFile(vapidFile(target), 'utf8')).toBe(before.vapid);
+  });
+});
+
+describe('#30.3 media in an S3 bucket (s3rver)', () => {
+  let s3: S3rver;
+  let s3Dir: string;
+  let endpoint: string;
+  const bucketApp = (prefix: string) =>
+    fresh({
+      S3_BUCKET: 'mugen-media',
+      S3_ENDPOINT: endpoint,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_PREFIX: prefix,
+    });
+
+  beforeAll(async () => {
+    s3Dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mugen-backup-s3-'));
+    s3 = new S3rver({
+      port: 0,
+      address: '127.0.0.1',
+      silent: true,
+      directory: s3Dir,
+      configureBuckets: [{ name: 'mugen-media', configs: [] }],
+    });
+    endpoint = `http://127.0.0.1:${((await s3.run()) as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await s3.close();
+    await fs.rm(s3Dir, { recursive: true, force: true });
+  });
+
+  it('#30.3 restores into a bucket and backs up from it: the same rows and the same bytes both ways', async () => {
+    const bucket = await bucketApp('roundtrip/');
+    expect(bucket.storage.location).toBe('s3');
+    await restoreBackup(bucket.db, file, opts(bucket));
+    expect(await media(bucket.storage)).toEqual(await media(source.storage));
+    const again = path.join(dir, 'from-bucket.jsonl.gz');
+    const end = await writeBackup(bucket.db, again, opts(bucket));
+    expect(end.media.files).toBe(3);
+    const local = await fresh();
+    await restoreBackup(local.db, again, opts(local));
+    expect(await snapshot(local)).toEqual(await snapshot(source));
+    expect(await media(local.storage)).toEqual(await media(source.storage));
+  });
+
+  it('#30.3 a failure while moving objects into place leaves the bucket and the database as they were (no staging key left)', async () => {
+    const bucket = await bucketApp('failing/');
+    const [restored] = await source.db.select().from(schema.tracks);
+    await bucket.storage.put(`audio/${restored.filename}`, Buffer.from('older bytes'));
+    await insertTrack(bucket, { title: 'バケットの元の音声' });
+    const before = await stateOf(bucket);
+    let moves = 0;
+    const failing: StorageProvider = {
+      ...bucket.storage,
+      move: async (from, to) => {
+        moves += 1;
+        if (moves === 3) throw new Error('bucket unavailable (injected)');
+        return bucket.storage.move(from, to);
+      },
+    };
+    await expect(restoreBackup(bucket.db, file, { storage: failing, dataDir: bucket.config.dataDir, force: true })).rejects.toThrow(
+      'bucket unavailable (injected)',
+    );
+    await expectUntouched(bucket, before);
+    expect(Object.keys(before.media)).toHaveLength(2);
   });
 });
