@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config';
-import { BackupRefused, restoreBackup, writeBackup } from './db/backup';
+import { restoreBackup, type VerifiedBackup, verifyBackup, writeBackup } from './db/backup';
 import { openDatabase } from './db/client';
 import { serverRunningOn } from './lib/pid-file';
 import { createStorage } from './providers/storage/index';
@@ -25,9 +25,15 @@ try {
   }
   const storage = createStorage(config);
   const vapidInEnv = Boolean(config.vapid.publicKey && config.vapid.privateKey);
+  const t0 = Date.now();
+  // A restore checks the whole file before it opens (or creates) the database.
+  let verified: VerifiedBackup | undefined;
+  if (command === 'restore') {
+    if (!positionals[0] || !fs.existsSync(positionals[0])) throw new ConfigError('Usage: npm run restore -- <backup file> [--force]');
+    verified = await verifyBackup(positionals[0]);
+  }
   const database = await openDatabase(config);
   await database.migrate();
-  const t0 = Date.now();
   if (command === 'backup') {
     const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
     const file = positionals[0] ?? path.join('backups', `mugen-${stamp}.jsonl.gz`);
@@ -43,13 +49,9 @@ try {
       console.log('[mugen] the web push keys come from VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY and are not in this file: keep them');
   } else if (command === 'restore') {
     const file = positionals[0];
-    if (!file || !fs.existsSync(file)) throw new ConfigError('Usage: npm run restore -- <backup file> [--force]');
-    const done = await restoreBackup(database.db, file, { storage, dataDir: config.dataDir, force: values.force });
-    console.log(
-      `[mugen] restored ${file} in ${Date.now() - t0} ms: ${Object.entries(done.tables)
-        .map(([k, v]) => `${k} ${v}`)
-        .join(', ')}, ${done.mediaFiles} media files`,
-    );
+    const done = await restoreBackup(database.db, file, { storage, dataDir: config.dataDir, force: values.force, verified });
+    const rows = Object.entries(done.tables).map(([k, v]) => `${k} ${v}`);
+    console.log(`[mugen] restored ${file} in ${Date.now() - t0} ms: ${rows.join(', ') || 'no rows'}; ${done.mediaFiles} media files`);
     if (vapidInEnv && done.files.includes('vapid.json'))
       console.log(
         '[mugen] VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY are set, so the restored DATA_DIR/vapid.json is not used: they must be the pair the push subscriptions were made with',
@@ -64,6 +66,6 @@ try {
   await database.close();
 } catch (e) {
   // One line for the operator: a refused backup (nothing was written), a bad setting, or what failed.
-  console.error(`[mugen] ${e instanceof BackupRefused || e instanceof Error ? e.message : e}`);
+  console.error(`[mugen] ${e instanceof Error ? e.message : e}`);
   process.exit(1);
 }

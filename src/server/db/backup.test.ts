@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -269,6 +270,24 @@ describe('#30.2 a backup proves it is whole', () => {
     expect(err).toBeInstanceOf(BackupRefused);
     expect(err.message).toBe(`refused: ${cut} is cut short: it has no end record (5 lines read); nothing was written`);
     await expectUntouched(target, before);
+  });
+
+  it('#30.2 npm run restore of the cut backup: one line for the operator, exit 1, nothing written', async () => {
+    const cut = await edited('cut-cli.jsonl.gz', (lines) => lines.slice(0, 5));
+    const dataDir = path.join(dir, 'cli-target');
+    const run = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', path.resolve('src/server/backup-cli.ts'), 'restore', cut],
+        { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', S3_BUCKET: '', NODE_ENV: 'test' } },
+        (err, stdout, stderr) => resolve({ code: err ? (err.code as number) : 0, stdout, stderr }),
+      );
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(`[mugen] refused: ${cut} is cut short: it has no end record (5 lines read); nothing was written\n`);
+    expect(run.stdout).toBe('');
+    // Checked before the database is opened: not even an empty one was made.
+    await expect(fs.access(dataDir)).rejects.toThrow(/ENOENT/);
   });
 
   it('#30.2 a row taken out, a media file changed, a gzip cut mid-stream are refused before anything is written', async () => {

@@ -353,6 +353,8 @@ export interface RestoreOptions {
   dataDir?: string;
   /** Replace a database that holds data (else refused). */
   force?: boolean;
+  /** The file's check already made (verifyBackup) by a caller that checks before opening the database. */
+  verified?: VerifiedBackup;
 }
 
 export interface RestoreSummary {
@@ -373,7 +375,7 @@ export interface RestoreSummary {
  * deleted.
  */
 export async function restoreBackup(db: Db, file: string, opts: RestoreOptions = {}): Promise<RestoreSummary> {
-  const verified = await verifyBackup(file);
+  const verified = opts.verified ?? (await verifyBackup(file));
   const catalog = await readCatalog(db);
   await checkTarget(db, file, verified, catalog, opts.force ?? false);
 
