@@ -356,6 +356,24 @@ describe('#30.3 a restore is all or nothing', () => {
     expect(before.media[`audio/${restored.filename}`]).toBe(Buffer.from('older bytes').toString('base64'));
   });
 
+  it('#30.3 a write that fails while staging (after the bytes landed) leaves no staged object behind', async () => {
+    const target = await fresh();
+    const before = await stateOf(target);
+    let puts = 0;
+    const failing: StorageProvider = {
+      ...target.storage,
+      put: async (key, data) => {
+        await target.storage.put(key, data);
+        puts += 1;
+        if (puts === 2) throw new Error('timed out after the upload (injected)');
+      },
+    };
+    await expect(restoreBackup(target.db, file, { storage: failing, dataDir: target.config.dataDir })).rejects.toThrow(
+      'timed out after the upload (injected)',
+    );
+    await expectUntouched(target, before);
+  });
+
   it('#30.3 a failure in the database (after the media are staged) leaves both as they were', async () => {
     const target = await fresh();
     const before = await stateOf(target);

@@ -367,7 +367,7 @@ export interface RestoreSummary {
  * Restores a backup, all or nothing (docs/decisions/0032-backups.md):
  * 1. the file is checked whole against its end record (verifyBackup), and the target against the file:
  *    every table and column of the backup exists there, and it holds no data unless `force`;
- * 2. media and files are staged: written under `_restore-<run>/` keys and `<name>.restore-<run>` files;
+ * 2. media and files are staged: written under `_restore-<run>/` keys and `<name>._restore-<run>` files;
  * 3. in one transaction: every table emptied, the rows inserted, the sequences set; then, still inside it,
  *    each staged object moved into place (what it replaces moved aside); then the commit.
  * Any failure rolls the transaction back, moves the replaced objects back, and deletes what was staged
@@ -397,12 +397,12 @@ export async function restoreBackup(db: Db, file: string, opts: RestoreOptions =
         const data = Buffer.from(line.data, 'base64');
         if (sha256(data) !== line.sha256)
           throw new BackupRefused(`refused: ${file} changed while it was being restored; nothing was written`);
+        staged.push(line.media); // before the write: a write that fails half-way is cleaned up too
         await storage.put(`${staging}/${line.media}`, data);
-        staged.push(line.media);
       } else if (line.file && line.data && opts.dataDir) {
         fs.mkdirSync(opts.dataDir, { recursive: true });
-        fs.writeFileSync(`${dataPath(line.file)}.${staging}`, Buffer.from(line.data, 'base64'), { mode: 0o600 });
         stagedFiles.push(line.file);
+        fs.writeFileSync(`${dataPath(line.file)}.${staging}`, Buffer.from(line.data, 'base64'), { mode: 0o600 });
       }
     }
     await inTransaction(db, async (tx) => {
