@@ -17,6 +17,8 @@ try {
     allowPositionals: true,
     options: { force: { type: 'boolean', default: false } },
   });
+  if (command !== 'backup' && command !== 'restore')
+    throw new ConfigError('Usage: npm run backup -- [file] | npm run restore -- <file> [--force]');
   const config = loadConfig();
   if (!config.databaseUrl) {
     // The embedded database is one process's: copying it under a running server would tear it.
@@ -47,7 +49,7 @@ try {
     console.log(`[mugen] ${end.media.files} media files (${config.s3 ? 'from the bucket' : 'from DATA_DIR/media'}), sha256 ${end.sha256}`);
     if (vapidInEnv)
       console.log('[mugen] the web push keys come from VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY and are not in this file: keep them');
-  } else if (command === 'restore') {
+  } else {
     const file = positionals[0];
     const done = await restoreBackup(database.db, file, { storage, dataDir: config.dataDir, force: values.force, verified });
     const rows = Object.entries(done.tables).map(([k, v]) => `${k} ${v}`);
@@ -60,8 +62,6 @@ try {
       console.log(
         '[mugen] this backup holds no web push keys: set VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY to the pair of the old server, or every push subscription fails',
       );
-  } else {
-    throw new ConfigError('Usage: npm run backup -- [file] | npm run restore -- <file> [--force]');
   }
   await database.close();
 } catch (e) {
