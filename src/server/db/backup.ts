@@ -248,16 +248,25 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   return Buffer.concat(parts);
 }
 
-/** The lines of a backup file, each with its number; a damaged gzip stream or line is refused. */
-async function* readLines(file: string): AsyncGenerator<{ n: number; raw: string; line: Line }> {
+/**
+ * The lines of a backup file, each with its number. `only` names the kinds of line the caller reads
+ * (by their first key, as JSON.stringify wrote it): the others are passed raw, unparsed, for the checksum.
+ * A damaged gzip stream or line is refused.
+ */
+async function* readLines(file: string, only?: (keyof Line)[]): AsyncGenerator<{ n: number; raw: string; line: Line | null }> {
   const input = readline.createInterface({
     input: fs.createReadStream(file).pipe(zlib.createGunzip()),
     crlfDelay: Number.POSITIVE_INFINITY,
   });
+  const wanted = only?.map((k) => `{"${k}":`);
   let n = 0;
   try {
     for await (const raw of input) {
       n += 1;
+      if (wanted && !wanted.some((w) => raw.startsWith(w))) {
+        yield { n, raw, line: null };
+        continue;
+      }
       let line: Line;
       try {
         line = JSON.parse(raw) as Line;
@@ -298,7 +307,8 @@ export async function verifyBackup(file: string): Promise<VerifiedBackup> {
   let header: Header | undefined;
   let end: EndRecord | undefined;
   let lines = 0;
-  for await (const { n, raw, line } of readLines(file)) {
+  for await (const { n, raw, line: parsed } of readLines(file)) {
+    const line = parsed as Line;
     if (end) throw refuse(`has data after its end record (line ${n})`);
     if (n === 1) {
       if (line.format !== BACKUP_FORMAT) throw refuse(`is not a Mugen backup this version restores (format ${line.format ?? 'unknown'})`);
@@ -392,7 +402,8 @@ export async function restoreBackup(db: Db, file: string, opts: RestoreOptions =
   const summary: RestoreSummary = { tables: {}, mediaFiles: 0, files: [] };
 
   try {
-    for await (const { line } of readLines(file)) {
+    for await (const { line } of readLines(file, ['media', 'file'])) {
+      if (!line) continue;
       if (line.media && line.data && storage) {
         const data = Buffer.from(line.data, 'base64');
         if (sha256(data) !== line.sha256)
@@ -408,9 +419,10 @@ export async function restoreBackup(db: Db, file: string, opts: RestoreOptions =
     await inTransaction(db, async (tx) => {
       await tx.execute(sql.raw(`truncate ${catalog.tables.map(q).join(', ')} restart identity cascade`));
       const hash = createHash('sha256');
-      for await (const { raw, line } of readLines(file)) {
-        if (line.end) break;
+      for await (const { raw, line } of readLines(file, ['table', 'sequences', 'end'])) {
+        if (line?.end) break;
         hash.update(`${raw}\n`);
+        if (!line) continue;
         if (line.table && line.rows?.length) {
           const cols = Object.keys(line.rows[0]).map(q).join(', ');
           await tx
