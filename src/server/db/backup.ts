@@ -1,159 +1,541 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import { type Db, rowsOf } from './client';
+import type { StorageProvider } from '../providers/storage/types';
+import { type Db, inTransaction, rowsOf } from './client';
 
 /**
- * Tables in an order where every row's references come before it. A backup is logical (JSON rows),
- * so it restores into either database: the embedded one or PostgreSQL.
+ * A logical backup (docs/decisions/0032-backups.md): gzip'd JSON lines that restore into either
+ * database, the embedded one or PostgreSQL.
+ *
+ *   {"format":"mugen-backup/2", "createdAt", "migrations": {count, last}}      the header
+ *   {"table": "users", "rows": [...]}                                           500 rows a line, parents first
+ *   {"sequences": [{"name", "lastValue", "isCalled"}]}                          every id sequence
+ *   {"media": "audio/x.mp3", "size", "sha256", "data": base64}                  one media object a line
+ *   {"file": "vapid.json", "sha256", "data": base64}                            DATA_DIR files the app made
+ *   {"end": {"tables": {name: rows}, "sequences", "media": {files, bytes, sha256}, "files", "lines", "sha256"}}
+ *
+ * The tables, their order and the sequences are read from the database's catalog at each backup, so a
+ * table a migration adds is in the next backup with no edit here. The end record's `sha256` is the
+ * SHA-256 of every line before it (each with its newline); `media.sha256` is the SHA-256 of each
+ * object's key and SHA-256 in file order. A restore checks all of it before it writes anything.
  */
-export const BACKUP_TABLES = [
-  'users',
-  'invitations',
-  'tracks',
-  'sessions',
-  'consent_sessions',
-  'auth_flows',
-  'likes',
-  'follows',
-  'playlists',
-  'playlist_items',
-  'playlist_follows',
-  'notifications',
-  'listening_history',
-  'categories',
-  'push_subscriptions',
-  'app_meta',
-] as const;
-
-/** Tables whose integer ids come from a sequence, moved past the restored rows. */
-const SERIAL_TABLES = BACKUP_TABLES.filter((t) => !['users', 'consent_sessions', 'auth_flows', 'app_meta'].includes(t));
-
-const FORMAT = 'mugen-backup/1';
+export const BACKUP_FORMAT = 'mugen-backup/2';
+/** Files of DATA_DIR that the app generates and a restore needs (the web push key pair). */
+export const DATA_FILES = ['vapid.json'] as const;
+/** Storage keys under these folders are a restore's own staging, never media. */
+const STAGING_PREFIX = '_restore-';
 const CHUNK = 500;
+
+/** A backup refused before anything was written: its message is one line for the operator. */
+export class BackupRefused extends Error {}
+
+interface Header {
+  format: string;
+  createdAt: string;
+  migrations: { count: number; last: number | null };
+}
+
+interface Sequence {
+  name: string;
+  lastValue: string;
+  isCalled: boolean;
+}
+
+export interface EndRecord {
+  tables: Record<string, number>;
+  sequences: number;
+  media: { files: number; bytes: number; sha256: string };
+  files: string[];
+  lines: number;
+  sha256: string;
+}
 
 interface Line {
   format?: string;
-  createdAt?: string;
   table?: string;
-  rows?: unknown[];
+  rows?: Record<string, unknown>[];
+  sequences?: Sequence[];
   media?: string;
+  file?: string;
+  size?: number;
+  sha256?: string;
   data?: string;
+  end?: EndRecord;
 }
 
-async function primaryKey(db: Db, table: string): Promise<string> {
-  const r =
-    await db.execute(sql`select a.attname as col from pg_index i join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
-    where i.indrelid = ${table}::regclass and i.indisprimary limit 1`);
-  return rowsOf<{ col: string }>(r)[0].col;
+interface Catalog {
+  /** Every table of the schema, each after the tables its foreign keys point to. */
+  tables: string[];
+  /** The columns a row is written to (generated ones left out), per table. */
+  columns: Map<string, string[]>;
+  primaryKeys: Map<string, string[]>;
+  /** Sequences, with the column each one feeds when it has one. */
+  sequences: { name: string; table: string | null; column: string | null }[];
 }
 
-/** Writes every table (and local media files) as gzip'd JSON lines. Returns row counts per table. */
-export async function writeBackup(db: Db, file: string, opts: { mediaDir?: string } = {}): Promise<Record<string, number>> {
-  const counts: Record<string, number> = {};
-  const lines: string[] = [JSON.stringify({ format: FORMAT, createdAt: new Date().toISOString() })];
-  for (const table of BACKUP_TABLES) {
-    const pk = await primaryKey(db, table);
-    counts[table] = 0;
-    for (let offset = 0; ; offset += CHUNK) {
-      const r = await db.execute(
-        sql`select coalesce(json_agg(t), '[]'::json) as rows from (select * from ${sql.identifier(table)} order by ${sql.identifier(pk)} limit ${CHUNK} offset ${offset}) t`,
-      );
-      const rows = rowsOf<{ rows: unknown[] | string }>(r)[0].rows;
-      const parsed = typeof rows === 'string' ? (JSON.parse(rows) as unknown[]) : rows;
-      if (!parsed.length) break;
-      counts[table] += parsed.length;
-      lines.push(JSON.stringify({ table, rows: parsed }));
-      if (parsed.length < CHUNK) break;
-    }
-  }
-  if (opts.mediaDir && fs.existsSync(opts.mediaDir)) {
-    for (const rel of fs.readdirSync(opts.mediaDir, { recursive: true }).map(String)) {
-      const full = path.join(opts.mediaDir, rel);
-      if (fs.statSync(full).isFile() && !rel.endsWith('.tmp'))
-        lines.push(JSON.stringify({ media: rel.split(path.sep).join('/'), data: fs.readFileSync(full).toString('base64') }));
-    }
-  }
-  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const tmp = `${file}.tmp`;
-  await pipeline(
-    (async function* () {
-      for (const l of lines) yield `${l}\n`;
-    })(),
-    zlib.createGzip(),
-    fs.createWriteStream(tmp),
+const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
+
+/** The tables, columns, keys and sequences of the database's `public` schema, from its catalog. */
+export async function readCatalog(db: Db): Promise<Catalog> {
+  const tables = rowsOf<{ name: string }>(
+    await db.execute(sql`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind in ('r', 'p') order by c.relname`),
+  ).map((r) => r.name);
+  const fks = rowsOf<{ child: string; parent: string }>(
+    await db.execute(sql`select c.relname as child, p.relname as parent from pg_constraint k
+      join pg_class c on c.oid = k.conrelid join pg_class p on p.oid = k.confrelid
+      join pg_namespace n on n.oid = c.relnamespace where k.contype = 'f' and n.nspname = 'public'`),
   );
-  fs.renameSync(tmp, file);
-  return counts;
+  const columns = new Map<string, string[]>();
+  for (const r of rowsOf<{ tbl: string; col: string }>(
+    await db.execute(sql`select c.relname as tbl, a.attname as col from pg_attribute a join pg_class c on c.oid = a.attrelid
+      join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind in ('r', 'p') and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
+      order by c.relname, a.attnum`),
+  ))
+    columns.set(r.tbl, [...(columns.get(r.tbl) ?? []), r.col]);
+  const primaryKeys = new Map<string, string[]>();
+  for (const r of rowsOf<{ tbl: string; col: string }>(
+    await db.execute(sql`select c.relname as tbl, a.attname as col from pg_index i join pg_class c on c.oid = i.indrelid
+      join pg_namespace n on n.oid = c.relnamespace join pg_attribute a on a.attrelid = c.oid and a.attnum = any(i.indkey)
+      where n.nspname = 'public' and i.indisprimary order by c.relname, array_position(i.indkey::int2[], a.attnum)`),
+  ))
+    primaryKeys.set(r.tbl, [...(primaryKeys.get(r.tbl) ?? []), r.col]);
+  const sequences = rowsOf<{ name: string; table: string | null; column: string | null }>(
+    await db.execute(sql`select s.relname as name, t.relname as "table", a.attname as "column" from pg_class s
+      join pg_namespace n on n.oid = s.relnamespace
+      left join pg_depend d on d.objid = s.oid and d.classid = 'pg_class'::regclass and d.refclassid = 'pg_class'::regclass
+        and d.deptype in ('a', 'i')
+      left join pg_class t on t.oid = d.refobjid
+      left join pg_attribute a on a.attrelid = d.refobjid and a.attnum = d.refobjsubid
+      where s.relkind = 'S' and n.nspname = 'public' order by s.relname`),
+  );
+  return { tables: parentsFirst(tables, fks), columns, primaryKeys, sequences };
+}
+
+/** Orders tables so that every table comes after the tables it references (a reference to itself aside). */
+export function parentsFirst(tables: string[], fks: { child: string; parent: string }[]): string[] {
+  const parents = new Map(tables.map((t) => [t, new Set<string>()]));
+  for (const { child, parent } of fks) if (child !== parent) parents.get(child)?.add(parent);
+  const done: string[] = [];
+  const placed = new Set<string>();
+  while (done.length < tables.length) {
+    const ready = tables.filter((t) => !placed.has(t) && [...(parents.get(t) ?? [])].every((p) => placed.has(p) || !parents.has(p)));
+    if (!ready.length) {
+      const left = tables.filter((t) => !placed.has(t));
+      throw new Error(`foreign keys form a cycle between ${left.join(', ')}: no order restores them`);
+    }
+    for (const t of ready) {
+      placed.add(t);
+      done.push(t);
+    }
+  }
+  return done;
+}
+
+/** How far the database's migrations went (drizzle's own table). */
+async function databaseMigrations(db: Db): Promise<{ count: number; last: number | null }> {
+  try {
+    const r = rowsOf<{ count: number; last: string | null }>(
+      await db.execute(sql`select count(*)::int as count, max(created_at)::text as last from drizzle.__drizzle_migrations`),
+    )[0];
+    return { count: r.count, last: r.last === null ? null : Number(r.last) };
+  } catch {
+    return { count: 0, last: null };
+  }
+}
+
+export interface BackupOptions {
+  /** Where media live (DATA_DIR/media or the bucket): every object goes into the file. */
+  storage?: StorageProvider;
+  /** DATA_DIR: the files of DATA_FILES found there go into the file. */
+  dataDir?: string;
 }
 
 /**
- * Restores a backup into a migrated, empty database (refused when it already holds members or tracks,
- * unless `force`, which empties it first), in one transaction, then moves every id sequence past the
- * restored rows. Media files are written back under `mediaDir`.
+ * Writes every table, every sequence, every media object and the generated DATA_DIR files, read in one
+ * repeatable-read transaction (one consistent picture, even while the service runs on PostgreSQL), then
+ * the end record. Written to `file.tmp` and renamed, so `file` is whole or absent. Answers the end record.
  */
-export async function restoreBackup(
-  db: Db,
-  file: string,
-  opts: { mediaDir?: string; force?: boolean } = {},
-): Promise<Record<string, number>> {
+export async function writeBackup(db: Db, file: string, opts: BackupOptions = {}): Promise<EndRecord> {
+  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const tmp = `${file}.tmp`;
+  const end = await db.transaction(
+    async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const catalog = await readCatalog(tx);
+      const hash = createHash('sha256');
+      const mediaHash = createHash('sha256');
+      const record: EndRecord = { tables: {}, sequences: 0, media: { files: 0, bytes: 0, sha256: '' }, files: [], lines: 0, sha256: '' };
+      const line = (value: object) => {
+        const text = `${JSON.stringify(value)}\n`;
+        hash.update(text);
+        record.lines += 1;
+        return text;
+      };
+      async function* lines() {
+        const header: Header = { format: BACKUP_FORMAT, createdAt: new Date().toISOString(), migrations: await databaseMigrations(tx) };
+        yield line(header);
+        for (const table of catalog.tables) {
+          record.tables[table] = 0;
+          const order = catalog.primaryKeys.get(table)?.map(q).join(', ') ?? 'x::text';
+          for (let offset = 0; ; offset += CHUNK) {
+            const r = await tx.execute(
+              sql.raw(
+                `select coalesce(json_agg(x), '[]'::json) as rows from (select * from ${q(table)} x order by ${order} limit ${CHUNK} offset ${offset}) x`,
+              ),
+            );
+            const raw = rowsOf<{ rows: unknown[] | string }>(r)[0].rows;
+            const rows = typeof raw === 'string' ? (JSON.parse(raw) as unknown[]) : raw;
+            if (!rows.length) break;
+            record.tables[table] += rows.length;
+            yield line({ table, rows });
+            if (rows.length < CHUNK) break;
+          }
+        }
+        const sequences: Sequence[] = [];
+        for (const s of catalog.sequences) {
+          const v = rowsOf<{ lastValue: string; isCalled: boolean }>(
+            await tx.execute(sql.raw(`select last_value::text as "lastValue", is_called as "isCalled" from ${q(s.name)}`)),
+          )[0];
+          sequences.push({ name: s.name, lastValue: v.lastValue, isCalled: v.isCalled });
+        }
+        record.sequences = sequences.length;
+        yield line({ sequences });
+        if (opts.storage) {
+          const keys = (await opts.storage.list('')).filter((k) => !k.startsWith(STAGING_PREFIX)).sort();
+          for (const key of keys) {
+            const data = await readAll(await opts.storage.read(key));
+            const digest = sha256(data);
+            mediaHash.update(`${key}\n${digest}\n`);
+            record.media.files += 1;
+            record.media.bytes += data.length;
+            yield line({ media: key, size: data.length, sha256: digest, data: data.toString('base64') });
+          }
+        }
+        if (opts.dataDir) {
+          for (const name of DATA_FILES) {
+            const full = path.join(opts.dataDir, name);
+            if (!fs.existsSync(full)) continue;
+            const data = fs.readFileSync(full);
+            record.files.push(name);
+            yield line({ file: name, sha256: sha256(data), data: data.toString('base64') });
+          }
+        }
+        record.media.sha256 = mediaHash.digest('hex');
+        record.sha256 = hash.digest('hex');
+        yield `${JSON.stringify({ end: record })}\n`;
+      }
+      await pipeline(Readable.from(lines()), zlib.createGzip(), fs.createWriteStream(tmp));
+      return record;
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+  fs.renameSync(tmp, file);
+  return end;
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const part of stream) parts.push(Buffer.isBuffer(part) ? part : Buffer.from(part as string));
+  return Buffer.concat(parts);
+}
+
+/**
+ * The lines of a backup file, each with its number. `only` names the kinds of line the caller reads
+ * (by their first key, as JSON.stringify wrote it): the others are passed raw, unparsed, for the checksum.
+ * A damaged gzip stream or line is refused.
+ */
+async function* readLines(file: string, only?: (keyof Line)[]): AsyncGenerator<{ n: number; raw: string; line: Line | null }> {
   const input = readline.createInterface({
     input: fs.createReadStream(file).pipe(zlib.createGunzip()),
     crlfDelay: Number.POSITIVE_INFINITY,
   });
-  const counts: Record<string, number> = {};
-  const chunks: { table: string; rows: unknown[] }[] = [];
-  const media: { rel: string; data: Buffer }[] = [];
-  let header: Line | undefined;
-  for await (const raw of input) {
-    if (!raw.trim()) continue;
-    const line = JSON.parse(raw) as Line;
-    if (!header) {
-      header = line;
-      if (line.format !== FORMAT) throw new Error(`not a Mugen backup (format ${line.format ?? 'unknown'})`);
-      continue;
+  const wanted = only?.map((k) => `{"${k}":`);
+  let n = 0;
+  try {
+    for await (const raw of input) {
+      n += 1;
+      if (wanted && !wanted.some((w) => raw.startsWith(w))) {
+        yield { n, raw, line: null };
+        continue;
+      }
+      let line: Line;
+      try {
+        line = JSON.parse(raw) as Line;
+      } catch {
+        throw new BackupRefused(`refused: ${file} is damaged at line ${n} (not JSON); nothing was written`);
+      }
+      yield { n, raw, line };
     }
-    if (line.table && Array.isArray(line.rows)) {
-      if (!(BACKUP_TABLES as readonly string[]).includes(line.table)) throw new Error(`unknown table in backup: ${line.table}`);
-      chunks.push({ table: line.table, rows: line.rows });
-    } else if (line.media && line.data) {
-      if (line.media.includes('..') || path.isAbsolute(line.media)) throw new Error(`unsafe media path in backup: ${line.media}`);
-      media.push({ rel: line.media, data: Buffer.from(line.data, 'base64') });
-    }
+  } catch (err) {
+    if (err instanceof BackupRefused) throw err;
+    throw new BackupRefused(
+      `refused: ${file} is not a whole gzip file (${err instanceof Error ? err.message : err}, after line ${n}); nothing was written`,
+    );
   }
-  if (!header) throw new Error('empty backup file');
-
-  await db.transaction(async (tx) => {
-    const existing = await tx.execute(sql`select (select count(*) from users)::int + (select count(*) from tracks)::int as n`);
-    if (rowsOf<{ n: number }>(existing)[0].n > 0) {
-      if (!opts.force) throw new Error('the database is not empty (use --force to replace its contents)');
-      await tx.execute(sql.raw(`truncate ${BACKUP_TABLES.map((t) => `"${t}"`).join(', ')} restart identity cascade`));
-    }
-    for (const { table, rows } of chunks) {
-      await tx.execute(
-        sql`insert into ${sql.identifier(table)} select * from json_populate_recordset(null::${sql.identifier(table)}, ${JSON.stringify(rows)}::json)`,
-      );
-      counts[table] = (counts[table] ?? 0) + rows.length;
-    }
-    for (const table of SERIAL_TABLES) {
-      await tx.execute(
-        sql.raw(`select setval(pg_get_serial_sequence('"${table}"', 'id'), coalesce((select max(id) from "${table}"), 0) + 1, false)`),
-      );
-    }
-  });
-  if (opts.mediaDir) {
-    for (const m of media) {
-      const full = path.join(opts.mediaDir, m.rel);
-      fs.mkdirSync(path.dirname(full), { recursive: true });
-      fs.writeFileSync(full, m.data);
-    }
-  }
-  counts.mediaFiles = media.length;
-  return counts;
 }
 
-export const backupChecksum = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+export interface VerifiedBackup {
+  header: Header;
+  end: EndRecord;
+  /** The columns each table's rows carry. */
+  columns: Map<string, string[]>;
+}
+
+/**
+ * Reads the whole file and checks it against its end record: the format, every table's row count, the
+ * media count, size and checksum, each object's own checksum, the files, the line count and the checksum
+ * of every line. Writes nothing; throws BackupRefused with a one-line message when anything differs.
+ */
+export async function verifyBackup(file: string): Promise<VerifiedBackup> {
+  const refuse = (why: string) => new BackupRefused(`refused: ${file} ${why}; nothing was written`);
+  const hash = createHash('sha256');
+  const mediaHash = createHash('sha256');
+  const tables: Record<string, number> = {};
+  const columns = new Map<string, string[]>();
+  const media = { files: 0, bytes: 0 };
+  const files: string[] = [];
+  let sequences = 0;
+  let header: Header | undefined;
+  let end: EndRecord | undefined;
+  let lines = 0;
+  for await (const { n, raw, line: parsed } of readLines(file)) {
+    const line = parsed as Line;
+    if (end) throw refuse(`has data after its end record (line ${n})`);
+    if (n === 1) {
+      if (line.format !== BACKUP_FORMAT) throw refuse(`is not a Mugen backup this version restores (format ${line.format ?? 'unknown'})`);
+      header = line as unknown as Header;
+    } else if (line.end) {
+      end = line.end;
+      continue;
+    } else if (line.table && Array.isArray(line.rows)) {
+      tables[line.table] = (tables[line.table] ?? 0) + line.rows.length;
+      if (!columns.has(line.table) && line.rows[0]) columns.set(line.table, Object.keys(line.rows[0]));
+    } else if (Array.isArray(line.sequences)) {
+      sequences += line.sequences.length;
+    } else if (typeof line.media === 'string' && typeof line.data === 'string') {
+      if (line.media.startsWith(STAGING_PREFIX)) throw refuse(`holds a staging key (${line.media})`);
+      const data = Buffer.from(line.data, 'base64');
+      if (data.length !== line.size || sha256(data) !== line.sha256) throw refuse(`holds a damaged media file (${line.media})`);
+      mediaHash.update(`${line.media}\n${line.sha256}\n`);
+      media.files += 1;
+      media.bytes += data.length;
+    } else if (typeof line.file === 'string' && typeof line.data === 'string') {
+      if (!(DATA_FILES as readonly string[]).includes(line.file)) throw refuse(`holds an unknown file (${line.file})`);
+      if (sha256(Buffer.from(line.data, 'base64')) !== line.sha256) throw refuse(`holds a damaged file (${line.file})`);
+      files.push(line.file);
+    } else {
+      throw refuse(`holds a line this version does not know (line ${n})`);
+    }
+    hash.update(`${raw}\n`);
+    lines += 1;
+  }
+  if (!header) throw refuse('is empty');
+  if (!end) throw refuse(`is cut short: it has no end record (${lines} lines read)`);
+  for (const [table, rows] of Object.entries(end.tables)) {
+    if ((tables[table] ?? 0) !== rows)
+      throw refuse(`does not match its end record (${table}: ${tables[table] ?? 0} rows read, ${rows} recorded)`);
+  }
+  const extra = Object.keys(tables).find((t) => !(t in end.tables));
+  if (extra) throw refuse(`does not match its end record (table ${extra} is not in it)`);
+  if (lines !== end.lines) throw refuse(`does not match its end record (${lines} lines read, ${end.lines} recorded)`);
+  if (sequences !== end.sequences) throw refuse(`does not match its end record (${sequences} sequences read, ${end.sequences} recorded)`);
+  if (media.files !== end.media.files || media.bytes !== end.media.bytes)
+    throw refuse(`does not match its end record (${media.files} media files read, ${end.media.files} recorded)`);
+  if (mediaHash.digest('hex') !== end.media.sha256) throw refuse('does not match its end record (media checksum)');
+  if (files.join(',') !== end.files.join(',')) throw refuse('does not match its end record (files)');
+  if (hash.digest('hex') !== end.sha256) throw refuse('does not match its end record (checksum of its lines)');
+  return { header, end, columns };
+}
+
+export interface RestoreOptions {
+  /** Where media go (DATA_DIR/media or the bucket). Without it, media lines are checked but not written. */
+  storage?: StorageProvider;
+  /** DATA_DIR, where the backup's files (vapid.json) go. */
+  dataDir?: string;
+  /** Replace a database that holds data (else refused). */
+  force?: boolean;
+  /** The file's check already made (verifyBackup) by a caller that checks before opening the database. */
+  verified?: VerifiedBackup;
+}
+
+export interface RestoreSummary {
+  tables: Record<string, number>;
+  mediaFiles: number;
+  files: string[];
+}
+
+/**
+ * Restores a backup, all or nothing (docs/decisions/0032-backups.md):
+ * 1. the file is checked whole against its end record (verifyBackup), and the target against the file:
+ *    every table and column of the backup exists there, and it holds no data unless `force`;
+ * 2. media and files are staged: written under `_restore-<run>/` keys and `<name>._restore-<run>` files;
+ * 3. in one transaction: every table emptied, the rows inserted, the sequences set; then, still inside it,
+ *    each staged object moved into place (what it replaces moved aside); then the commit.
+ * Any failure rolls the transaction back, moves the replaced objects back, and deletes what was staged
+ * or placed, so the database and the media are as they were. After the commit the set-aside objects are
+ * deleted.
+ */
+export async function restoreBackup(db: Db, file: string, opts: RestoreOptions = {}): Promise<RestoreSummary> {
+  const verified = opts.verified ?? (await verifyBackup(file));
+  const catalog = await readCatalog(db);
+  await checkTarget(db, file, verified, catalog, opts.force ?? false);
+
+  const run = randomBytes(6).toString('hex');
+  const staging = `${STAGING_PREFIX}${run}`;
+  const aside = `${STAGING_PREFIX}${run}-previous`;
+  const storage = opts.storage;
+  const staged: string[] = [];
+  const stagedFiles: string[] = [];
+  /** Objects moved into place, and whether each replaced one (then moved aside). */
+  const placed: { key: string; replaced: boolean }[] = [];
+  const placedFiles: { name: string; replaced: boolean }[] = [];
+  const dataPath = (name: string) => path.join(opts.dataDir ?? '', name);
+  const summary: RestoreSummary = { tables: {}, mediaFiles: 0, files: [] };
+
+  try {
+    for await (const { line } of readLines(file, ['media', 'file'])) {
+      if (!line) continue;
+      if (line.media && line.data && storage) {
+        const data = Buffer.from(line.data, 'base64');
+        if (sha256(data) !== line.sha256)
+          throw new BackupRefused(`refused: ${file} changed while it was being restored; nothing was written`);
+        staged.push(line.media); // before the write: a write that fails half-way is cleaned up too
+        await storage.put(`${staging}/${line.media}`, data);
+      } else if (line.file && line.data && opts.dataDir) {
+        fs.mkdirSync(opts.dataDir, { recursive: true });
+        stagedFiles.push(line.file);
+        fs.writeFileSync(`${dataPath(line.file)}.${staging}`, Buffer.from(line.data, 'base64'), { mode: 0o600 });
+      }
+    }
+    await inTransaction(db, async (tx) => {
+      await tx.execute(sql.raw(`truncate ${catalog.tables.map(q).join(', ')} restart identity cascade`));
+      const hash = createHash('sha256');
+      for await (const { raw, line } of readLines(file, ['table', 'sequences', 'end'])) {
+        if (line?.end) break;
+        hash.update(`${raw}\n`);
+        if (!line) continue;
+        if (line.table && line.rows?.length) {
+          const cols = Object.keys(line.rows[0]).map(q).join(', ');
+          await tx
+            .execute(
+              sql`${sql.raw(`insert into ${q(line.table)} (${cols}) overriding system value select ${cols} from json_populate_recordset(null::${q(line.table)}, `)}${JSON.stringify(line.rows)}::json)`,
+            )
+            .catch((err: Error) => {
+              // The driver's error repeats the statement and every row: the operator reads the database's reason.
+              const reason = err.cause instanceof Error ? err.cause.message : err.message.split('\n')[0];
+              throw new Error(`restore failed in table ${line.table}: ${reason}; nothing was written`);
+            });
+          summary.tables[line.table] = (summary.tables[line.table] ?? 0) + line.rows.length;
+        } else if (line.sequences) {
+          await setSequences(tx, catalog, line.sequences);
+        }
+      }
+      // The file checked in step 1 must be the file read now.
+      if (hash.digest('hex') !== verified.end.sha256)
+        throw new BackupRefused(`refused: ${file} changed while it was being restored; nothing was written`);
+      if (storage) {
+        for (const key of staged) {
+          const replaced = (await storage.stat(key)) !== null;
+          if (replaced) await storage.move(key, `${aside}/${key}`);
+          placed.push({ key, replaced });
+          await storage.move(`${staging}/${key}`, key);
+        }
+      }
+      for (const name of stagedFiles) {
+        const replaced = fs.existsSync(dataPath(name));
+        if (replaced) fs.renameSync(dataPath(name), `${dataPath(name)}.${aside}`);
+        placedFiles.push({ name, replaced });
+        fs.renameSync(`${dataPath(name)}.${staging}`, dataPath(name));
+      }
+    });
+  } catch (err) {
+    const left = await undoPlacement(storage, staging, aside, staged, placed, (name) => dataPath(name), stagedFiles, placedFiles);
+    if (left.length) {
+      const why = err instanceof Error ? err.message : String(err);
+      throw new Error(`restore failed (${why}) and could not put back ${left.length} media file(s): the previous ones are under ${aside}/`);
+    }
+    throw err;
+  }
+  // Committed: what the restore replaced goes.
+  if (storage) for (const p of placed.filter((p) => p.replaced)) await storage.delete(`${aside}/${p.key}`).catch(() => {});
+  for (const p of placedFiles.filter((p) => p.replaced)) fs.rmSync(`${dataPath(p.name)}.${aside}`, { force: true });
+  summary.mediaFiles = staged.length;
+  summary.files = stagedFiles;
+  return summary;
+}
+
+/** Puts the media and files back as they were before the restore; answers the keys it could not. */
+async function undoPlacement(
+  storage: StorageProvider | undefined,
+  staging: string,
+  aside: string,
+  staged: string[],
+  placed: { key: string; replaced: boolean }[],
+  dataPath: (name: string) => string,
+  stagedFiles: string[],
+  placedFiles: { name: string; replaced: boolean }[],
+): Promise<string[]> {
+  const left: string[] = [];
+  if (storage) {
+    for (const p of [...placed].reverse()) {
+      try {
+        await storage.delete(p.key);
+        if (p.replaced) await storage.move(`${aside}/${p.key}`, p.key);
+      } catch {
+        left.push(p.key);
+      }
+    }
+    for (const key of staged) await storage.delete(`${staging}/${key}`).catch(() => {});
+  }
+  for (const p of [...placedFiles].reverse()) {
+    fs.rmSync(dataPath(p.name), { force: true });
+    if (p.replaced) fs.renameSync(`${dataPath(p.name)}.${aside}`, dataPath(p.name));
+  }
+  for (const name of stagedFiles) fs.rmSync(`${dataPath(name)}.${staging}`, { force: true });
+  return left;
+}
+
+async function setSequences(tx: Db, catalog: Catalog, sequences: Sequence[]): Promise<void> {
+  const owners = new Map(catalog.sequences.map((s) => [s.name, s]));
+  for (const s of sequences) {
+    const owner = owners.get(s.name);
+    if (!owner) continue;
+    // Never behind the restored rows, whatever the file says.
+    const max = owner.table && owner.column ? `(select max(${q(owner.column)}) from ${q(owner.table)})` : 'null';
+    await tx.execute(
+      sql.raw(
+        `select setval('${q(s.name)}', greatest(${BigInt(s.lastValue)}, coalesce(${max}, 0), 1), ${s.isCalled} or coalesce(${max}, 0) >= ${BigInt(s.lastValue)})`,
+      ),
+    );
+  }
+}
+
+/** Refuses a target this backup cannot go into, before anything is written. */
+async function checkTarget(db: Db, file: string, verified: VerifiedBackup, catalog: Catalog, force: boolean): Promise<void> {
+  const refuse = (why: string) => new BackupRefused(`refused: ${why}; nothing was written`);
+  const code = await databaseMigrations(db);
+  const made = verified.header.migrations;
+  if (made.count > code.count)
+    throw refuse(`${file} was made by a newer version of Mugen (${made.count} migrations, this database has ${code.count})`);
+  for (const [table, cols] of verified.columns) {
+    const here = catalog.columns.get(table);
+    if (!here) throw refuse(`${file} holds table ${table}, which this database does not have`);
+    const missing = cols.find((c) => !here.includes(c));
+    if (missing) throw refuse(`${file} holds column ${table}.${missing}, which this database does not have`);
+  }
+  if (force) return;
+  const counts = catalog.tables.map((t) => `(select count(*) from ${q(t)})`).join(' + ');
+  const n = Number(rowsOf<{ n: string | number }>(await db.execute(sql.raw(`select ${counts || '0'} as n`)))[0].n);
+  if (n > 0) throw refuse(`the database is not empty (${n} rows; use --force to replace its contents)`);
+}
+
+export const backupChecksum = (file: string) => sha256(fs.readFileSync(file));

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { assertSafeKey } from './keys';
+import { assertSafeKey, isSafeKey } from './keys';
 import type { StorageProvider, StoredObject } from './types';
 
 /** Keys are relative paths such as `audio/demo-01.mp3` (see keys.ts); anything else is refused. */
@@ -34,6 +34,27 @@ export function createLocalStorage(root: string): StorageProvider {
     },
     async delete(key) {
       await fs.rm(resolve(key), { force: true });
+    },
+    async list(prefix = '') {
+      let names: string[];
+      try {
+        names = (await fs.readdir(root, { recursive: true })).map(String);
+      } catch {
+        return [];
+      }
+      const keys: string[] = [];
+      for (const name of names) {
+        const key = name.split(path.sep).join('/');
+        // A write in progress (put's temporary file) is not an object yet.
+        if (!key.startsWith(prefix) || key.endsWith('.tmp') || !isSafeKey(key)) continue;
+        if ((await fs.stat(path.join(root, name))).isFile()) keys.push(key);
+      }
+      return keys;
+    },
+    async move(from, to) {
+      const target = resolve(to);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      await fs.rename(resolve(from), target);
     },
   };
 }

@@ -1,7 +1,15 @@
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { assertSafeKey } from './keys';
+import { assertSafeKey, isSafeKey } from './keys';
 import type { StorageProvider, StoredObject } from './types';
 
 export interface S3Settings {
@@ -67,6 +75,26 @@ export function createS3Storage(s: S3Settings): StorageProvider {
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket: s.bucket, Key: k(key) }));
+    },
+    async list(prefix = '') {
+      const base = s.prefix ?? '';
+      const keys: string[] = [];
+      let token: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: s.bucket, Prefix: base + prefix, ContinuationToken: token }));
+        for (const o of page.Contents ?? []) {
+          const key = o.Key?.slice(base.length);
+          // Objects this app did not name (another tool's, in the same bucket) are not its media.
+          if (key && isSafeKey(key)) keys.push(key);
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return keys;
+    },
+    async move(from, to) {
+      // Keys are plain segments (keys.ts), so the copy source needs no escaping.
+      await client.send(new CopyObjectCommand({ Bucket: s.bucket, Key: k(to), CopySource: `${s.bucket}/${k(from)}` }));
+      await client.send(new DeleteObjectCommand({ Bucket: s.bucket, Key: k(from) }));
     },
     // Signed locally (SigV4 query parameters): no request to the bucket.
     signedUrl(key, expiresInSeconds) {

@@ -13,6 +13,10 @@ export interface StorageProvider {
   read(key: string, range?: { start: number; end: number }): Promise<Readable>;
   put(key: string, data: Buffer): Promise<void>;
   delete(key: string): Promise<void>;
+  /** Every key under `prefix` (a folder such as `audio/`, or '' for all), in no particular order. */
+  list(prefix?: string): Promise<string[]>;
+  /** Moves an object to another key, replacing what is there (a rename on disk, copy then delete in a bucket). */
+  move(from: string, to: string): Promise<void>;
   /** A short-lived URL that reads the object straight from the bucket (S3 only). */
   signedUrl?(key: string, expiresInSeconds: number): Promise<string>;
 }
