@@ -134,7 +134,9 @@ describe('admin sign-in', () => {
     const messages = new Set(answers.filter((r) => r.statusCode === 429).map((r) => r.json().message));
     expect(messages.has('ログインの試行回数が多すぎます。15分後にもう一度お試しください')).toBe(true);
     // Counted in the database every instance shares, not in this process: every attempt but those given back.
-    const [row] = rowsOf<{ count: number }>(await t.db.execute(sql`select count from rate_counters where key = 'admin-login:198.51.100.77'`));
+    const [row] = rowsOf<{ count: number }>(
+      await t.db.execute(sql`select count from rate_counters where key = 'admin-login:198.51.100.77'`),
+    );
     expect(row.count).toBe(200 - (5 - checked));
   });
 
