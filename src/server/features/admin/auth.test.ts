@@ -174,6 +174,34 @@ describe('admin sign-in', () => {
   });
 });
 
+describe('#24.4 behind a proxy (TRUST_PROXY)', () => {
+  const guess = (app: TestApp, forwarded: string, password = 'guess guess guess') =>
+    app.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      remoteAddress: '127.0.0.1', // the proxy
+      headers: { 'x-forwarded-for': forwarded },
+      payload: { username: 'operator', password },
+    });
+
+  for (const trust of ['1', '127.0.0.1']) {
+    it(`#24.4 TRUST_PROXY=${trust}: a forged X-Forwarded-For neither escapes the lockout nor locks the operator out`, async () => {
+      const app = await createTestApp({ ...ADMIN, TRUST_PROXY: trust });
+      try {
+        // The client writes a new address each time; the proxy appends the one it saw (203.0.113.66).
+        const codes: number[] = [];
+        for (let i = 0; i < 8; i++) codes.push((await guess(app, `198.18.0.${i}, 203.0.113.66`)).statusCode);
+        expect(codes).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+        // Writing the operator's address (203.0.113.5) is held against the writer, not the operator.
+        for (let i = 0; i < 6; i++) await guess(app, '203.0.113.5, 203.0.113.67');
+        expect((await guess(app, '203.0.113.5', ADMIN.ADMIN_PASSWORD)).statusCode).toBe(200);
+      } finally {
+        await app.close();
+      }
+    });
+  }
+});
+
 describe('admin configuration', () => {
   it('keeps only an argon2id hash: the settings lose the password once hashed', async () => {
     const config = loadConfig({ NODE_ENV: 'test', ...ADMIN });
