@@ -91,7 +91,8 @@ try {
   const after: number[] = [];
   for (let i = 0; i < 50; i++) after.push(await timedTracks());
 
-  const counts = statuses.reduce<Record<number, number>>((m, s) => ({ ...m, [s]: (m[s] ?? 0) + 1 }), {});
+  const counts: Record<number, number> = {};
+  for (const s of statuses) counts[s] = (counts[s] ?? 0) + 1;
   console.log(
     `admin-login: ${GUESSES} parallel wrong guesses from ${GUESSES} addresses, answered in ${(guessMs / 1000).toFixed(2)} s:`,
     counts,
