@@ -39,6 +39,7 @@ import { supportRoutes } from './features/support/routes';
 import { relayTrackChanges } from './features/tracks/changes';
 import { tracksRoutes } from './features/tracks/routes';
 import { usersRoutes } from './features/users/routes';
+import { postgresCounters, redisCounters } from './http/counters';
 import { AppError, sendError } from './http/errors';
 import { ADMIN_SECURITY_SCHEME, SESSION_SECURITY_SCHEME } from './http/guards';
 import { htmlPageSender } from './http/html-page';
@@ -83,7 +84,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
             },
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
           },
-    trustProxy: config.trustProxy,
+    // A hop count believes that many proxies in front (Fastify's own reading of a number, which its types omit).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1_048_576,
     // Request lines only in production, where they carry the request id for tracing.
     logController: new LogController({ disableRequestLogging: !config.isProduction }),
@@ -99,7 +101,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const push = { vapid, send: opts.pushSender ?? createWebPushSender(vapid, { extraOrigins: config.pushExtraOrigins }) };
   const now = opts.now ?? (() => new Date());
   const payments = createPayments(config, database.db, now);
-  const deps: AppDeps = { config, database, db: database.db, storage, push, payments, now };
+  // Rate limits and the sign-in lockout count in a store every instance shares (issue 24).
+  const counters = config.redisUrl ? redisCounters(config.redisUrl) : postgresCounters(database.db);
+  app.addHook('onClose', () => counters.close());
+  const deps: AppDeps = { config, database, db: database.db, storage, push, payments, now, counters };
   if (config.pushPollMs > 0) {
     const stop = startPushDispatcher(database.db, push.send, config.pushPollMs, (err) => app.log.error({ err }, 'push delivery failed'));
     app.addHook('onClose', stop);
@@ -117,7 +122,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const sendPage = htmlPageSender();
 
   await app.register(fastifyCookie);
-  await registerRateLimits(app, config);
+  await registerRateLimits(app, config, counters);
   app.decorateRequest('admin', adminResolver(database.db));
   app.decorateRequest('viewer', viewerResolver(database.db, config.sessionTtlDays));
   app.decorateRequest('member', null);
@@ -212,6 +217,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   return app;
 }
+
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 const SECRET_PARAMS = /([?&](?:code|state|token|session|invitation|password)=)[^&#]*/gi;
 export const redactUrl = (url: string) => url.replace(SECRET_PARAMS, '$1***');

@@ -19,6 +19,43 @@ const optionalUrl = z
   .optional()
   .or(z.literal('').transform(() => undefined));
 
+/** Comma-separated addresses or networks (CIDR), each checked. */
+function networks(v: string, ctx: z.RefinementCtx): string[] {
+  const cidrs = v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  for (const c of cidrs) {
+    const [addr, bits] = c.split('/');
+    const family = isIP(addr);
+    const max = family === 6 ? 128 : 32;
+    if (!family || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= max)))
+      ctx.addIssue({ code: 'custom', message: `not a network: ${c}` });
+  }
+  return cidrs;
+}
+
+/**
+ * Which proxies' X-Forwarded-For to believe, as Fastify's trustProxy takes it: none (false, 0), every
+ * hop (true: refused in production), a hop count (1 = one proxy in front), or the proxies' addresses.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .default('false')
+  .transform((v, ctx): boolean | number | string[] => {
+    if (v === '' || v === 'false' || v === 'no' || v === '0') return false;
+    if (v === 'true' || v === 'yes') return true;
+    if (/^\d+$/.test(v)) {
+      const hops = Number(v);
+      if (hops > 10) ctx.addIssue({ code: 'custom', message: 'at most 10 proxy hops' });
+      return hops;
+    }
+    const list = networks(v, ctx);
+    if (list.length === 0) ctx.addIssue({ code: 'custom', message: "a hop count (1) or the proxies' addresses (10.0.0.2,10.1.0.0/16)" });
+    return list;
+  });
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -32,7 +69,13 @@ const EnvSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_SEED: bool.optional(),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy,
+  // Counters of rate limits and the sign-in lockout in Redis rather than the database (redis:// or rediss://).
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/\S+$/, 'a redis:// or rediss:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   // 'espeak' is the former name of the offline voice.
   TTS_PROVIDER: z
@@ -92,23 +135,7 @@ const EnvSchema = z.object({
     .regex(/^(mailto:|https:)/, 'must start with mailto: or https:')
     .optional(),
   // Networks whose clients may read GET /metrics without an admin session (comma-separated CIDRs).
-  METRICS_ALLOW: z
-    .string()
-    .default('')
-    .transform((v, ctx) => {
-      const cidrs = v
-        .split(',')
-        .map((x) => x.trim())
-        .filter(Boolean);
-      for (const c of cidrs) {
-        const [addr, bits] = c.split('/');
-        const family = isIP(addr);
-        const max = family === 6 ? 128 : 32;
-        if (!family || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= max)))
-          ctx.addIssue({ code: 'custom', message: `not a network: ${c}` });
-      }
-      return cidrs;
-    }),
+  METRICS_ALLOW: z.string().default('').transform(networks),
   PUSH_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   PUSH_EXTRA_ORIGINS: z
     .string()
@@ -208,7 +235,10 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   /** Seed the demo content on a fresh database: on by default, never in production. */
   demoSeed: boolean;
-  trustProxy: boolean;
+  /** X-Forwarded-For hops believed: none, a count, the proxies' addresses; `true` (every hop) never in production. */
+  trustProxy: boolean | number | string[];
+  /** Rate-limit and lockout counters in Redis (REDIS_URL); the database's table otherwise. */
+  redisUrl: string | undefined;
   sessionTtlDays: number;
   /** The voice of the two hosts (TTS_PROVIDER): plain data, handed to the render worker. */
   tts: TtsSettings;
@@ -408,6 +438,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   const llm = llmSettings(e);
   const plainPush = e.PUSH_EXTRA_ORIGINS.find((o) => !o.startsWith('https:'));
   if (isProduction && plainPush) throw new ConfigError(`Invalid PUSH_EXTRA_ORIGINS=${JSON.stringify(plainPush)}: https only in production`);
+  if (isProduction && e.TRUST_PROXY === true)
+    throw new ConfigError(
+      'Invalid TRUST_PROXY=true: in production it lets any client choose its address; set the number of proxies in front (TRUST_PROXY=1) or their addresses (TRUST_PROXY=10.0.0.2)',
+    );
   if (isProduction && e.DEMO_SEED) throw new ConfigError('Invalid DEMO_SEED=true: the demo seed is never run when NODE_ENV=production');
   return {
     env: e.NODE_ENV,
@@ -420,6 +454,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     logLevel: e.LOG_LEVEL,
     demoSeed: isProduction ? false : (e.DEMO_SEED ?? true),
     trustProxy: e.TRUST_PROXY,
+    redisUrl: e.REDIS_URL,
     sessionTtlDays: e.SESSION_TTL_DAYS,
     tts,
     llm,

@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { Counters } from './http/counters';
 import type { Payments } from './providers/payments/index';
 import type { PushSender } from './providers/push/sender';
 import type { VapidKeys } from './providers/push/vapid';
@@ -19,4 +20,6 @@ export interface AppDeps {
   payments: Payments | null;
   /** The clock of time-based rules (premium periods and pauses); tests control it. */
   now: () => Date;
+  /** Counters every instance shares (PostgreSQL, or Redis with REDIS_URL): rate limits, the sign-in lockout. */
+  counters: Counters;
 }

@@ -9,6 +9,8 @@ export const ADMIN_API_MESSAGES = {
   loginFailed: '認証に失敗しました',
   credentialsRequired: 'ユーザー名とパスワードを入力してください',
   tooManyAttempts: (minutes: number) => `ログインの試行回数が多すぎます。${minutes}分後にもう一度お試しください`,
+  /** 429 while the server checks as many passwords as it will at once (issue 24.3). */
+  loginBusy: 'ただいまログインが混み合っています。しばらくしてからもう一度お試しください',
   consoleOff: '管理コンソールは無効です。サーバーに ADMIN_USERNAME と ADMIN_PASSWORD を設定してください',
 } as const;
 

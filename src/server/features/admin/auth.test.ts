@@ -1,7 +1,11 @@
+import { verify } from '@node-rs/argon2';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
+import { rowsOf } from '../../db/client';
+import { memoryCounters } from '../../http/counters';
 import { createTestApp, insertUser, sessionCookie, type TestApp } from '../../test/app';
-import { createAdminAuth, LoginThrottle } from './auth';
+import { createAdminAuth, LoginThrottle, Slots, verificationSlots } from './auth';
 
 // Issue 18: the operator's sign-in (creator-operator spec §2.4, §6; C-* of area admin).
 const ADMIN = { ADMIN_USERNAME: 'operator', ADMIN_PASSWORD: 'correct horse battery staple' };
@@ -101,16 +105,101 @@ describe('admin sign-in', () => {
       expect((await login({ username: 'x', password: 'guess guess guess' }, '198.51.100.9')).statusCode).toBe(401);
   });
 
-  it('the throttle window ends: the client may try again', () => {
+  it('the throttle window ends: the client may try again', async () => {
     let now = 0;
-    const throttle = new LoginThrottle(() => now, { maxFailures: 2, windowMs: 1000 });
-    throttle.failed('a');
-    throttle.failed('a');
-    expect(() => throttle.check('a')).toThrow(/試行回数/);
-    expect(() => throttle.check('b')).not.toThrow();
+    const throttle = new LoginThrottle(
+      memoryCounters(() => now),
+      { maxFailures: 2, windowMs: 1000 },
+    );
+    await throttle.reserve('a');
+    await throttle.reserve('a');
+    await expect(throttle.reserve('a')).rejects.toThrow(/試行回数/);
+    await expect(throttle.reserve('b')).resolves.toBeUndefined();
     now = 1001;
-    expect(() => throttle.check('a')).not.toThrow();
+    await expect(throttle.reserve('a')).resolves.toBeUndefined();
   });
+
+  it('#24.2 reserves each attempt before the password check: of 200 parallel wrong guesses from one address at most 5 are checked', async () => {
+    const before = verificationSlots.started;
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, () => login({ username: 'operator', password: 'parallel guess!!' }, '198.51.100.77')),
+    );
+    // On a loaded machine a reserved guess may also wait past its time for a check slot (429, given back).
+    const checked = verificationSlots.started - before;
+    expect(checked).toBeGreaterThan(0);
+    expect(checked).toBeLessThanOrEqual(5);
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401).length).toBe(checked);
+    expect(codes.filter((c) => c === 429).length).toBe(200 - checked);
+    const messages = new Set(answers.filter((r) => r.statusCode === 429).map((r) => r.json().message));
+    expect(messages.has('ログインの試行回数が多すぎます。15分後にもう一度お試しください')).toBe(true);
+    // Counted in the database every instance shares, not in this process: every attempt but those given back.
+    const [row] = rowsOf<{ count: number }>(
+      await t.db.execute(sql`select count from rate_counters where key = 'admin-login:198.51.100.77'`),
+    );
+    expect(row.count).toBe(200 - (5 - checked));
+  });
+
+  it('#24.3 caps password checks for the whole process: beyond the slots and the queue a guess gets 429 ただいまログインが混み合っています', async () => {
+    const slots = new Slots({ slots: 2, queue: 1, waitMs: 60_000 });
+    const gates: (() => void)[] = [];
+    const held = () => new Promise<void>((resolve) => gates.push(resolve));
+    const running = [slots.run(held), slots.run(held), slots.run(held)];
+    await expect(slots.run(held)).rejects.toMatchObject({
+      status: 429,
+      message: 'ただいまログインが混み合っています。しばらくしてからもう一度お試しください',
+    });
+    expect(slots.active).toBe(2);
+    // One finished check lets the waiting one in.
+    gates.shift()?.();
+    while (slots.started < 3) await new Promise((r) => setImmediate(r));
+    for (const open of gates) open();
+    await Promise.all(running);
+    expect(slots.started).toBe(3);
+    expect(slots.active).toBe(0);
+  });
+
+  it('#24.3 a guess that waited past its time is refused 429 and its attempt is not counted against the address', async () => {
+    const slots = new Slots({ slots: 1, queue: 4, waitMs: 1 });
+    let release: () => void = () => {};
+    const first = slots.run(
+      () =>
+        new Promise<void>((r) => {
+          release = r;
+        }),
+    );
+    await expect(slots.run(async () => {})).rejects.toMatchObject({ status: 429 });
+    release();
+    await first;
+  });
+});
+
+describe('#24.4 behind a proxy (TRUST_PROXY)', () => {
+  const guess = (app: TestApp, forwarded: string, password = 'guess guess guess') =>
+    app.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      remoteAddress: '127.0.0.1', // the proxy
+      headers: { 'x-forwarded-for': forwarded },
+      payload: { username: 'operator', password },
+    });
+
+  for (const trust of ['1', '127.0.0.1']) {
+    it(`#24.4 TRUST_PROXY=${trust}: a forged X-Forwarded-For neither escapes the lockout nor locks the operator out`, async () => {
+      const app = await createTestApp({ ...ADMIN, TRUST_PROXY: trust });
+      try {
+        // The client writes a new address each time; the proxy appends the one it saw (203.0.113.66).
+        const codes: number[] = [];
+        for (let i = 0; i < 8; i++) codes.push((await guess(app, `198.18.0.${i}, 203.0.113.66`)).statusCode);
+        expect(codes).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+        // Writing the operator's address (203.0.113.5) is held against the writer, not the operator.
+        for (let i = 0; i < 6; i++) await guess(app, '203.0.113.5, 203.0.113.67');
+        expect((await guess(app, '203.0.113.5', ADMIN.ADMIN_PASSWORD)).statusCode).toBe(200);
+      } finally {
+        await app.close();
+      }
+    });
+  }
 });
 
 describe('admin configuration', () => {
@@ -120,6 +209,13 @@ describe('admin configuration', () => {
     expect(config.admin.mode === 'configured' && config.admin.password).toBe('');
     expect(await auth.verify('operator', ADMIN.ADMIN_PASSWORD)).toBe(true);
     expect(await auth.verify('operator', 'nope')).toBe(false);
+  });
+
+  it('#24.3 reads argon2id PHC strings of the former WebAssembly hasher (same format, m=19456 t=2 p=1)', async () => {
+    // Made by hash-wasm 4.13 argon2id({ parallelism: 1, iterations: 2, memorySize: 19456, hashLength: 32, outputType: 'encoded' }) of 'pw'.
+    const former = '$argon2id$v=19$m=19456,t=2,p=1$fINGHG05oZV6o834vr/Avg$2Vk84XL5mxkCpiLnNi6Q58akhrNtG8QEy4BsQ5bxmRA';
+    expect(await verify(former, 'pw')).toBe(true);
+    expect(await verify(former, 'px')).toBe(false);
   });
 
   it('refuses a start with only one of ADMIN_USERNAME and ADMIN_PASSWORD, or a short password', () => {

@@ -4,6 +4,7 @@ import { ADMIN_API_MESSAGES } from '../../../shared/messages/admin';
 import { AdminLoginAnswerSchema, AdminLoginSchema, AdminStatusSchema } from '../../../shared/schemas/admin';
 import { SuccessSchema } from '../../../shared/schemas/common';
 import { AppError, errorAnswers, unavailable } from '../../http/errors';
+import { limitedAs } from '../../http/rate-limits';
 import type { AppDeps } from '../../types';
 import { ADMIN_COOKIE, createSession } from '../auth/session';
 import { endSessionByToken } from '../auth/store';
@@ -19,7 +20,7 @@ import { adminThemesRoutes } from './themes/routes';
  * (http/guards.ts), which answers 401 before validation to visitors and members alike.
  */
 export function adminRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const { db, config } = deps;
+  const { db, config, counters } = deps;
   return async (app) => {
     const auth = await createAdminAuth(config.admin, (username, password) =>
       app.log.warn(
@@ -27,7 +28,7 @@ export function adminRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       ),
     );
     if (!auth.enabled) app.log.warn('admin console is off: set ADMIN_USERNAME and ADMIN_PASSWORD to enable it');
-    const throttle = new LoginThrottle();
+    const throttle = new LoginThrottle(counters);
     const admin = config.admin;
 
     const setCookie = (reply: FastifyReply, token: string, expiresAt: Date, remember: boolean) =>
@@ -45,6 +46,7 @@ export function adminRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/admin/login',
       {
+        config: limitedAs('signIn'),
         schema: {
           tags: ['admin'],
           summary: 'Operator sign-in: sets the admin session cookie (HttpOnly); no token is sent',
@@ -55,14 +57,18 @@ export function adminRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request: FastifyRequest<{ Body: { username: string; password: string; remember?: boolean } }>, reply) => {
         if (!auth.enabled || admin.mode === 'off') throw unavailable(ADMIN_API_MESSAGES.consoleOff);
         const client = request.ip;
-        throttle.check(client);
+        // The attempt is reserved before the slow check (issue 24.2): parallel guesses cannot all pass.
+        await throttle.reserve(client);
         const { username, password, remember = false } = request.body;
-        if (!(await auth.verify(username, password))) {
-          throttle.failed(client);
+        const ok = await auth.verify(username, password).catch(async (err) => {
+          if (err instanceof AppError && err.status === 429) await throttle.giveBack(client);
+          throw err;
+        });
+        if (!ok) {
           request.log.warn({ client }, 'admin sign-in failed');
           throw new AppError(401, ADMIN_API_MESSAGES.loginFailed);
         }
-        throttle.succeeded(client);
+        await throttle.succeeded(client);
         await endSessionByToken(db, request.cookies[ADMIN_COOKIE]);
         const ttlDays = remember ? admin.rememberDays : admin.sessionHours / 24;
         const { token, expiresAt } = await createSession(db, {

@@ -18,6 +18,7 @@ import { ErrorSchema } from '../../../shared/schemas/common';
 import { methodNotAllowed, notFound, unavailable } from '../../http/errors';
 import { memberOf, membersOnly } from '../../http/guards';
 import { publicOrigin } from '../../http/public-origin';
+import { limitedAs } from '../../http/rate-limits';
 import type { AppDeps } from '../../types';
 import { deleteAccount } from './account';
 import { clearSessionCookie, OIDC_STATE_COOKIE, safeRedirect, setSessionCookie, withFromAuth } from './cookies';
@@ -52,7 +53,10 @@ export function authRoutes({ db, config, storage }: AppDeps): FastifyPluginAsync
 
     app.get(
       '/api/auth/google',
-      { schema: { tags: ['auth'], summary: 'Start Google sign-in (browser navigation)', querystring: GoogleStartQuerySchema } },
+      {
+        config: limitedAs('signIn'),
+        schema: { tags: ['auth'], summary: 'Start Google sign-in (browser navigation)', querystring: GoogleStartQuerySchema },
+      },
       async (request, reply) => {
         const q = request.query;
         const payment = q.payment === 'true' || q.payment === '1';
@@ -89,6 +93,7 @@ export function authRoutes({ db, config, storage }: AppDeps): FastifyPluginAsync
     app.get(
       '/api/auth/google/callback',
       {
+        config: limitedAs('signIn'),
         schema: {
           tags: ['auth'],
           summary: 'OpenID Connect callback: verifies the id_token, then signs in or registers',
@@ -153,6 +158,7 @@ export function authRoutes({ db, config, storage }: AppDeps): FastifyPluginAsync
       app.post(
         '/api/auth/dev-login',
         {
+          config: limitedAs('signIn'),
           schema: {
             tags: ['auth'],
             summary: 'Development sign-in by e-mail (absent in production and when Google is configured)',

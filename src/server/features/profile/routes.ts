@@ -13,6 +13,7 @@ import {
 import { ErrorSchema } from '../../../shared/schemas/common';
 import { AppError } from '../../http/errors';
 import { memberOf, membersOnly } from '../../http/guards';
+import { limitedAs } from '../../http/rate-limits';
 import type { AppDeps } from '../../types';
 import { currentUser } from '../auth/guard';
 import { toUser } from '../auth/users';
@@ -27,6 +28,7 @@ export function profileRoutes({ db, storage }: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/auth/check-user-id/:customUserId',
       {
+        config: limitedAs('userIdCheck'),
         schema: {
           tags: ['profiles'],
           summary: 'Whether a user ID is free to take',
@@ -57,6 +59,7 @@ export function profileRoutes({ db, storage }: AppDeps): FastifyPluginAsyncZod {
           members.route({
             method,
             url: '/api/auth/profile',
+            config: limitedAs('profile'),
             schema: {
               tags: ['profiles'],
               summary: 'Update my profile (name, customUserId, picture, xHandle); the e-mail cannot change',
@@ -70,6 +73,7 @@ export function profileRoutes({ db, storage }: AppDeps): FastifyPluginAsyncZod {
         members.post(
           '/api/upload/profile-image',
           {
+            config: limitedAs('upload'),
             schema: {
               tags: ['profiles'],
               summary: 'Upload a profile picture (multipart field image, at most 10 MB); answers imageUrl',

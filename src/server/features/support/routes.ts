@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AiChatAnswerSchema, AiChatBodySchema, ContactAnswerSchema, ContactBodySchema } from '../../../shared/schemas/support';
 import { errorAnswers } from '../../http/errors';
+import { limitedAs } from '../../http/rate-limits';
 import { createLlm } from '../../providers/llm';
 import type { AppDeps } from '../../types';
 import { answerChat, submitContact } from './service';
@@ -16,6 +17,7 @@ export function supportRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/contact',
       {
+        config: limitedAs('contact'),
         schema: {
           tags: ['support'],
           summary: 'Send a message to the operator: stored, then mailed by the task queue when SMTP is set up',
@@ -34,6 +36,7 @@ export function supportRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/ai-chat',
       {
+        config: limitedAs('aiChat'),
         schema: {
           tags: ['support'],
           summary: 'Ask the support chat: an answer from the FAQ and the legal pages',

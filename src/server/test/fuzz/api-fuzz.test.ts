@@ -392,6 +392,51 @@ describe('every route under NUL and control characters in production mode', () =
   }, 300_000);
 });
 
+describe('#24.1 every route under a percent-encoded path', () => {
+  // The limiter reads the route Fastify matched (its declared config), never the raw URL: a path with a
+  // letter percent-encoded (/api/%63ontact) reaches the same route and must meet the same limit, counted
+  // on the same counter.
+  let limited: TestApp;
+  let cookie: string;
+  beforeAll(async () => {
+    limited = await createTestApp({ RATE_LIMIT_SCALE: '1' });
+    const member = await insertUser(limited.db, { name: '符号' });
+    cookie = `${await sessionCookie(limited.db, { userId: member.id })}; ${await sessionCookie(limited.db, { isAdmin: true })}`;
+  });
+  afterAll(() => limited.close());
+
+  /** The path with its first letter after /api/ (or after the leading /) written as %XX. */
+  const encoded = (path: string) => {
+    const from = path.startsWith('/api/') ? 5 : 1;
+    const at = path.slice(from).search(/[a-z]/i) + from;
+    return `${path.slice(0, at)}%${path.charCodeAt(at).toString(16).toUpperCase()}${path.slice(at + 1)}`;
+  };
+
+  it('answers a percent-encoded path with the limit of the plain one, on the same counter', async () => {
+    const doc = (await limited.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const all = routesOf(doc).filter((r) => !SELF_ENDING.has(r.path) && r.path !== '/api/admin/logout');
+    let writes = 0;
+    for (const [i, route] of all.entries()) {
+      const req = requestWith(route, { in: 'query', name: 'undeclared' }, 'x');
+      const [plainUrl, query] = req.url.split('?');
+      const send = (url: string) =>
+        limited.app.inject({ ...req, url: `${url}?${query}`, remoteAddress: `192.0.2.${(i % 250) + 1}`, headers: { cookie } });
+      const plain = await send(plainUrl);
+      const other = await send(encoded(plainUrl));
+      const label = `${route.method} ${route.path} as ${encoded(plainUrl)} (${plain.statusCode} ${plain.body.slice(0, 80)})`;
+      expect(other.headers['x-ratelimit-limit'], label).toBe(plain.headers['x-ratelimit-limit']);
+      if (plain.headers['x-ratelimit-limit'] !== undefined) {
+        expect(Number(other.headers['x-ratelimit-remaining']), label).toBe(Math.max(0, Number(plain.headers['x-ratelimit-remaining']) - 1));
+      }
+      if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method)) {
+        writes += 1;
+        expect(plain.headers['x-ratelimit-limit'], `${label}: every write is limited`).toBeDefined();
+      }
+    }
+    expect(writes).toBeGreaterThan(30);
+  }, 300_000);
+});
+
 /** The routes of the document `app` serves (development and production differ), with every parameter of each. */
 async function slotsOfApp(app: TestApp) {
   const doc = (await app.app.inject({ method: 'GET', url: '/api/docs/json' })).json();

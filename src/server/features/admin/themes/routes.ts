@@ -29,6 +29,7 @@ import { isSameOrigin } from '../../../http/origin';
 import { createLlm } from '../../../providers/llm';
 import type { LlmProvider } from '../../../providers/llm/types';
 import type { AppDeps } from '../../../types';
+import { SESSION_ENDED_CLOSE, watchSessionSockets } from '../../auth/live-sessions';
 import { progressSocket, streamProgress } from './live';
 import { createProgressHub } from './progress';
 import {
@@ -59,6 +60,10 @@ export function adminThemesRoutes(deps: AppDeps, llmProvider?: LlmProvider): Fas
   return adminsOnly(async (admins) => {
     const hub = await createProgressHub(database);
     admins.addHook('onClose', () => hub.close());
+    // An open /ws closes when its operator's session ends, on every instance (issue 24.5).
+    const sessionSockets = await watchSessionSockets(database);
+    admins.addHook('onClose', () => sessionSockets.close());
+    const progress = progressSocket(db, hub);
     // Registered in this scope only: its hooks and route handling concern /ws, no other route.
     await admins.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
     // An upgrade refused before the plugin saw it (adminsOnly's 401 comes first) still owns its socket: close it.
@@ -225,7 +230,14 @@ export function adminThemesRoutes(deps: AppDeps, llmProvider?: LlmProvider): Fas
           if (origin && !isSameOrigin(origin, request, config.publicUrl)) return sendError(reply, 403, MESSAGES.crossOrigin);
         },
       },
-      progressSocket(db, hub),
+      (socket, request) => {
+        progress(socket, request);
+        request.admin().then(
+          (admin) =>
+            admin ? sessionSockets.watch(admin.sessionId, socket) : socket.close(SESSION_ENDED_CLOSE.code, SESSION_ENDED_CLOSE.reason),
+          () => socket.terminate(),
+        );
+      },
     );
   });
 }
