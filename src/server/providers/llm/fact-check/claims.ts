@@ -88,8 +88,37 @@ export function parseJapaneseNumber(written: string): number | null {
 /** Units that make any number a statistic: a share, a ratio, money. */
 const RATIO_UNITS = new Set(['%', '％', 'パーセント', '割', '倍', '円', 'ドル', '分の']);
 const ERAS = new Set(['明治', '大正', '昭和', '平成', '令和', '西暦', '紀元前']);
-const ATTRIBUTION_WORDS = new Set(['統計', '調査', '発表', '研究', '報告', '白書', '論文', 'データ', '国勢調査', '世論調査', '試算', '推計']);
-const SUPERLATIVE_WORDS = new Set(['最大', '最多', '最小', '最少', '最古', '最高', '最低', '最長', '最短', '最新', '最速', '唯一', '世界一', '日本一', '史上']);
+const ATTRIBUTION_WORDS = new Set([
+  '統計',
+  '調査',
+  '発表',
+  '研究',
+  '報告',
+  '白書',
+  '論文',
+  'データ',
+  '国勢調査',
+  '世論調査',
+  '試算',
+  '推計',
+]);
+const SUPERLATIVE_WORDS = new Set([
+  '最大',
+  '最多',
+  '最小',
+  '最少',
+  '最古',
+  '最高',
+  '最低',
+  '最長',
+  '最短',
+  '最新',
+  '最速',
+  '唯一',
+  '世界一',
+  '日本一',
+  '史上',
+]);
 /** What a 一番 / 最も ranks when it is an opinion, not a measure: 一番の理由, 最も大切なのは. */
 const OPINION_RANKED = new Set([
   '理由',
@@ -135,7 +164,10 @@ function quantityKind(r: Reading): ClaimKind | null {
     if (!isNumberToken(tokens[i])) continue;
     let j = i;
     let written = '';
-    while (j < tokens.length && (isNumberToken(tokens[j]) || (tokens[j].surface_form === ',' && isNumberToken(tokens[j + 1] ?? tokens[j])))) {
+    while (
+      j < tokens.length &&
+      (isNumberToken(tokens[j]) || (tokens[j].surface_form === ',' && isNumberToken(tokens[j + 1] ?? tokens[j])))
+    ) {
       written += tokens[j].surface_form;
       j++;
     }
@@ -150,7 +182,8 @@ function quantityKind(r: Reading): ClaimKind | null {
       if (value >= 10) return 'statistic';
       continue;
     }
-    if (unit === '月' && isNumberToken(tokens[j + 1] ?? tokens[j]) && tokens.slice(j + 1).some((t) => t.surface_form === '日')) return 'date';
+    if (unit === '月' && isNumberToken(tokens[j + 1] ?? tokens[j]) && tokens.slice(j + 1).some((t) => t.surface_form === '日'))
+      return 'date';
     if (RATIO_UNITS.has(unit) || (unit === '分' && afterUnit === 'の')) return 'statistic';
     if (before?.pos_detail_1 === '数接続' || before?.surface_form === 'およそ' || before?.surface_form === '約') return 'statistic';
     if (value >= 10) return 'statistic';
@@ -163,7 +196,8 @@ function attributionKind(r: Reading): ClaimKind | null {
   const { tokens } = r;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
-    if (t.surface_form === 'に' && tokens[i + 1]?.basic_form === 'よる' && /^(と|ば)$/.test(tokens[i + 2]?.surface_form ?? '')) return 'attribution';
+    if (t.surface_form === 'に' && tokens[i + 1]?.basic_form === 'よる' && /^(と|ば)$/.test(tokens[i + 2]?.surface_form ?? ''))
+      return 'attribution';
     if (t.pos === '名詞' && ATTRIBUTION_WORDS.has(t.surface_form)) return 'attribution';
   }
   return null;

@@ -1,6 +1,7 @@
 import type { GenerateContentResponse, GroundingMetadata } from '@google/genai';
 import type { Claim } from '../../../../shared/schemas/creation';
-import { dedupeSources, lineOf, type ModelClaim, sourceOf } from './settle';
+import { detectClaims } from './claims';
+import { dedupeSources, lineOf, type ModelClaim, ModelClaims, settleClaims, sourceOf } from './settle';
 
 /**
  * Gemini's grounding mapped onto the script's lines (issue 25.2, decision 0028).
@@ -114,4 +115,22 @@ export function groundingSources(res: GenerateContentResponse): { uri: string; t
 export function searchEntryPointOf(res: GenerateContentResponse): string | undefined {
   const html = res.candidates?.[0]?.groundingMetadata?.searchEntryPoint?.renderedContent;
   return typeof html === 'string' && html.trim() && html.length <= 50_000 ? html : undefined;
+}
+
+/**
+ * What a grounded fact check adds to the spec's fields: the claims (the model's, placed on their lines,
+ * with the grounding's pages as sources, and the detector's on lines the model left unmarked), the pages
+ * read, and the Search Suggestions to show with it.
+ */
+export async function groundedClaims(
+  script: string,
+  res: GenerateContentResponse,
+  answer: unknown,
+): Promise<{ claims: Claim[]; sources?: { uri: string; title: string }[]; searchEntryPoint?: string }> {
+  const asked = answer && typeof answer === 'object' ? (answer as { claims?: unknown }).claims : undefined;
+  const detected = (await detectClaims(script)).map(({ kind: _kind, ...claim }) => claim);
+  const claims = settleClaims(script, groundClaims(script, res, ModelClaims.parse(asked ?? [])), detected);
+  const sources = groundingSources(res);
+  const searchEntryPoint = searchEntryPointOf(res);
+  return { claims, ...(sources.length ? { sources } : {}), ...(searchEntryPoint ? { searchEntryPoint } : {}) };
 }

@@ -25,10 +25,12 @@ export const ModelClaims = z
   .array(z.unknown())
   .max(200)
   .catch([])
-  .transform((items) => items.flatMap((item) => {
-    const parsed = ModelClaim.safeParse(item);
-    return parsed.success ? [parsed.data] : [];
-  }));
+  .transform((items) =>
+    items.flatMap((item) => {
+      const parsed = ModelClaim.safeParse(item);
+      return parsed.success ? [parsed.data] : [];
+    }),
+  );
 
 const LABEL = /^\s*[^\s：:]{1,10}[：:]\s*/;
 /** Text compared without the speaker's label, spaces, punctuation or width differences. */
