@@ -1,4 +1,4 @@
-import { ApiError, type GenerateContentResponse, GoogleGenAI, Type } from '@google/genai';
+import { ApiError, GoogleGenAI, Type } from '@google/genai';
 import { z } from 'zod';
 import { type FactCheck, FactCheckSchema } from '../../../shared/schemas/creation';
 import { ProviderError, providerError } from '../errors';

@@ -2,4 +2,4 @@
 export { type ClaimKind, claimKindOf, detectClaims, parseJapaneseNumber, scriptSentences } from './claims';
 export { GROUNDED_CLAIMS_ASK, groundClaims, groundedClaims, groundingSources, searchEntryPointOf } from './gemini';
 export { claimLines, offlineFactCheck } from './offline';
-export { ModelClaims, settleClaims, sourceOf } from './settle';
+export { ModelClaims, modelFactCheck, settleClaims, sourceOf } from './settle';
