@@ -25,7 +25,7 @@ const answer = (content: unknown) => ({
 });
 const draft = {
   title: '朝の散歩',
-  script: 'ハルカ：こんにちは、ハルカです。\nケンタ: ケンタです。今日は朝の散歩の話です。\nハルカ：毎朝30分歩くといいそうですよ。',
+  script: 'ハルカ：こんにちは、ハルカです。\nケンタ: ケンタです。今日は朝の散歩の話です。\nハルカ：朝に歩く人は三割増えたそうですよ。',
   labels: ['健康・ウェルネス', '存在しない分類'],
   factCheck: { status: 'issues_found', confidence: 70, summary: '一部に確認が必要です', issues: ['「必ず健康になる」は言い過ぎです'] },
 };
@@ -33,7 +33,7 @@ const draft = {
 // The claims as a model may answer them: a line counted wrong, a link it wrote itself, one said nowhere
 // in the script, one malformed.
 const MODEL_CLAIMS = [
-  { text: '毎朝30分歩くといいそうですよ', line: 1, status: 'verified', sources: [{ title: 'x', url: 'https://invented.example/study' }] },
+  { text: '朝に歩く人は三割増えたそうですよ', line: 1, status: 'verified', sources: [{ title: 'x', url: 'https://invented.example/study' }] },
   { text: '散歩で寿命が十年延びます', line: 2, status: 'disputed' },
   { line: 'two', status: 'maybe' },
 ];
@@ -72,7 +72,7 @@ describe('OpenAI-compatible script writer', () => {
     expect(out.script.split('\n')).toEqual([
       'ハルカ：こんにちは、ハルカです。',
       'ケンタ：ケンタです。今日は朝の散歩の話です。',
-      'ハルカ：毎朝30分歩くといいそうですよ。',
+      'ハルカ：朝に歩く人は三割増えたそうですよ。',
     ]);
     expect(out).toMatchObject({ title: '朝の散歩', labels: ['健康・ウェルネス'], factCheck: { status: 'issues_found', confidence: 70 } });
     const given = await llm().writeScript({ inputText: '朝の散歩', title: '私の題' });
@@ -85,12 +85,12 @@ describe('OpenAI-compatible script writer', () => {
     try {
       const out = await llm().writeScript({ inputText: '朝の散歩は体に良い習慣です。', title: '' });
       expect((seen()[0].json.messages as { content: string }[])[0].content).toContain('factCheck.claims');
-      expect(out.factCheck.claims).toEqual([{ text: '毎朝30分歩くといいそうですよ', line: 2, status: 'needs_source', sources: [] }]);
+      expect(out.factCheck.claims).toEqual([{ text: '朝に歩く人は三割増えたそうですよ', line: 2, status: 'needs_source', sources: [] }]);
       expect(out.factCheck).toMatchObject({ status: 'issues_found', confidence: 70, issues: ['「必ず健康になる」は言い過ぎです'] });
       mode = 'ok';
       // A model that names no claims: the detector marks the line that states a number.
       const plain = await llm().writeScript({ inputText: '朝の散歩は体に良い習慣です。', title: '' });
-      expect(plain.factCheck.claims).toEqual([{ text: '毎朝30分歩くといいそうですよ。', line: 2, status: 'needs_source', sources: [] }]);
+      expect(plain.factCheck.claims).toEqual([{ text: '朝に歩く人は三割増えたそうですよ。', line: 2, status: 'needs_source', sources: [] }]);
     } finally {
       mode = 'ok';
     }

@@ -57,6 +57,8 @@ describe('#25.2 the offline claim detector', () => {
     expect(kinds('世界で初めて作られた機械です。')).toBe('superlative');
     expect(kinds('これは世界初の試みでした。')).toBe('superlative');
     expect(kinds('最も古い記録が残っています。')).toBe('superlative');
+    expect(kinds('月額は四百八十円です。')).toBe('statistic');
+    expect(kinds('十九世紀の後半、浮世絵はヨーロッパへ渡りました。')).toBe('date');
   });
 
   it('#25.2 not claims: opinions, hedges, questions, ranked reasons and small everyday counts', async () => {
@@ -72,6 +74,10 @@ describe('#25.2 the offline claim detector', () => {
     expect(kinds('それは初めて知りました。')).toBeNull();
     expect(kinds('一つの例を紹介します。')).toBeNull();
     expect(kinds('二人でお話しします。')).toBeNull();
+    expect(kinds('実はそれが一番危ないんです。')).toBeNull();
+    expect(kinds('続けるための一番のこつは、最初から細かく記録しようとしないことです。')).toBeNull();
+    expect(kinds('水に三十分ほど浸しておきます。')).toBeNull();
+    expect(kinds('一円単位で合わせようとして、疲れてしまうんです。')).toBeNull();
     expect(kinds('景色がきれいですね。')).toBeNull();
   });
 

@@ -12,7 +12,8 @@ import { loadTokenizer } from '../../tts/kana';
  * 昭和40年, 1960年代), attributions (〜によると, 調査, 統計, 発表, 研究, 白書), superlatives and firsts
  * (最も多い, 一番高い, 最大, 世界一, 唯一, 世界で初めて, 史上初).
  * Not claims: opinions and hedges (〜かもしれません, 〜と思います, 〜が大切です, 〜でしょう, 〜と言われています),
- * questions, and a 一番/最も that ranks reasons or values rather than measures (一番の理由, 最も大切なのは).
+ * questions, a 一番/最も that ranks a judgement rather than a measure (一番の理由, 最も大切なのは, 一番危ない),
+ * and the counts of everyday instructions (三十分ほど浸す, 十回).
  */
 
 export type ClaimKind = 'statistic' | 'date' | 'attribution' | 'superlative';
@@ -86,7 +87,7 @@ export function parseJapaneseNumber(written: string): number | null {
 }
 
 /** Units that make any number a statistic: a share, a ratio, money. */
-const RATIO_UNITS = new Set(['%', '％', 'パーセント', '割', '倍', '円', 'ドル', '分の']);
+const RATIO_UNITS = new Set(['%', '％', 'パーセント', '割', '倍']);
 const ERAS = new Set(['明治', '大正', '昭和', '平成', '令和', '西暦', '紀元前']);
 const ATTRIBUTION_WORDS = new Set([
   '統計',
@@ -119,33 +120,43 @@ const SUPERLATIVE_WORDS = new Set([
   '日本一',
   '史上',
 ]);
-/** What a 一番 / 最も ranks when it is an opinion, not a measure: 一番の理由, 最も大切なのは. */
-const OPINION_RANKED = new Set([
-  '理由',
-  '原因',
-  '魅力',
-  'ポイント',
-  '大切',
-  '大事',
-  '重要',
-  '好き',
-  '嫌い',
-  '楽しい',
-  '面白い',
-  'おもしろい',
-  'おすすめ',
-  'お気に入り',
-  '問題',
-  '課題',
-  '目的',
-  '特徴',
-  '良い',
-  'いい',
-  'よい',
-  '印象',
-  '嬉しい',
-  'うれしい',
+/**
+ * What a 一番 / 最も must rank to state a fact: a measure (最も多い, 一番古い, 一番有名). Anything else
+ * ranks a judgement (一番の理由, 最も大切なのは, 一番危ない, 一番のこつ), an opinion.
+ */
+const MEASURED = new Set([
+  '多い',
+  '少ない',
+  '高い',
+  '低い',
+  '大きい',
+  '小さい',
+  '古い',
+  '新しい',
+  '長い',
+  '短い',
+  '早い',
+  '速い',
+  '遅い',
+  '広い',
+  '狭い',
+  '深い',
+  '浅い',
+  '重い',
+  '軽い',
+  '安い',
+  '暑い',
+  '寒い',
+  '近い',
+  '遠い',
+  '有名',
+  '人気',
+  '売れる',
 ]);
+/** Counters of everyday instructions and small talk, not statistics: 三十分ほど浸す, 十回繰り返す, 二十ページ読む. */
+const EVERYDAY_UNITS = new Set(['分', '秒', '時間', '分間', '秒間', '時', '回', '杯', '個', '枚', '本', 'つ', 'グラム', 'g', 'ml', 'cc', '歩', 'ページ', '行', '文字', '品']);
+/** Money: a statistic from ten on (一円単位で is not one). */
+const MONEY_UNITS = new Set(['円', 'ドル', 'ユーロ']);
 /** Sentence endings of opinion, recommendation and hedge (read on the text; kuromoji splits them unevenly). */
 const HEDGE_ENDINGS =
   /(かもしれ(ません|ない)|と思い(ます|ました)|と思う|と思っています|と考えられ(ます|ています)|(が|は|も)(大切|大事|重要)(です|だ|でしょう)|でしょう|だろう|気がします|と感じ(ます|ました)|と言われています|とされています|という説があります|という見方もあります|ましょう|ませんか|てください)[。！!」]*$/;
@@ -185,6 +196,11 @@ function quantityKind(r: Reading): ClaimKind | null {
     if (unit === '月' && isNumberToken(tokens[j + 1] ?? tokens[j]) && tokens.slice(j + 1).some((t) => t.surface_form === '日'))
       return 'date';
     if (RATIO_UNITS.has(unit) || (unit === '分' && afterUnit === 'の')) return 'statistic';
+    if (EVERYDAY_UNITS.has(unit)) continue;
+    if (MONEY_UNITS.has(unit)) {
+      if (value >= 10) return 'statistic';
+      continue;
+    }
     if (before?.pos_detail_1 === '数接続' || before?.surface_form === 'およそ' || before?.surface_form === '約') return 'statistic';
     if (value >= 10) return 'statistic';
   }
@@ -219,9 +235,8 @@ function superlativeKind(r: Reading): ClaimKind | null {
     const s = t.surface_form;
     if (SUPERLATIVE_WORDS.has(s)) return 'superlative';
     if (s === '最も' || s === '一番' || s === 'いちばん') {
-      const ranked = rankedAfter(tokens, i);
-      if (!ranked || OPINION_RANKED.has(ranked)) continue;
-      return 'superlative';
+      if (MEASURED.has(rankedAfter(tokens, i))) return 'superlative';
+      continue;
     }
     // 世界初, 日本初, 国内初 (初 as a suffix), and 〜で初めて after a place (世界で初めて, 日本で初めて).
     if (s === '初' && t.pos_detail_1 === '接尾') return 'superlative';
