@@ -6,8 +6,8 @@ import type { Db } from '../../db/client';
 import { creationPreviews } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { keyIn } from '../../providers/storage/keys';
-import { deleteOldChecks } from './claims';
 import type { StorageProvider } from '../../providers/storage/types';
+import { deleteOldChecks } from './claims';
 
 export const PREVIEW_FOLDER = 'previews';
 export const previewKey = (filename: string) => keyIn(PREVIEW_FOLDER, filename);

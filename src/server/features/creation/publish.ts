@@ -11,8 +11,8 @@ import type { StorageProvider } from '../../providers/storage/types';
 import type { UserRow } from '../auth/guard';
 import { refreshSearchReadings } from '../search/readings';
 import { trackChanged } from '../tracks/changes';
-import { claimsToPublish } from './claims';
 import { audioKey, hqAudioKey } from '../tracks/service';
+import { claimsToPublish } from './claims';
 import { postingStatus } from './limits';
 import { ownPreview, previewKey } from './previews';
 

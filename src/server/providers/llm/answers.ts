@@ -28,7 +28,9 @@ export const ScriptText = z
   .refine((s) => s.length <= SCRIPT_MAX, 'script too long');
 
 /** The spec's fields as asked, and the claims read one by one (settled on the script's lines afterwards: fact-check/). */
-const ModelFactCheck = FactCheckSchema.pick({ status: true, confidence: true, summary: true, issues: true }).extend({ claims: ModelClaims });
+const ModelFactCheck = FactCheckSchema.pick({ status: true, confidence: true, summary: true, issues: true }).extend({
+  claims: ModelClaims,
+});
 
 export const DraftAnswer = z.object({
   title: z.string().trim().min(1).max(100),

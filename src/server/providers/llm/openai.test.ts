@@ -33,7 +33,12 @@ const draft = {
 // The claims as a model may answer them: a line counted wrong, a link it wrote itself, one said nowhere
 // in the script, one malformed.
 const MODEL_CLAIMS = [
-  { text: '朝に歩く人は三割増えたそうですよ', line: 1, status: 'verified', sources: [{ title: 'x', url: 'https://invented.example/study' }] },
+  {
+    text: '朝に歩く人は三割増えたそうですよ',
+    line: 1,
+    status: 'verified',
+    sources: [{ title: 'x', url: 'https://invented.example/study' }],
+  },
   { text: '散歩で寿命が十年延びます', line: 2, status: 'disputed' },
   { line: 'two', status: 'maybe' },
 ];
@@ -90,7 +95,9 @@ describe('OpenAI-compatible script writer', () => {
       mode = 'ok';
       // A model that names no claims: the detector marks the line that states a number.
       const plain = await llm().writeScript({ inputText: '朝の散歩は体に良い習慣です。', title: '' });
-      expect(plain.factCheck.claims).toEqual([{ text: '朝に歩く人は三割増えたそうですよ。', line: 2, status: 'needs_source', sources: [] }]);
+      expect(plain.factCheck.claims).toEqual([
+        { text: '朝に歩く人は三割増えたそうですよ。', line: 2, status: 'needs_source', sources: [] },
+      ]);
     } finally {
       mode = 'ok';
     }

@@ -154,7 +154,29 @@ const MEASURED = new Set([
   '売れる',
 ]);
 /** Counters of everyday instructions and small talk, not statistics: 三十分ほど浸す, 十回繰り返す, 二十ページ読む. */
-const EVERYDAY_UNITS = new Set(['分', '秒', '時間', '分間', '秒間', '時', '回', '杯', '個', '枚', '本', 'つ', 'グラム', 'g', 'ml', 'cc', '歩', 'ページ', '行', '文字', '品']);
+const EVERYDAY_UNITS = new Set([
+  '分',
+  '秒',
+  '時間',
+  '分間',
+  '秒間',
+  '時',
+  '回',
+  '杯',
+  '個',
+  '枚',
+  '本',
+  'つ',
+  'グラム',
+  'g',
+  'ml',
+  'cc',
+  '歩',
+  'ページ',
+  '行',
+  '文字',
+  '品',
+]);
 /** Money: a statistic from ten on (一円単位で is not one). */
 const MONEY_UNITS = new Set(['円', 'ドル', 'ユーロ']);
 /** Sentence endings of opinion, recommendation and hedge (read on the text; kuromoji splits them unevenly). */

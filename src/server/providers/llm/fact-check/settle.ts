@@ -130,8 +130,15 @@ export function dedupeSources(sources: readonly Claim['sources'][number][]): Cla
  * its claims placed on the script's lines with no sources (it searched nothing, so nothing it says is
  * verified), and the detector's claims on lines it left unmarked.
  */
-export async function modelFactCheck<T extends { claims: ModelClaim[] }>(script: string, check: T): Promise<Omit<T, 'claims'> & { claims: Claim[] }> {
+export async function modelFactCheck<T extends { claims: ModelClaim[] }>(
+  script: string,
+  check: T,
+): Promise<Omit<T, 'claims'> & { claims: Claim[] }> {
   const detected = (await detectClaims(script)).map(({ kind: _kind, ...claim }) => claim);
-  const claims = settleClaims(script, check.claims.map(({ text, line, status }) => ({ text, line, status })), detected);
+  const claims = settleClaims(
+    script,
+    check.claims.map(({ text, line, status }) => ({ text, line, status })),
+    detected,
+  );
   return { ...check, claims };
 }
