@@ -37,7 +37,7 @@ describe('#25.2 the offline claim detector', () => {
     expect(claims[1].text).toBe('今では二千軒を下回っています。');
   });
 
-  it('#25.2 claims: statistics, numbers and dates, attributions, superlatives and firsts', async () => {
+  it('#25.2 claims: statistics, numbers and dates, attributions, superlatives and firsts, absolutes', async () => {
     const tk = await loadTokenizer();
     const kinds = (s: string) => claimKindOf(s, tk);
     expect(kinds('参加者の35%が満足しました。')).toBe('statistic');
@@ -58,6 +58,8 @@ describe('#25.2 the offline claim detector', () => {
     expect(kinds('これは世界初の試みでした。')).toBe('superlative');
     expect(kinds('最も古い記録が残っています。')).toBe('superlative');
     expect(kinds('月額は四百八十円です。')).toBe('statistic');
+    expect(kinds('毎朝30分歩くと必ず健康になります。')).toBe('absolute');
+    expect(kinds('この方法なら確実に痩せます。')).toBe('absolute');
     expect(kinds('十九世紀の後半、浮世絵はヨーロッパへ渡りました。')).toBe('date');
   });
 

@@ -10,13 +10,14 @@ import { loadTokenizer } from '../../tts/kana';
  *
  * Claims: statistics and quantities (約一万八千軒, 35%, 三割, 二倍), dates and years (一九六八年, 3月15日,
  * 昭和40年, 1960年代), attributions (〜によると, 調査, 統計, 発表, 研究, 白書), superlatives and firsts
- * (最も多い, 一番高い, 最大, 世界一, 唯一, 世界で初めて, 史上初).
+ * (最も多い, 一番高い, 最大, 世界一, 唯一, 世界で初めて, 史上初), and absolutes stated as fact (必ず健康になります,
+ * 絶対に, 確実に, 100%).
  * Not claims: opinions and hedges (〜かもしれません, 〜と思います, 〜が大切です, 〜でしょう, 〜と言われています),
  * questions, a 一番/最も that ranks a judgement rather than a measure (一番の理由, 最も大切なのは, 一番危ない),
  * and the counts of everyday instructions (三十分ほど浸す, 十回).
  */
 
-export type ClaimKind = 'statistic' | 'date' | 'attribution' | 'superlative';
+export type ClaimKind = 'statistic' | 'date' | 'attribution' | 'superlative' | 'absolute';
 
 /** A sentence of the script and the index of the line (script split on `\n`) that says it. */
 export interface ScriptSentence {
@@ -267,6 +268,11 @@ function superlativeKind(r: Reading): ClaimKind | null {
   return null;
 }
 
+/** An absolute stated as fact: 必ず, 絶対(に), 確実に (a claim of certainty a listener would want a source for). */
+function absoluteKind(r: Reading): ClaimKind | null {
+  return r.tokens.some((t) => t.surface_form === '必ず' || t.surface_form === '絶対' || t.surface_form === '確実') ? 'absolute' : null;
+}
+
 /** What kind of claim a sentence makes, or null for none (an opinion, a hedge, a question, plain talk). */
 export function claimKindOf(text: string, tokenizer: Tokenizer<IpadicFeatures>): ClaimKind | null {
   const trimmed = text.trim();
@@ -275,7 +281,7 @@ export function claimKindOf(text: string, tokenizer: Tokenizer<IpadicFeatures>):
   const attribution = attributionKind(r);
   // A hedge makes a statement an opinion; one that names its source (統計によると…と言われています) still points at a checkable fact.
   if (HEDGE_ENDINGS.test(trimmed)) return attribution;
-  return attribution ?? quantityKind(r) ?? superlativeKind(r);
+  return attribution ?? quantityKind(r) ?? superlativeKind(r) ?? absoluteKind(r);
 }
 
 const clip = (s: string, n: number) => ([...s].length > n ? `${[...s].slice(0, n - 1).join('')}…` : s);
