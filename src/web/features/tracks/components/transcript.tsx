@@ -18,7 +18,8 @@ export function TrackTranscript({ track, className }: { track: Track; className?
   const isCurrent = usePlayerValue((s) => s.track?.id === track.id);
   const ms = usePlayerValue((s) => (s.track?.id === track.id ? Math.floor(s.currentTime * 4) * 250 : -1));
   const lines = data?.lines ?? [];
-  const claimsOn = (i: number) => data?.claims.filter((c) => c.line === i) ?? [];
+  // A transcript kept from before claims were served has none.
+  const claimsOn = (i: number) => (data?.claims ?? []).filter((c) => c.line === i);
   // The time is read in quarter seconds; a line lights up within that quarter of its start.
   const active = isCurrent ? lineAt(lines, ms + 250) : -1;
   const list = useRef<HTMLOListElement>(null);
