@@ -18,7 +18,7 @@ test.describe('#25.2 claims pinned to transcript lines', () => {
     await page.goto(`/track/${track.id}`);
     const transcript = page.getByTestId('transcript');
     const lines = transcript.getByRole('listitem');
-    await expect(lines).toHaveCount(14);
+    await expect(lines).toHaveCount(13);
     await expect(transcript.getByTestId('claim-mark')).toHaveCount(1);
     const line = lines.nth(6);
     await expect(line).toContainText(CLAIM);
