@@ -67,3 +67,39 @@ test.describe('#25.2 claims pinned to transcript lines', () => {
     await expect(line.getByTestId('claim-details')).not.toContainText('出典未確認');
   });
 });
+
+test.describe('#29.2 a grounded fact check on the creation page', () => {
+  test("#29.2, #25.2: the fact check lists the claims with their sources by domain and shows Google's Search Suggestions in a sandboxed frame", async ({
+    page,
+    newcomer: _newcomer,
+  }) => {
+    const redirect = 'https://vertexaisearch.cloud.google.com/grounding-api-redirect/AUZIYQH0aaa';
+    const rendered =
+      '<style>.chip{display:inline-block;border:solid 1px #ccc;border-radius:16px;padding:4px 12px}</style><div class="container"><div class="carousel"><a class="chip" href="https://www.google.com/search?q=%E9%8A%AD%E6%B9%AF&client=app-vertex-grounding">銭湯 軒数 推移</a></div></div><script>parent.document.title="pwned"</script>';
+    // The answer as a grounded (Gemini) check gives it: the offline writer's script with a sourced claim and the Search Suggestions.
+    await page.route('**/api/generate-script', async (route) => {
+      const real = await (await route.fetch()).json();
+      const claims = real.factCheck.claims.map((c: object) => ({
+        ...c,
+        status: 'verified',
+        sources: [{ title: 'mhlw.go.jp', url: redirect }],
+      }));
+      await route.fulfill({ json: { ...real, factCheck: { ...real.factCheck, claims, searchEntryPoint: rendered } } });
+    });
+    await page.goto('/create-post');
+    await page
+      .getByLabel('テキスト', { exact: true })
+      .fill('厚生労働省の統計によると、銭湯は一九六八年ごろの約一万八千軒をピークに減り続けています。');
+    await page.getByRole('button', { name: '台本を生成' }).click();
+    const factCheck = page.getByTestId('fact-check');
+    await expect(factCheck.getByRole('heading', { name: '台本の主張' })).toBeVisible();
+    const link = factCheck.getByTestId('claim-sources').getByRole('link', { name: 'mhlw.go.jp' }).first();
+    await expect(link).toHaveAttribute('href', redirect);
+    const frame = factCheck.getByTestId('search-suggestions');
+    await expect(frame).toHaveAttribute('sandbox', 'allow-popups allow-popups-to-escape-sandbox');
+    const chip = page.frameLocator('[data-testid="search-suggestions"]').getByRole('link', { name: '銭湯 軒数 推移' });
+    await expect(chip).toHaveAttribute('href', 'https://www.google.com/search?q=%E9%8A%AD%E6%B9%AF&client=app-vertex-grounding');
+    // Its script never ran: the frame has no scripts and no access to the page.
+    await expect(page).not.toHaveTitle('pwned');
+  });
+});
