@@ -49,6 +49,8 @@ const templateKey = hashOf(
     ...speech[0],
     'src/server/db/migrations',
     'src/server/db/seed.ts',
+    // The demo tracks keep the claims the offline check finds (issue 25.2).
+    'src/server/providers/llm/fact-check',
     'src/server/db/schema.ts',
     'src/server/features/search/readings.ts',
     'scripts/e2e-invitations.ts',

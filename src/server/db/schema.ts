@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { Claim } from '../../shared/schemas/creation';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -133,6 +134,12 @@ export const tracks = pgTable(
     script: text('script'),
     /** When each line of the script is spoken (ms), for the transcript that follows playback. */
     transcript: jsonb('transcript').$type<{ speaker: string; text: string; startMs: number; endMs: number }[]>(),
+    /**
+     * The script's claims (statistics, numbers and dates, attributions, superlatives), each pinned to its
+     * script line with its status and sources, served with the transcript (issue 25.2, decision 0028).
+     * NULL for a track stored before claims were kept.
+     */
+    claims: jsonb('claims').$type<Claim[]>(),
     /** The 128 kbit/s variant premium members stream (same name, in audio-hq/), when one was made. */
     hqFilename: text('hq_filename'),
     isVisible: boolean('is_visible').notNull().default(true),
@@ -360,6 +367,22 @@ export const creationPreviews = pgTable(
     index('creation_previews_expires_idx').on(t.expiresAt),
     uniqueIndex('creation_previews_task_idx').on(t.taskId),
   ],
+);
+
+/**
+ * The fact check the server made of a script it wrote for a member (generate-script, regenerate-script),
+ * by the script's SHA-256: publishing that exact script keeps its claims and their sources with the
+ * track; an edited script is checked offline instead. Kept a day (decision 0028).
+ */
+export const scriptChecks = pgTable(
+  'script_checks',
+  {
+    userId: userRef('user_id'),
+    scriptHash: text('script_hash').notNull(),
+    claims: jsonb('claims').$type<Claim[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.scriptHash] }), index('script_checks_created_idx').on(t.createdAt)],
 );
 
 /**

@@ -5,6 +5,7 @@ import { trackChanged } from '../features/tracks/changes';
 import { existingFilenames, hqAudioKey } from '../features/tracks/service';
 import { audioKey } from '../features/tracks/stream';
 import type { LineTiming } from '../providers/audio/dialogue';
+import { detectClaims } from '../providers/llm/fact-check';
 import type { StorageProvider } from '../providers/storage/types';
 import type { Db } from './client';
 import { invitations, tracks, users } from './schema';
@@ -105,6 +106,8 @@ export async function seedDemoTracks(opts: {
         category: t.category,
         script: t.script,
         transcript: lines ?? null,
+        // The claims the offline check finds, as a member's published track keeps them (issue 25.2).
+        claims: (await detectClaims(t.script)).map(({ kind: _kind, ...claim }) => claim),
         hqFilename: mp3Hq ? filenameOf(t) : null,
         // Spread over the last weeks so the recommendation score has ages to work with.
         uploadedAt: new Date(Date.now() - (DEMO_TRACKS.length - index) * 86_400_000),

@@ -32,3 +32,24 @@ export function lineAt(lines: readonly TranscriptLine[], ms: number): number {
   }
   return found;
 }
+
+/**
+ * For each line of a script (split on `\n`), the index of the transcript line that says it, or null for
+ * a line with nothing to say (empty, or a label alone): the transcript skips those, as scriptLines does.
+ */
+export function transcriptIndexes(script: string): (number | null)[] {
+  let at = 0;
+  return script.split('\n').map((raw) => {
+    const m = LABEL.exec(raw);
+    return (m ? m[2] : raw).trim() ? at++ : null;
+  });
+}
+
+/** Claims pinned to script lines, re-pinned to the transcript's lines (a claim on a line it skips is dropped). */
+export function claimsOnTranscript<T extends { line: number }>(script: string, claims: readonly T[]): T[] {
+  const indexes = transcriptIndexes(script);
+  return claims.flatMap((c) => {
+    const line = indexes[c.line];
+    return line === null || line === undefined ? [] : [{ ...c, line }];
+  });
+}

@@ -13,16 +13,43 @@ const InputText = z.string().trim().min(1, CREATION_MESSAGES.inputRequired).max(
 const Title = z.string().trim().max(100, CREATION_MESSAGES.titleTooLong);
 const Script = z.string().trim().min(1, CREATION_MESSAGES.scriptRequired).max(SCRIPT_MAX, CREATION_MESSAGES.scriptTooLong);
 
+/** A claim's state: a source supports it, nothing was found for it, or a source contradicts it. */
+export const CLAIM_STATUSES = ['verified', 'needs_source', 'disputed'] as const;
+export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
+
+/** A page a grounded check read: its title is the site's domain, its link the page (or the provider's redirect to it). */
+export const ClaimSourceSchema = z.object({ title: z.string().max(300), url: z.string().url().max(2000) });
+
+/**
+ * A statement a listener may take as fact (a statistic, a number or date, an attribution, a superlative
+ * or a first), pinned to the script line that says it: `line` is the 0-based index of the line in the
+ * script split on `\n` (issue 25.2, decision 0028).
+ */
+export const ClaimSchema = z.object({
+  text: z.string().min(1).max(500),
+  line: z.number().int().min(0),
+  status: z.enum(CLAIM_STATUSES),
+  sources: z.array(ClaimSourceSchema).max(10),
+});
+export type Claim = z.infer<typeof ClaimSchema>;
+
 export const FactCheckSchema = z.object({
   status: z.enum(['verified', 'issues_found']),
   confidence: z.number().int().min(0).max(100),
   summary: z.string(),
   issues: z.array(z.string()),
+  /** The claims of the script, each pinned to its line (empty when it makes none). */
+  claims: z.array(ClaimSchema).max(100).default([]),
   /** The web pages a grounded check read (Gemini with Google Search); absent offline. */
   sources: z
     .array(z.object({ uri: z.string(), title: z.string() }))
     .max(20)
     .optional(),
+  /**
+   * Google's Search Suggestions for a grounded check (`searchEntryPoint.renderedContent`: HTML and CSS
+   * Google's terms require to be shown with the answer); absent when the check was not grounded.
+   */
+  searchEntryPoint: z.string().max(50_000).optional(),
 });
 export type FactCheck = z.infer<typeof FactCheckSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../constants';
+import { ClaimSchema } from './creation';
 
 export const TrackSchema = z
   .object({
@@ -39,6 +40,12 @@ export const TranscriptSchema = z.object({
   lines: z.array(
     z.object({ speaker: z.string(), text: z.string(), startMs: z.number().int().nullable(), endMs: z.number().int().nullable() }),
   ),
+  /**
+   * The claims the fact check found, each on the line of `lines` that says it (`line` indexes `lines`;
+   * for a script without blank lines it is the script line's index): status and sources, empty sources
+   * meaning 出典未確認 (issue 25.2).
+   */
+  claims: z.array(ClaimSchema),
 });
 
 /** GET /api/stream/{id}?quality=high: the 128 kbit/s variant for premium listeners. */

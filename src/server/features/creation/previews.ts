@@ -7,6 +7,7 @@ import { creationPreviews } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { keyIn } from '../../providers/storage/keys';
 import type { StorageProvider } from '../../providers/storage/types';
+import { deleteOldChecks } from './claims';
 
 export const PREVIEW_FOLDER = 'previews';
 export const previewKey = (filename: string) => keyIn(PREVIEW_FOLDER, filename);
@@ -72,8 +73,9 @@ export async function deleteOwnPreview(db: Db, storage: StorageProvider, userId:
   await storage.delete(previewKey(filename)).catch(() => {});
 }
 
-/** The scheduled clean-up: previews older than an hour, rows and files. Answers how many went. */
+/** The scheduled clean-up: previews older than an hour, rows and files (and script checks older than a day). Answers how many previews went. */
 export async function deleteExpiredPreviews(db: Db, storage: StorageProvider, now = new Date()): Promise<number> {
+  await deleteOldChecks(db, now);
   const expired = await db
     .delete(creationPreviews)
     .where(lt(creationPreviews.expiresAt, now))

@@ -12,6 +12,7 @@ import type { UserRow } from '../auth/guard';
 import { refreshSearchReadings } from '../search/readings';
 import { trackChanged } from '../tracks/changes';
 import { audioKey, hqAudioKey } from '../tracks/service';
+import { claimsToPublish } from './claims';
 import { postingStatus } from './limits';
 import { ownPreview, previewKey } from './previews';
 
@@ -73,6 +74,7 @@ export function publishJob(db: Db, storage: StorageProvider, render: PublishRend
     const p = parsed.data;
     await ctx.report('audio_generation', 10);
     const audio = await render(p.script, p.speakingRate);
+    const claims = await claimsToPublish(db, p.userId, p.script);
     await ctx.report('audio_complete', 70);
     const filename = `c-${ctx.task.id}.mp3`;
     await storage.put(audioKey(filename), audio.mp3);
@@ -88,6 +90,7 @@ export function publishJob(db: Db, storage: StorageProvider, render: PublishRend
       category: p.category,
       script: p.script,
       transcript: audio.lines,
+      claims,
       hqFilename: filename,
       isVisible: true,
     });

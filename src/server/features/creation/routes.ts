@@ -51,7 +51,7 @@ export function creationRoutes({ db, storage, config }: AppDeps, voice: Creation
           response: { 200: RegenerateAnswerSchema, 400: ErrorSchema, 401: ErrorSchema, 503: ErrorSchema },
         },
       },
-      async (request) => regenerateScript(llm, request.body),
+      async (request) => regenerateScript(db, llm, memberOf(request), request.body),
     );
 
     members.get(

@@ -6,6 +6,7 @@ import { ProviderError } from '../../providers/errors';
 import type { LlmProvider } from '../../providers/llm/types';
 import type { StorageProvider } from '../../providers/storage/types';
 import type { UserRow } from '../auth/guard';
+import { rememberCheck } from './claims';
 import { postingStatus, refundDailyUse, takeDailyUse } from './limits';
 import { savePreview } from './previews';
 import { type CreationVoice, isQuotaError } from './voice';
@@ -19,6 +20,7 @@ export async function generateScript(db: Db, llm: LlmProvider, user: UserRow, in
     throw new AppError(429, CREATION_MESSAGES.dailyLimit, { reason: CREATION_LIMIT_REASONS.dailyLimit });
   try {
     const draft = await llm.writeScript({ inputText: input.inputText, title: input.title });
+    await rememberCheck(db, user.id, draft.script, draft.factCheck.claims);
     return { ...draft, inputText: input.inputText };
   } catch (err) {
     throw scriptFailure(err);
@@ -35,10 +37,17 @@ function scriptFailure(err: unknown): AppError {
   return new AppError(503, CREATION_MESSAGES.scriptFailed);
 }
 
-/** POST /api/regenerate-script: the script rewritten to address the fact check's issues. */
-export async function regenerateScript(llm: LlmProvider, input: { inputText: string; originalScript: string; issues: string[] }) {
+/** POST /api/regenerate-script: the script rewritten to address the fact check's issues (its check kept for publishing). */
+export async function regenerateScript(
+  db: Db,
+  llm: LlmProvider,
+  user: UserRow,
+  input: { inputText: string; originalScript: string; issues: string[] },
+) {
   try {
-    return await llm.rewriteScript(input);
+    const rewritten = await llm.rewriteScript(input);
+    await rememberCheck(db, user.id, rewritten.script, rewritten.factCheck.claims);
+    return rewritten;
   } catch (err) {
     throw scriptFailure(err);
   }

@@ -7,7 +7,7 @@ import { categoryAliases } from '../../../shared/categories';
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, RECOMMENDED_COUNT } from '../../../shared/constants';
 import { MESSAGES } from '../../../shared/messages';
 import { trackScore } from '../../../shared/rules/ranking';
-import { scriptLines } from '../../../shared/rules/transcript';
+import { claimsOnTranscript, scriptLines } from '../../../shared/rules/transcript';
 import { MILESTONES } from '../../../shared/schemas/social';
 import { type Track, TrackListSchema } from '../../../shared/schemas/track';
 import { type Db, inTransaction } from '../../db/client';
@@ -389,13 +389,18 @@ export const tracksOf = (db: Db, userId: string) =>
 
 /**
  * A track's transcript for a viewer who may see the track: its lines with the time each is spoken,
- * or, for a track made without timings, its script's lines.
+ * or, for a track made without timings, its script's lines; and the claims kept with it (issue 25.2).
  */
 export async function transcriptOf(db: Db, viewer: { userId: string | null; isAdmin: boolean } | null, id: number) {
   const access = await findTrack(db, id);
   if (!access || !canSeeTrack(access, viewer)) throw notFound(MESSAGES.trackNotFound);
-  const [row] = await db.select({ transcript: tracks.transcript, script: tracks.script }).from(tracks).where(eq(tracks.id, id));
+  const [row] = await db
+    .select({ transcript: tracks.transcript, script: tracks.script, claims: tracks.claims })
+    .from(tracks)
+    .where(eq(tracks.id, id));
+  // The claims kept with the track, on the transcript's lines (the script's blank lines are not lines of it).
+  const claims = row?.script && row.claims ? claimsOnTranscript(row.script, row.claims) : [];
   if (row?.transcript?.length)
-    return { lines: row.transcript.map((l) => ({ ...l, startMs: Math.round(l.startMs), endMs: Math.round(l.endMs) })) };
-  return { lines: row?.script ? scriptLines(row.script) : [] };
+    return { lines: row.transcript.map((l) => ({ ...l, startMs: Math.round(l.startMs), endMs: Math.round(l.endMs) })), claims };
+  return { lines: row?.script ? scriptLines(row.script) : [], claims };
 }

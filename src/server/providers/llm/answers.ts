@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CREATE_PAGE_CATEGORIES } from '../../../shared/categories';
 import { SCRIPT_MAX } from '../../../shared/rules/creation';
 import { FactCheckSchema } from '../../../shared/schemas/creation';
+import { ModelClaims } from './fact-check/settle';
 
 /**
  * What the real script writers are asked and how their answers are checked (one place for Gemini and
@@ -26,13 +27,18 @@ export const ScriptText = z
   // Longer than a preview takes: the model ignored the length it was asked for.
   .refine((s) => s.length <= SCRIPT_MAX, 'script too long');
 
+/** The spec's fields as asked, and the claims read one by one (settled on the script's lines afterwards: fact-check/). */
+const ModelFactCheck = FactCheckSchema.pick({ status: true, confidence: true, summary: true, issues: true }).extend({
+  claims: ModelClaims,
+});
+
 export const DraftAnswer = z.object({
   title: z.string().trim().min(1).max(100),
   script: ScriptText,
   labels: z.array(z.string()).max(10),
-  factCheck: FactCheckSchema,
+  factCheck: ModelFactCheck,
 });
-export const RewriteAnswer = z.object({ script: ScriptText, factCheck: FactCheckSchema });
+export const RewriteAnswer = z.object({ script: ScriptText, factCheck: ModelFactCheck });
 
 export const SCRIPT_WRITER = `あなたは日本語のトークラジオ「無限」の構成作家です。聞き手から届いたテキストを、2人のホスト
 （ハルカ：明るく好奇心旺盛な女性、ケンタ：落ち着いた男性）の自然な掛け合いの台本にします。
@@ -40,6 +46,7 @@ export const SCRIPT_WRITER = `あなたは日本語のトークラジオ「無�
 - 話す長さは全体で3〜5分（台本の本文でおよそ1,000〜1,500字）です。長いテキストは要点をしぼり、順番は変えません。
 - テキストにない事実を足さず、断定できないことは断定しません。
 - 事実確認（factCheck）では、確認できない主張や誤りの可能性を issues に日本語で挙げ、status は問題がなければ verified、あれば issues_found、confidence は 0〜100 の整数にします。
+- factCheck.claims には、統計・数値・日付・出典の引用（〜によると、調査、統計、発表）・最上級や「初めて」を述べる台本の文を {"text":台本の文そのまま,"line":台本の行番号（0始まり、改行で区切った行）,"status":"verified"|"needs_source"|"disputed"} で挙げます。意見や推測（〜かもしれません、〜と思います、〜が大切です）は挙げません。
 - labels は次から最大3つ: ${CREATE_PAGE_CATEGORIES.join('、')}
 JSON だけを返します。`;
 

@@ -83,6 +83,7 @@ describe('Gemini script writer', () => {
       labels: ['健康・ウェルネス'],
       factCheck: {
         ...CHECK,
+        claims: [],
         sources: [
           { uri: 'https://example.jp/walking', title: 'example.jp' },
           { uri: 'https://example.org/health', title: 'example.org' },

@@ -1,8 +1,9 @@
-import { ApiError, type GenerateContentResponse, GoogleGenAI, Type } from '@google/genai';
+import { ApiError, GoogleGenAI, Type } from '@google/genai';
 import { z } from 'zod';
 import { type FactCheck, FactCheckSchema } from '../../../shared/schemas/creation';
 import { ProviderError, providerError } from '../errors';
 import { catalogueLabels, SCRIPT_WRITER, ScriptText } from './answers';
+import { GROUNDED_CLAIMS_ASK, groundedClaims } from './fact-check';
 import { cleanAnswer, supportInstructions } from './support';
 import { THEME_EXTRACTOR, THEMES_PROMPT, ThemesAnswer } from './themes';
 import type { LlmProvider, ScriptDraft } from './types';
@@ -26,7 +27,7 @@ const SCRIPT_SCHEMA = {
   },
   required: ['title', 'script', 'labels'],
 };
-const CheckAnswer = FactCheckSchema.omit({ sources: true });
+const CheckAnswer = FactCheckSchema.pick({ status: true, confidence: true, summary: true, issues: true });
 const THEMES_SCHEMA = {
   type: Type.OBJECT,
   properties: {
@@ -72,12 +73,6 @@ function parse<T>(schema: z.ZodType<T>, value: unknown): T {
   return parsed.data;
 }
 
-/** The pages Google Search grounding read, kept with the fact check. */
-function sourcesOf(res: GenerateContentResponse): { uri: string; title: string }[] {
-  const chunks = res.candidates?.[0]?.groundingMetadata?.groundingChunks ?? [];
-  return chunks.flatMap((c) => (c.web?.uri ? [{ uri: c.web.uri, title: c.web.title ?? c.web.uri }] : [])).slice(0, 20);
-}
-
 /**
  * Gemini through the official SDK. The script comes from structured output (a response schema); the
  * fact check is a second call grounded in Google Search (the API allows no response schema with tools),
@@ -89,12 +84,11 @@ export function geminiLlm(s: GeminiSettings): LlmProvider {
   async function factCheck(inputText: string, script: string): Promise<FactCheck> {
     const res = await ai.models.generateContent({
       model: s.model,
-      contents: `次の台本の事実確認を Google 検索で行い、{"status":"verified"|"issues_found","confidence":0-100の整数,"summary":"日本語の要約","issues":["日本語の指摘"]} の JSON だけを返してください。\n元のテキスト:\n${inputText}\n台本:\n${script}`,
+      contents: `次の台本の事実確認を Google 検索で行い、{"status":"verified"|"issues_found","confidence":0-100の整数,"summary":"日本語の要約","issues":["日本語の指摘"],${GROUNDED_CLAIMS_ASK}} の JSON だけを返してください。claims には統計・数値・日付・出典の引用・最上級や「初めて」を含む文を挙げ、意見や推測は含めません。\n元のテキスト:\n${inputText}\n台本:\n${script}`,
       config: { tools: [{ googleSearch: {} }], temperature: 0 },
     });
-    const check = parse(CheckAnswer, jsonIn(res.text));
-    const sources = sourcesOf(res);
-    return sources.length ? { ...check, sources } : check;
+    const answer = jsonIn(res.text);
+    return { ...parse(CheckAnswer, answer), ...(await groundedClaims(script, res, answer)) };
   }
 
   return {

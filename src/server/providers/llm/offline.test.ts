@@ -50,7 +50,7 @@ describe('the offline script writer', () => {
     expect(fixed.script).not.toBe(draft.script);
     expect(fixed.script).toContain('と言われています');
     expect(fixed.factCheck.status).toBe('verified');
-    const plain = checkFacts('ハルカ：景色がきれいですね。\nケンタ：本当に。');
+    const plain = await checkFacts('ハルカ：景色がきれいですね。\nケンタ：本当に。');
     expect(plain).toMatchObject({ status: 'verified', issues: [] });
     expect(plain.summary).toContain('外部の情報源とは照合していません');
   });

@@ -1,5 +1,5 @@
 import { CREATE_PAGE_CATEGORIES } from '../../../shared/categories';
-import type { FactCheck } from '../../../shared/schemas/creation';
+import { claimLines, offlineFactCheck } from './fact-check';
 import { offlineSupportAnswer } from './support';
 import { type LlmProvider, type ScriptDraft, VideoUnavailable } from './types';
 
@@ -72,30 +72,8 @@ export function labelsFor(text: string): string[] {
     .filter((l) => (CREATE_PAGE_CATEGORIES as readonly string[]).includes(l));
 }
 
-/** Statements a listener may take as fact and which need a source: numbers, dates, absolutes. */
-const CHECKABLE =
-  /[0-9０-９]|[一二三四五六七八九十百千万億]+(?:年|月|日|人|円|パーセント|％|%|倍|割)|世界一|日本一|最も|一番|必ず|絶対|100%|確実に|唯一|初めて/;
-const HEDGED = /と言われています|とされています|という説があります|かもしれません|という見方もあります/;
-
-export function checkFacts(script: string): FactCheck {
-  const statements = sentencesOf(script.replace(/^[^：:\n]{1,10}[：:]/gm, ''));
-  const claims = statements.filter((s) => CHECKABLE.test(s) && !HEDGED.test(s));
-  if (claims.length === 0) {
-    return {
-      status: 'verified',
-      confidence: 70,
-      summary:
-        '数値・日付・断定的な表現など、事実として確認が必要な記述は見つかりませんでした。オフラインの確認のため、外部の情報源とは照合していません。',
-      issues: [],
-    };
-  }
-  return {
-    status: 'issues_found',
-    confidence: Math.max(20, 55 - claims.length * 5),
-    summary: `事実として確認が必要な記述が${claims.length}件あります。オフラインでは外部の情報源と照合できないため、出典を確かめるか、表現を和らげてください。`,
-    issues: claims.slice(0, 10).map((c) => `「${clip(c, 60)}」は外部の情報源で確認できていません`),
-  };
-}
+/** The offline fact check: the script's claims pinned to their lines, none verified (fact-check/offline.ts). */
+export const checkFacts = offlineFactCheck;
 
 /**
  * How long the offline voice (eSpeak NG at rate 1.0) takes to say a script, in seconds, estimated from
@@ -235,14 +213,15 @@ export function offlineLlm(): LlmProvider {
     async writeScript({ inputText, title }): Promise<ScriptDraft> {
       const finalTitle = title?.trim() || titleFrom(inputText);
       const script = writeDialogue(inputText, finalTitle);
-      return { script, title: finalTitle, factCheck: checkFacts(script), labels: labelsFor(inputText) };
+      return { script, title: finalTitle, factCheck: await checkFacts(script), labels: labelsFor(inputText) };
     },
     async rewriteScript({ originalScript }) {
+      const flagged = await claimLines(originalScript);
       const script = originalScript
         .split('\n')
-        .map((line) => (CHECKABLE.test(line.replace(/^[^：:]{1,10}[：:]/, '')) && !HEDGED.test(line) ? hedge(line) : line))
+        .map((line, i) => (flagged.has(i) ? hedge(line) : line))
         .join('\n');
-      return { script, factCheck: checkFacts(script) };
+      return { script, factCheck: await checkFacts(script) };
     },
     /** The support chat offline: the passage of the FAQ or the legal pages that matches best (support.ts). */
     async answerSupport({ question, passages }) {

@@ -6,7 +6,7 @@ import { openAiLlm } from './openai';
 
 // Issue 15: LLM_PROVIDER=openai against a local stand-in of an OpenAI-compatible endpoint
 // (POST /v1/chat/completions, JSON mode), with success, 429, a malformed answer and a timeout.
-type Mode = 'ok' | 'quota' | 'malformed' | 'one-host' | 'hang';
+type Mode = 'ok' | 'quota' | 'malformed' | 'one-host' | 'hang' | 'claims';
 let mode: Mode = 'ok';
 let api: StandIn;
 let base: string;
@@ -25,10 +25,23 @@ const answer = (content: unknown) => ({
 });
 const draft = {
   title: '朝の散歩',
-  script: 'ハルカ：こんにちは、ハルカです。\nケンタ: ケンタです。今日は朝の散歩の話です。\nハルカ：毎朝30分歩くといいそうですよ。',
+  script: 'ハルカ：こんにちは、ハルカです。\nケンタ: ケンタです。今日は朝の散歩の話です。\nハルカ：朝に歩く人は三割増えたそうですよ。',
   labels: ['健康・ウェルネス', '存在しない分類'],
   factCheck: { status: 'issues_found', confidence: 70, summary: '一部に確認が必要です', issues: ['「必ず健康になる」は言い過ぎです'] },
 };
+
+// The claims as a model may answer them: a line counted wrong, a link it wrote itself, one said nowhere
+// in the script, one malformed.
+const MODEL_CLAIMS = [
+  {
+    text: '朝に歩く人は三割増えたそうですよ',
+    line: 1,
+    status: 'verified',
+    sources: [{ title: 'x', url: 'https://invented.example/study' }],
+  },
+  { text: '散歩で寿命が十年延びます', line: 2, status: 'disputed' },
+  { line: 'two', status: 'maybe' },
+];
 
 beforeAll(async () => {
   api = await startStandIn((req, res) => {
@@ -37,7 +50,13 @@ beforeAll(async () => {
     if (mode === 'quota')
       return sendJson(res, 429, { error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' } });
     const content =
-      mode === 'malformed' ? 'ここに台本があります' : mode === 'one-host' ? { ...draft, script: 'ハルカ：ひとりで話します。' } : draft;
+      mode === 'malformed'
+        ? 'ここに台本があります'
+        : mode === 'one-host'
+          ? { ...draft, script: 'ハルカ：ひとりで話します。' }
+          : mode === 'claims'
+            ? { ...draft, factCheck: { ...draft.factCheck, claims: MODEL_CLAIMS } }
+            : draft;
     sendJson(res, 200, answer(content));
   });
   base = `${api.url}/v1`;
@@ -58,11 +77,30 @@ describe('OpenAI-compatible script writer', () => {
     expect(out.script.split('\n')).toEqual([
       'ハルカ：こんにちは、ハルカです。',
       'ケンタ：ケンタです。今日は朝の散歩の話です。',
-      'ハルカ：毎朝30分歩くといいそうですよ。',
+      'ハルカ：朝に歩く人は三割増えたそうですよ。',
     ]);
     expect(out).toMatchObject({ title: '朝の散歩', labels: ['健康・ウェルネス'], factCheck: { status: 'issues_found', confidence: 70 } });
     const given = await llm().writeScript({ inputText: '朝の散歩', title: '私の題' });
     expect(given.title).toBe('私の題');
+  });
+
+  it('#25.2 asks for the claims and validates them: placed on the line that says them, none verified without a grounded source, strays dropped', async () => {
+    mode = 'claims';
+    api.requests.length = 0;
+    try {
+      const out = await llm().writeScript({ inputText: '朝の散歩は体に良い習慣です。', title: '' });
+      expect((seen()[0].json.messages as { content: string }[])[0].content).toContain('factCheck.claims');
+      expect(out.factCheck.claims).toEqual([{ text: '朝に歩く人は三割増えたそうですよ', line: 2, status: 'needs_source', sources: [] }]);
+      expect(out.factCheck).toMatchObject({ status: 'issues_found', confidence: 70, issues: ['「必ず健康になる」は言い過ぎです'] });
+      mode = 'ok';
+      // A model that names no claims: the detector marks the line that states a number.
+      const plain = await llm().writeScript({ inputText: '朝の散歩は体に良い習慣です。', title: '' });
+      expect(plain.factCheck.claims).toEqual([
+        { text: '朝に歩く人は三割増えたそうですよ。', line: 2, status: 'needs_source', sources: [] },
+      ]);
+    } finally {
+      mode = 'ok';
+    }
   });
 
   it('reports 429 as quota, prose or a one-host script as malformed, and silence as a timeout', async () => {

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { providerError, providerFetch, readBody } from '../errors';
 import { catalogueLabels, DraftAnswer, RewriteAnswer, SCRIPT_WRITER } from './answers';
+import { modelFactCheck } from './fact-check';
 import { cleanAnswer, supportInstructions } from './support';
 import { type LlmProvider, type ScriptDraft, VideoUnavailable } from './types';
 
@@ -58,7 +59,7 @@ export function openAiLlm(s: OpenAiSettings): LlmProvider {
     async writeScript({ inputText, title }): Promise<ScriptDraft> {
       const draft = await ask(
         DraftAnswer,
-        `次のテキストから台本を作り、{"title","script","labels","factCheck":{"status","confidence","summary","issues"}} の JSON で返してください。${
+        `次のテキストから台本を作り、{"title","script","labels","factCheck":{"status","confidence","summary","issues","claims"}} の JSON で返してください。${
           title ? `タイトル: ${title}\n` : 'タイトルは内容から30文字以内で付けてください。\n'
         }テキスト:\n${inputText}`,
       );
@@ -66,13 +67,15 @@ export function openAiLlm(s: OpenAiSettings): LlmProvider {
         ...draft,
         title: title || draft.title,
         labels: catalogueLabels(draft.labels),
+        factCheck: await modelFactCheck(draft.script, draft.factCheck),
       };
     },
-    rewriteScript({ inputText, originalScript, issues }) {
-      return ask(
+    async rewriteScript({ inputText, originalScript, issues }) {
+      const rewritten = await ask(
         RewriteAnswer,
-        `次の台本を、指摘された問題を直して書き直し、{"script","factCheck"} の JSON で返してください。\n指摘:\n${issues.map((i) => `- ${i}`).join('\n')}\n元のテキスト:\n${inputText}\n台本:\n${originalScript}`,
+        `次の台本を、指摘された問題を直して書き直し、{"script","factCheck":{"status","confidence","summary","issues","claims"}} の JSON で返してください。\n指摘:\n${issues.map((i) => `- ${i}`).join('\n')}\n元のテキスト:\n${inputText}\n台本:\n${originalScript}`,
       );
+      return { script: rewritten.script, factCheck: await modelFactCheck(rewritten.script, rewritten.factCheck) };
     },
     /** The support chat: the FAQ and legal texts as the system message, the question as the user's; plain text back. */
     async answerSupport({ question, passages }) {

@@ -181,6 +181,7 @@ export function adminGenerateJob(deps: { db: Db; storage: StorageProvider; rende
           category: joinCategories(draft.labels),
           script,
           transcript: audio.lines,
+          claims: check.claims,
           hqFilename: filename,
           isVisible: true,
         });

@@ -1,4 +1,5 @@
 import { CREATE_PAGE_CATEGORIES } from '@shared/categories';
+import { CLAIMS_TEXT } from '@shared/messages/claims';
 import { CREATION_TEXT as T } from '@shared/messages/creation';
 import {
   type ConfidenceLevel,
@@ -9,6 +10,8 @@ import {
   taskPollDelay,
 } from '@shared/rules/creation';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ClaimSources } from '@web/components/claims/claim-sources';
+import { SearchSuggestions } from '@web/components/claims/search-suggestions';
 import { LoginRequired } from '@web/components/layout/login-required';
 import { PageHeader } from '@web/components/layout/page-header';
 import { Button } from '@web/components/ui/button';
@@ -383,6 +386,14 @@ function ReviewStep({
             </Button>
           </>
         )}
+        {/* A draft kept from before claims were answered has none. */}
+        {(fc.claims ?? []).length > 0 && (
+          <>
+            <h3 className="mt-3 text-sm font-medium">{CLAIMS_TEXT.listTitle}</h3>
+            <ClaimSources claims={fc.claims} className="mt-2" />
+          </>
+        )}
+        {fc.searchEntryPoint && <SearchSuggestions html={fc.searchEntryPoint} />}
       </div>
       {categoryPicker ? (
         <div data-testid="creation-categories">{categoryPicker({ value: draft.labels, onChange: (labels) => update({ labels }) })}</div>
