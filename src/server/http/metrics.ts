@@ -14,7 +14,7 @@ import { sendError } from './errors';
 const providerRegistry = new client.Registry();
 const providerErrors = new client.Counter({
   name: 'mugen_provider_errors_total',
-  help: 'Failed calls to an AI provider, by provider and kind (quota, timeout, malformed, unavailable, other)',
+  help: 'Failed calls to an AI provider, by provider and kind (quota, timeout, malformed, unavailable, rejected, config, other)',
   labelNames: ['provider', 'kind'] as const,
   registers: [providerRegistry],
 });
