@@ -4,7 +4,7 @@ import { isQuotaError } from '../../features/creation/voice';
 import { expectProviderFailures, type StandIn, sendJson, startStandIn } from '../../test/stand-in';
 import { wavFile } from '../audio/wav';
 import { googleTts } from './google';
-import { openAiTts } from './openai';
+import { openAiTts, paceInstructions } from './openai';
 
 // Issue 15 and #29.4: Cloud Text-to-Speech and the OpenAI-compatible audio/speech against local
 // stand-ins written from their references:
@@ -14,7 +14,9 @@ import { openAiTts } from './openai';
 //   INVALID_ARGUMENT with Google's own messages, recorded below), LINEAR16 answers a base64 WAVE.
 //   Recorded answer (google-cloud-node#4074, wavenet-for-chrome#68):
 //   {"error":{"code":400,"message":"Either `input.text` or `input.ssml` is longer than the limit of 5000 bytes. This limit is different from quotas. ...","status":"INVALID_ARGUMENT"}}
-// - OpenAI: https://platform.openai.com/docs/api-reference/audio/createSpeech (raw 24 kHz PCM).
+// - OpenAI: https://platform.openai.com/docs/api-reference/audio/createSpeech (raw 24 kHz PCM):
+//   `instructions` "does not work with tts-1 or tts-1-hd" (the stand-in refuses it there), and
+//   gpt-4o-mini-tts ignores `speed` (the same audio whatever the speed, as measured on the real service).
 type Mode = 'ok' | 'quota' | 'malformed' | 'hang';
 const bytesOf = (s: string) => Buffer.byteLength(s, 'utf8');
 /** The stand-in's sentence limit: refusals are reported from about 300 bytes of Latin text. */
@@ -68,7 +70,18 @@ beforeAll(async () => {
     }
     if (req.url.pathname === '/v1/audio/speech') {
       if (mode === 'malformed') return sendJson(res, 200, { oops: 1 });
-      res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(Buffer.from(tone(7200).buffer));
+      const tts1 = /^tts-1/.test(String(req.json.model));
+      if (tts1 && 'instructions' in req.json)
+        return sendJson(res, 400, {
+          error: {
+            message: 'instructions is not supported for this model',
+            type: 'invalid_request_error',
+            param: 'instructions',
+            code: null,
+          },
+        });
+      const n = tts1 ? Math.round(7200 / Number(req.json.speed ?? 1)) : 7200;
+      res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(Buffer.from(tone(n).buffer));
       return;
     }
     res.writeHead(404).end();
@@ -85,12 +98,12 @@ const google = (timeoutMs = 5000) =>
     voices: { ハルカ: 'ja-JP-Neural2-B', ケンタ: 'ja-JP-Neural2-D' },
     timeoutMs,
   });
-const openai = (timeoutMs = 5000) =>
+const openai = (timeoutMs = 5000, model = 'gpt-4o-mini-tts') =>
   openAiTts({
     provider: 'openai',
     apiKey: 'sk-test',
     baseUrl: `${base}/v1`,
-    model: 'gpt-4o-mini-tts',
+    model,
     voices: { ハルカ: 'nova', ケンタ: 'onyx' },
     timeoutMs,
   });
@@ -183,14 +196,33 @@ describe('#29.4 Cloud Text-to-Speech: long lines in pieces under its limits', ()
 });
 
 describe('OpenAI-compatible audio/speech voice', () => {
-  it('asks for raw PCM with the host voice and speed, with the key', async () => {
+  it('#29.3 gpt-4o-mini-tts: the pace in instructions (no speed), and the rate applied by time-stretching the answer', async () => {
     mode = 'ok';
     api.requests.length = 0;
     const pcm = await openai().synthesize({ text: 'こんにちは', speakingRate: 0.9, host: 'ハルカ' });
     expect(pcm).toMatchObject({ sampleRate: 24000 });
-    expect(pcm.samples.length).toBe(7200);
+    expect(pcm.samples.length).toBe(8000);
     expect(seen()[0].headers.authorization).toBe('Bearer sk-test');
-    expect(seen()[0].json).toEqual({ model: 'gpt-4o-mini-tts', voice: 'nova', input: 'こんにちは', response_format: 'pcm', speed: 0.9 });
+    expect(seen()[0].json).toEqual({
+      model: 'gpt-4o-mini-tts',
+      voice: 'nova',
+      input: 'こんにちは',
+      response_format: 'pcm',
+      instructions: paceInstructions(0.9),
+    });
+    expect(paceInstructions(0.9)).toContain('やや ゆっくりめに');
+    // The member's rate changes the duration: 1.6 is 1/1.6 of 1.0's length.
+    const normal = await openai().synthesize({ text: 'こんにちは', speakingRate: 1, host: 'ハルカ' });
+    const fast = await openai().synthesize({ text: 'こんにちは', speakingRate: 1.6, host: 'ハルカ' });
+    expect([normal.samples.length, fast.samples.length]).toEqual([7200, 4500]);
+  });
+
+  it('#29.3 tts-1 and tts-1-hd take the rate as speed, without instructions', async () => {
+    mode = 'ok';
+    api.requests.length = 0;
+    const pcm = await openai(5000, 'tts-1-hd').synthesize({ text: 'こんにちは', speakingRate: 1.6, host: 'ケンタ' });
+    expect(pcm.samples.length).toBe(4500);
+    expect(seen()[0].json).toEqual({ model: 'tts-1-hd', voice: 'onyx', input: 'こんにちは', response_format: 'pcm', speed: 1.6 });
   });
 });
 
