@@ -62,7 +62,7 @@ const EnvSchema = z.object({
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   LLM_PROVIDER: z.enum(['offline', 'openai', 'gemini']).default('offline'),
   GEMINI_API_KEY: z.string().optional(),
-  GEMINI_MODEL: z.string().min(1).default('gemini-2.5-flash'),
+  GEMINI_MODEL: z.string().min(1).default('gemini-3.5-flash'),
   GEMINI_BASE_URL: optionalUrl,
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),

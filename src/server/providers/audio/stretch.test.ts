@@ -8,7 +8,7 @@ const voice = (seconds: number, hz: number, sampleRate = 24_000) =>
 /** Zero crossings a second: twice the frequency of a tone. */
 const crossingsPerSecond = (s: Int16Array, sampleRate: number) => {
   let n = 0;
-  for (let i = 1; i < s.length; i++) if ((s[i - 1] < 0) !== (s[i] < 0)) n++;
+  for (let i = 1; i < s.length; i++) if (s[i - 1] < 0 !== s[i] < 0) n++;
   return (n / s.length) * sampleRate;
 };
 
