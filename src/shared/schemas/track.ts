@@ -42,4 +42,11 @@ export const TranscriptSchema = z.object({
 });
 
 /** GET /api/stream/{id}?quality=high: the 128 kbit/s variant for premium listeners. */
-export const StreamQuerySchema = z.object({ quality: z.enum(['standard', 'high']).optional() });
+export const StreamQuerySchema = z.object({
+  quality: z.enum(['standard', 'high']).optional(),
+  /**
+   * `keep`: the service worker's offline download. Answered by the app itself (same origin), never a
+   * redirect to the bucket, whose CORS would have to allow the site's origin for the worker's fetch.
+   */
+  for: z.enum(['play', 'keep']).optional(),
+});
