@@ -30,7 +30,7 @@ describe('config', () => {
   });
 
   it('never seeds the demo in production', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).demoSeed).toBe(false);
-    expect(() => loadConfig({ NODE_ENV: 'production', DEMO_SEED: 'true' })).toThrow(/DEMO_SEED/);
+    expect(loadConfig({ NODE_ENV: 'production', VAPID_SUBJECT: 'mailto:ops@mugen-radio.jp' }).demoSeed).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production', VAPID_SUBJECT: 'mailto:ops@mugen-radio.jp', DEMO_SEED: 'true' })).toThrow(/DEMO_SEED/);
   });
 });

@@ -23,6 +23,18 @@ export function countProviderError(provider: string, kind: string) {
   providerErrors.inc({ provider, kind });
 }
 
+const pushFailures = new client.Counter({
+  name: 'mugen_push_failures_total',
+  help: 'Web pushes a push service did not accept, by service (fcm, apple, mozilla, windows, chromium, other) and reason (HTTP status, dns, network, timeout)',
+  labelNames: ['service', 'reason'] as const,
+  registers: [providerRegistry],
+});
+
+/** A push the service refused or could not be reached for (#29.7): Apple's 403 BadJwtToken shows here. */
+export function countPushFailure(service: string, reason: string) {
+  pushFailures.inc({ service, reason });
+}
+
 function allowList(cidrs: string[]): BlockList {
   const list = new BlockList();
   for (const c of cidrs) {
