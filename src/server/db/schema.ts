@@ -133,6 +133,10 @@ export const tracks = pgTable(
     script: text('script'),
     /** When each line of the script is spoken (ms), for the transcript that follows playback. */
     transcript: jsonb('transcript').$type<{ speaker: string; text: string; startMs: number; endMs: number }[]>(),
+    /** The voice provider that spoke the track (offline, voicevox, google, openai); null for uploads and older tracks. */
+    voicedBy: text('voiced_by'),
+    /** The credit its voices' terms require wherever it is published (「VOICEVOX:四国めたん、VOICEVOX:青山龍星」), or null. */
+    voiceCredit: text('voice_credit'),
     /** The 128 kbit/s variant premium members stream (same name, in audio-hq/), when one was made. */
     hqFilename: text('hq_filename'),
     isVisible: boolean('is_visible').notNull().default(true),

@@ -39,6 +39,8 @@ export const TranscriptSchema = z.object({
   lines: z.array(
     z.object({ speaker: z.string(), text: z.string(), startMs: z.number().int().nullable(), endMs: z.number().int().nullable() }),
   ),
+  /** The credit the voices' terms require (「VOICEVOX:四国めたん、VOICEVOX:青山龍星」) for a track voiced by VOICEVOX; else null. */
+  credit: z.string().nullable(),
 });
 
 /** GET /api/stream/{id}?quality=high: the 128 kbit/s variant for premium listeners. */

@@ -89,6 +89,8 @@ export function publishJob(db: Db, storage: StorageProvider, render: PublishRend
       script: p.script,
       transcript: audio.lines,
       hqFilename: filename,
+      voicedBy: audio.voicedBy ?? null,
+      voiceCredit: audio.voiceCredit ?? null,
       isVisible: true,
     });
     await announceTrack(db, trackId);

@@ -392,8 +392,12 @@ export const tracksOf = (db: Db, userId: string) =>
 export async function transcriptOf(db: Db, viewer: { userId: string | null; isAdmin: boolean } | null, id: number) {
   const access = await findTrack(db, id);
   if (!access || !canSeeTrack(access, viewer)) throw notFound(MESSAGES.trackNotFound);
-  const [row] = await db.select({ transcript: tracks.transcript, script: tracks.script }).from(tracks).where(eq(tracks.id, id));
+  const [row] = await db
+    .select({ transcript: tracks.transcript, script: tracks.script, credit: tracks.voiceCredit })
+    .from(tracks)
+    .where(eq(tracks.id, id));
+  const credit = row?.credit ?? null;
   if (row?.transcript?.length)
-    return { lines: row.transcript.map((l) => ({ ...l, startMs: Math.round(l.startMs), endMs: Math.round(l.endMs) })) };
-  return { lines: row?.script ? scriptLines(row.script) : [] };
+    return { lines: row.transcript.map((l) => ({ ...l, startMs: Math.round(l.startMs), endMs: Math.round(l.endMs) })), credit };
+  return { lines: row?.script ? scriptLines(row.script) : [], credit };
 }

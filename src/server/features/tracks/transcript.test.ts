@@ -28,6 +28,7 @@ describe('GET /api/tracks/{id}/transcript', () => {
         { speaker: 'ハルカ', text: 'こんにちは', startMs: 300, endMs: 1500 },
         { speaker: 'ケンタ', text: 'どうも', startMs: 1900, endMs: 2600 },
       ],
+      credit: null,
     });
     const plain = await insertTrack(t, { script: 'ハルカ：ひとつめ\n\nケンタ：ふたつめ' });
     expect((await t.app.inject({ method: 'GET', url: `/api/tracks/${plain.id}/transcript` })).json().lines).toEqual([

@@ -182,6 +182,8 @@ export function adminGenerateJob(deps: { db: Db; storage: StorageProvider; rende
           script,
           transcript: audio.lines,
           hqFilename: filename,
+          voicedBy: audio.voicedBy ?? null,
+          voiceCredit: audio.voiceCredit ?? null,
           isVisible: true,
         });
         await tx
