@@ -31,6 +31,8 @@ describe('config', () => {
 
   it('never seeds the demo in production', () => {
     expect(loadConfig({ NODE_ENV: 'production', VAPID_SUBJECT: 'mailto:ops@mugen-radio.jp' }).demoSeed).toBe(false);
-    expect(() => loadConfig({ NODE_ENV: 'production', VAPID_SUBJECT: 'mailto:ops@mugen-radio.jp', DEMO_SEED: 'true' })).toThrow(/DEMO_SEED/);
+    expect(() => loadConfig({ NODE_ENV: 'production', VAPID_SUBJECT: 'mailto:ops@mugen-radio.jp', DEMO_SEED: 'true' })).toThrow(
+      /DEMO_SEED/,
+    );
   });
 });
