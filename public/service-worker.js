@@ -140,12 +140,13 @@ function offlineAudioResponse(request, url) {
 }
 
 /**
- * Keeps a track: the whole file, asked for without a range (following a redirect to the bucket when the
- * server answers one), stored under its stream path. The premium variant is asked for: the server gives
- * it to premium members only, and the standard one to anyone else.
+ * Keeps a track: the whole file, asked for without a range, stored under its stream path. `for=keep`
+ * has the app answer the bytes itself, never a redirect to the bucket (a CORS fetch that followed it
+ * would need the bucket's CORS to allow this origin). The premium variant is asked for: the server
+ * gives it to premium members only, and the standard one to anyone else.
  */
 async function keepTrack(id) {
-  const res = await fetch(`/api/stream/${id}?quality=high`, { credentials: 'same-origin', redirect: 'follow', cache: 'no-store' });
+  const res = await fetch(`/api/stream/${id}?quality=high&for=keep`, { credentials: 'same-origin', redirect: 'error', cache: 'no-store' });
   if (res.status !== 200) throw new Error(`the stream answered ${res.status}`);
   const blob = await res.blob();
   const cache = await caches.open(OFFLINE_AUDIO_CACHE);

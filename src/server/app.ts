@@ -44,7 +44,7 @@ import { AppError, sendError } from './http/errors';
 import { ADMIN_SECURITY_SCHEME, SESSION_SECURITY_SCHEME } from './http/guards';
 import { htmlPageSender } from './http/html-page';
 import { registerInputGuard } from './http/input-guard';
-import { registerMetrics } from './http/metrics';
+import { countPushFailure, registerMetrics } from './http/metrics';
 import { registerOriginCheck } from './http/origin';
 import { publicOrigin } from './http/public-origin';
 import { registerRateLimits } from './http/rate-limits';
@@ -98,7 +98,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const database = opts.database ?? (await openDatabase(config));
   const storage = opts.storage ?? createStorage(config);
   const vapid = loadVapidKeys({ ...config.vapid, dataDir: config.dataDir });
-  const push = { vapid, send: opts.pushSender ?? createWebPushSender(vapid, { extraOrigins: config.pushExtraOrigins }) };
+  const push = {
+    vapid,
+    send: opts.pushSender ?? createWebPushSender(vapid, { extraOrigins: config.pushExtraOrigins }, countPushFailure),
+  };
   const now = opts.now ?? (() => new Date());
   const payments = createPayments(config, database.db, now);
   // Rate limits and the sign-in lockout count in a store every instance shares (issue 24).

@@ -105,7 +105,7 @@ const EnvSchema = z.object({
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   LLM_PROVIDER: z.enum(['offline', 'openai', 'gemini']).default('offline'),
   GEMINI_API_KEY: z.string().optional(),
-  GEMINI_MODEL: z.string().min(1).default('gemini-2.5-flash'),
+  GEMINI_MODEL: z.string().min(1).default('gemini-3.5-flash'),
   GEMINI_BASE_URL: optionalUrl,
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
@@ -413,6 +413,27 @@ function ttsSettings(e: Env): TtsSettings {
   }
 }
 
+/** The contact push services see when VAPID_SUBJECT is unset: a placeholder, refused in production. */
+export const DEFAULT_VAPID_SUBJECT = 'mailto:support@mugen.invalid';
+
+/**
+ * A VAPID subject no push service can reach: a reserved name (RFC 2606 / 6761: .invalid, .test,
+ * .example, .localhost, localhost, example.com/.net/.org) or an address. Apple's push service answers
+ * 403 BadJwtToken to a JWT whose `sub` is one.
+ */
+export function isPlaceholderSubject(subject: string): boolean {
+  let host: string;
+  try {
+    const u = new URL(subject);
+    host = u.protocol === 'mailto:' ? (u.pathname.split('@')[1] ?? '') : u.hostname;
+  } catch {
+    return true;
+  }
+  host = host.toLowerCase().replace(/\.$/, '');
+  if (!host || host === 'localhost' || /^[\d.]+$/.test(host) || host.includes(':') || host.startsWith('[')) return true;
+  return /\.(invalid|test|example|localhost|local)$/.test(host) || /(^|\.)example\.(com|net|org)$/.test(host);
+}
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {
@@ -437,6 +458,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   const tts = ttsSettings(e);
   const llm = llmSettings(e);
   const plainPush = e.PUSH_EXTRA_ORIGINS.find((o) => !o.startsWith('https:'));
+  const vapidSubject = e.VAPID_SUBJECT ?? DEFAULT_VAPID_SUBJECT;
+  if (isProduction && isPlaceholderSubject(vapidSubject)) {
+    throw new ConfigError(
+      `Invalid VAPID_SUBJECT=${JSON.stringify(e.VAPID_SUBJECT ?? '')}: production needs a real mailto: or https: contact (Apple refuses a placeholder with 403 BadJwtToken, so every push to iPhone and Safari would fail)`,
+    );
+  }
   if (isProduction && plainPush) throw new ConfigError(`Invalid PUSH_EXTRA_ORIGINS=${JSON.stringify(plainPush)}: https only in production`);
   if (isProduction && e.TRUST_PROXY === true)
     throw new ConfigError(
@@ -474,7 +501,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     oidc,
     devLogin: !oidc && !isProduction,
     invitesPerMember: e.INVITES_PER_MEMBER,
-    vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT ?? 'mailto:support@mugen.invalid' },
+    vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: vapidSubject },
     pushPollMs: e.PUSH_POLL_MS,
     pushExtraOrigins: e.PUSH_EXTRA_ORIGINS,
     metricsAllow: e.METRICS_ALLOW,

@@ -140,6 +140,10 @@ export const tracks = pgTable(
      * NULL for a track stored before claims were kept.
      */
     claims: jsonb('claims').$type<Claim[]>(),
+    /** The voice provider that spoke the track (offline, voicevox, google, openai); null for uploads and older tracks. */
+    voicedBy: text('voiced_by'),
+    /** The credit its voices' terms require wherever it is published (「VOICEVOX:四国めたん、VOICEVOX:青山龍星」), or null. */
+    voiceCredit: text('voice_credit'),
     /** The 128 kbit/s variant premium members stream (same name, in audio-hq/), when one was made. */
     hqFilename: text('hq_filename'),
     isVisible: boolean('is_visible').notNull().default(true),

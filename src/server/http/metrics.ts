@@ -15,13 +15,25 @@ import { sendError } from './errors';
 const providerRegistry = new client.Registry();
 const providerErrors = new client.Counter({
   name: 'mugen_provider_errors_total',
-  help: 'Failed calls to an AI provider, by provider and kind (quota, timeout, malformed, unavailable, other)',
+  help: 'Failed calls to an AI provider, by provider and kind (quota, timeout, malformed, unavailable, rejected, config, other)',
   labelNames: ['provider', 'kind'] as const,
   registers: [providerRegistry],
 });
 
 export function countProviderError(provider: string, kind: string) {
   providerErrors.inc({ provider, kind });
+}
+
+const pushFailures = new client.Counter({
+  name: 'mugen_push_failures_total',
+  help: 'Web pushes a push service did not accept, by service (fcm, apple, mozilla, windows, chromium, other) and reason (HTTP status, dns, network, timeout)',
+  labelNames: ['service', 'reason'] as const,
+  registers: [providerRegistry],
+});
+
+/** A push the service refused or could not be reached for (#29.7): Apple's 403 BadJwtToken shows here. */
+export function countPushFailure(service: string, reason: string) {
+  pushFailures.inc({ service, reason });
 }
 
 function allowList(cidrs: string[]): BlockList {

@@ -3,7 +3,10 @@
  * 429 「AI音声生成サービスの制限」 and the rest to its own failure message, gives the daily use back, and
  * counts it for /metrics (in the main thread: a voice runs in the render worker, which only reports).
  */
-export type ProviderErrorKind = 'quota' | 'timeout' | 'malformed' | 'unavailable';
+export type ProviderErrorKind = 'quota' | 'timeout' | 'malformed' | 'unavailable' | 'rejected' | 'config';
+// rejected: the provider refused this input (400 INVALID_ARGUMENT, 413, 422): not a rate limit, and
+// the same input fails again. config: the key or the model is wrong (401, 403, 404 NOT_FOUND): the
+// operator's setting, named in the message.
 
 export class ProviderError extends Error {
   override readonly name = 'ProviderError';
@@ -20,10 +23,34 @@ export function providerError(provider: string, kind: ProviderErrorKind, message
   return new ProviderError(provider, kind, message);
 }
 
+/** The status word of a Google-style error body (`{"error":{"code":400,"status":"INVALID_ARGUMENT"}}`), if any. */
+function googleStatus(body: string): string | null {
+  try {
+    const s = (JSON.parse(body) as { error?: { status?: unknown } })?.error?.status;
+    return typeof s === 'string' ? s : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * fetch for provider calls: a deadline on the whole call, and every failure as a ProviderError
- * (429 or a quota body → quota; other statuses and network failures → unavailable). The URL may carry
- * a key, so messages name only the status and the path.
+ * The kind of a provider's HTTP refusal: 429 (or a RESOURCE_EXHAUSTED / insufficient_quota body) is
+ * the quota; 400, 413 and 422 a refusal of this input (Google's 400 says "This limit is different from
+ * quotas": a body mentioning quotas is not a rate limit); 401, 403 and 404 the operator's settings;
+ * anything else unavailable.
+ */
+export function kindOfStatus(status: number, body: string): ProviderErrorKind {
+  const word = googleStatus(body);
+  if (status === 429 || word === 'RESOURCE_EXHAUSTED' || /"insufficient_quota"/.test(body)) return 'quota';
+  if (status === 400 || status === 413 || status === 422) return 'rejected';
+  if (status === 401 || status === 403 || status === 404) return 'config';
+  return 'unavailable';
+}
+
+/**
+ * fetch for provider calls: a deadline on the whole call, and every failure as a ProviderError of the
+ * kind its status tells (kindOfStatus; network failures → unavailable). The key travels in a header,
+ * never the URL; messages name only the status and the path.
  */
 export async function providerFetch(provider: string, url: URL, init: RequestInit, timeoutMs: number): Promise<Response> {
   let res: Response;
@@ -37,10 +64,10 @@ export async function providerFetch(provider: string, url: URL, init: RequestIni
   }
   if (res.ok) return res;
   const body = await res.text().catch(() => '');
-  if (res.status === 429 || /RESOURCE_EXHAUSTED|quota|rate.?limit/i.test(body)) {
-    throw providerError(provider, 'quota', `${url.pathname} answered ${res.status} (quota or rate limit)`);
-  }
-  throw providerError(provider, 'unavailable', `${url.pathname} answered ${res.status}`);
+  const kind = kindOfStatus(res.status, body);
+  const word = googleStatus(body);
+  const detail = kind === 'quota' ? ' (quota or rate limit)' : word ? ` ${word}` : '';
+  throw providerError(provider, kind, `${url.pathname} answered ${res.status}${detail}`);
 }
 
 /** Reads a provider's answer body within the same deadline, as a timeout when it stalls. */

@@ -80,6 +80,8 @@ export async function createTestApp(
       LOG_LEVEL: 'silent',
       PUSH_POLL_MS: '0',
       RATE_LIMIT_SCALE: '0',
+      // A real contact, as production requires (#29.7).
+      VAPID_SUBJECT: 'mailto:ops@mugen-radio.jp',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...env,
     },

@@ -6,8 +6,11 @@ import { addMonths } from '../features/premium/rule';
 import { STRIPE_API_VERSION } from '../providers/payments/stripe';
 
 /**
- * A local stand-in of the Stripe REST API (no network here), for exactly the calls the premium
- * integration makes through the official SDK (pointed at it with STRIPE_API_BASE):
+ * A local stand-in of the Stripe REST API (no network here), written from Stripe's API reference
+ * (https://docs.stripe.com/api, versions 2025-02-24.acacia and 2025-03-31.basil), its changelog
+ * (https://docs.stripe.com/changelog/basil/2025-03-31/adds-new-parent-field-to-invoicing-objects) and
+ * stripe-node 17.7.0's types, for exactly the calls the premium integration makes through the official
+ * SDK (pointed at it with STRIPE_API_BASE):
  *   POST /v1/customers, POST /v1/subscriptions, GET and POST /v1/subscriptions/{id},
  *   GET /v1/payment_intents/{id}
  * Bodies and queries are form-encoded as the SDK writes them (`items[0][price]`, `expand[0]`), answers
@@ -15,7 +18,81 @@ import { STRIPE_API_VERSION } from '../providers/payments/stripe';
  * `{ error: { type, code, message, param } }`, an Idempotency-Key replays the first answer. The
  * helpers play what happens on Stripe's side (a card payment, a renewal, the end of a free period) and
  * post webhooks signed like Stripe's.
+ *
+ * Webhook events are rendered at the webhook endpoint's API version (Stripe's rule: the endpoint's
+ * `api_version`, else the account's default), whatever version the SDK pins. From 2025-03-31.basil on an
+ * invoice has no `subscription` nor `payment_intent` (its subscription is
+ * `parent.subscription_details.subscription`, its payments a `payments` list), a line item's
+ * subscription is `parent.subscription_item_details.subscription`, and a subscription's period lives on
+ * its items. The default endpoint version is a current one, as for an endpoint created today.
+ *
+ * A free period's end (trial_end) is invoiced as Stripe does: the subscription turns active at once
+ * with a draft invoice, which Stripe finalizes and charges about an hour later (`chargeAfterTrial`).
+ *
+ * A recorded answer (docs.stripe.com/api/events/object, basil), trimmed to the fields read here:
+ *   {"id":"evt_1NG8Du2eZvKYlo2CUI79vXWy","object":"event","api_version":"2025-03-31.basil",
+ *    "created":1686089970,"data":{"object":{"id":"in_1MtHbELkdIwHu7ixl4OzzPMv","object":"invoice",
+ *    "parent":{"type":"subscription_details","quote_details":null,"subscription_details":{"metadata":{},
+ *    "subscription":"sub_1MtHbELkdIwHu7ixl4OzzPMv"}},"status":"paid"}},"livemode":false,
+ *    "pending_webhooks":0,"request":{"id":null,"idempotency_key":null},"type":"invoice.paid"}
  */
+
+/** The API version of a webhook endpoint created today (the account's default when none is set). */
+export const CURRENT_ENDPOINT_API_VERSION = '2025-09-30.clover';
+
+/** Whether events at this API version carry the invoicing `parent` shape (2025-03-31.basil and later). */
+export const rendersBasilShape = (apiVersion: string) => apiVersion.slice(0, 10) >= '2025-03-31';
+
+/** An acacia-shaped object as Stripe renders it at `apiVersion` (a copy). */
+export function renderAt(object: Json, apiVersion: string): Json {
+  const out = JSON.parse(JSON.stringify(object)) as Json;
+  if (!rendersBasilShape(apiVersion)) return out;
+  if (out.object === 'invoice') {
+    const subscription = out.subscription ?? null;
+    delete out.subscription;
+    delete out.subscription_details;
+    const pi = out.payment_intent;
+    delete out.payment_intent;
+    out.parent = subscription
+      ? { type: 'subscription_details', quote_details: null, subscription_details: { metadata: {}, subscription } }
+      : null;
+    out.payments = {
+      object: 'list',
+      data: pi
+        ? [
+            {
+              object: 'invoice_payment',
+              payment: { type: 'payment_intent', payment_intent: pi },
+              status: out.status === 'paid' ? 'paid' : 'open',
+            },
+          ]
+        : [],
+      has_more: false,
+      url: `/v1/invoice_payments?invoice=${out.id}`,
+    };
+    const lines = (out.lines as { data: Json[] } | undefined)?.data ?? [];
+    for (const line of lines) {
+      const sub = line.subscription ?? null;
+      delete line.subscription;
+      delete line.type;
+      line.parent = {
+        type: 'subscription_item_details',
+        invoice_item_details: null,
+        subscription_item_details: { subscription: sub, proration: false },
+      };
+    }
+  }
+  if (out.object === 'subscription') {
+    const items = (out.items as { data: Json[] } | undefined)?.data ?? [];
+    for (const item of items) {
+      item.current_period_start = out.current_period_start;
+      item.current_period_end = out.current_period_end;
+    }
+    delete out.current_period_start;
+    delete out.current_period_end;
+  }
+  return out;
+}
 
 export const STAND_IN_KEYS = {
   STRIPE_SECRET_KEY: 'sk_test_standin',
@@ -54,7 +131,7 @@ interface Invoice {
   object: 'invoice';
   customer: string;
   subscription: string;
-  status: 'open' | 'paid' | 'void';
+  status: 'draft' | 'open' | 'paid' | 'void';
   payment_intent: string | null;
   amount_due: number;
   currency: 'jpy';
@@ -142,25 +219,37 @@ export interface StripeStandIn {
    * its period end is cancelled instead. Answers the new invoice (or null when cancelled).
    */
   renew(subscriptionId: string, outcome: 'paid' | 'failed'): Invoice | null;
-  /** The free period (our pause) ends: a new monthly period from trial_end, charged. */
-  endTrial(subscriptionId: string, outcome: 'paid' | 'failed'): Invoice;
+  /**
+   * The free period (our pause) ends: a new monthly period from trial_end, the subscription active at
+   * once, its invoice a draft that Stripe finalizes and charges about an hour later (chargeAfterTrial).
+   */
+  endTrial(subscriptionId: string): Invoice;
+  /** An hour after the free period's end: the draft invoice finalized and charged; throws when called sooner, as Stripe would not have. */
+  chargeAfterTrial(subscriptionId: string, outcome: 'paid' | 'failed'): Invoice;
   /** Deleted at once on Stripe's side (the dashboard, or the end of failed retries). */
   cancelNow(subscriptionId: string): void;
-  /** A Stripe event of the object as it is now (a snapshot: later changes do not alter it). */
-  event(type: string, object: object, created?: Date): Json;
+  /**
+   * A Stripe event of the object as it is now (a snapshot: later changes do not alter it), rendered at
+   * `apiVersion` (the endpoint's; by default the stand-in's endpoint version).
+   */
+  event(type: string, object: object, created?: Date, apiVersion?: string): Json;
+  /** The webhook endpoint's API version the events are rendered at. */
+  endpointApiVersion: string;
   /** The Stripe-Signature header of a payload, as Stripe computes it. */
   sign(payload: string, opts?: { timestamp?: number; secret?: string }): string;
   close(): Promise<void>;
 }
 
 /** Starts the stand-in; `now` is the clock of its periods (the tests' controlled clock). */
-export async function startStripeStandIn(now: () => Date): Promise<StripeStandIn> {
+export async function startStripeStandIn(now: () => Date, opts: { endpointApiVersion?: string } = {}): Promise<StripeStandIn> {
+  const endpointApiVersion = opts.endpointApiVersion ?? CURRENT_ENDPOINT_API_VERSION;
   const calls: StripeCall[] = [];
   const customers = new Map<string, Customer>();
   const subscriptions = new Map<string, Subscription>();
   const invoices = new Map<string, Invoice>();
   const paymentIntents = new Map<string, PaymentIntent>();
   const replays = new Map<string, { params: string; status: number; body: string }>();
+  const draftPayments = new Map<string, string>();
 
   /** An invoice for the month from `start`, with its payment intent. */
   function openInvoice(sub: Subscription, start: Date): Invoice {
@@ -416,11 +505,26 @@ export async function startStripeStandIn(now: () => Date): Promise<StripeStandIn
       charge(sub, invoice, outcome);
       return invoice;
     },
-    endTrial(subscriptionId, outcome) {
+    endTrial(subscriptionId) {
       const sub = mustSub(subscriptionId);
       const start = new Date((sub.trial_end ?? sub.current_period_end) * 1000);
       sub.trial_end = null;
+      sub.status = 'active';
       const invoice = openInvoice(sub, start);
+      // A draft has no payment yet: its payment intent is made when Stripe finalizes it.
+      draftPayments.set(invoice.id, invoice.payment_intent as string);
+      invoice.payment_intent = null;
+      invoice.status = 'draft';
+      invoice.created = unix(start);
+      return invoice;
+    },
+    chargeAfterTrial(subscriptionId, outcome) {
+      const sub = mustSub(subscriptionId);
+      const invoice = invoices.get(sub.latest_invoice) as Invoice;
+      if (invoice?.status !== 'draft') throw new Error('stand-in: no draft invoice after a trial');
+      if (unix(now()) < invoice.created + 3600) throw new Error('stand-in: Stripe finalizes a trial’s invoice about an hour after it ends');
+      invoice.status = 'open';
+      invoice.payment_intent = draftPayments.get(invoice.id) ?? null;
       charge(sub, invoice, outcome);
       return invoice;
     },
@@ -429,13 +533,14 @@ export async function startStripeStandIn(now: () => Date): Promise<StripeStandIn
       sub.status = 'canceled';
       sub.ended_at = unix(now());
     },
-    event(type, object, created = now()) {
+    endpointApiVersion,
+    event(type, object, created = now(), apiVersion = endpointApiVersion) {
       return {
         id: `evt_${rand(24)}`,
         object: 'event',
-        api_version: STRIPE_API_VERSION,
+        api_version: apiVersion,
         created: unix(created),
-        data: { object: JSON.parse(JSON.stringify(object)) },
+        data: { object: renderAt(object as Json, apiVersion) },
         livemode: false,
         pending_webhooks: 1,
         request: { id: null, idempotency_key: null },

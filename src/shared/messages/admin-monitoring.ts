@@ -43,6 +43,8 @@ export const ADMIN_MONITORING_TEXT = {
     /** Spec §8: the ping failed. */
     pingError: 'テスト失敗',
     refresh: '今すぐ更新',
+    /** #29.2: provider settings /health reports wrong. */
+    problemsTitle: '設定の問題',
     recommendTitle: '外部の死活監視もおすすめします',
     recommendBody:
       'この画面は開いている間だけ状態を確かめます。サーバーが止まったときに通知を受け取るには、Uptime Kuma のようなセルフホストの死活監視ツールを別のマシンで動かし、/health（status が "ok" であること）と /ping を監視してください。',

@@ -12,6 +12,10 @@ export const ADMIN_THEMES_MESSAGES = {
   extractFailed: 'テーマの抽出に失敗しました。しばらくしてからもう一度お試しください',
   extractQuota: 'AIサービスの利用制限に達しました。しばらくしてからもう一度お試しください',
   extractEmpty: 'この動画からテーマを抽出できませんでした',
+  /** #29.2: a private, removed or region-blocked video (the model could not open it). */
+  extractUnreadable: 'この動画は非公開か視聴できないため、テーマを抽出できません。公開されている動画のURLを入力してください',
+  /** #29.2: GEMINI_MODEL names a model the API does not have (404 NOT_FOUND). */
+  extractConfig: 'AIモデルの設定（GEMINI_MODEL）が正しくありません。監視画面の「設定の問題」を確認してください',
   extracted: (n: number) => `${n}件のテーマを抽出しました`,
   titleRequired: 'タイトルを入力してください',
   titleTooLong: 'タイトルは100文字以内で入力してください',

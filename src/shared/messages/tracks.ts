@@ -41,5 +41,7 @@ export const TRACKS_TEXT = {
     title: '文字起こし',
     /** Read after the line by screen readers: the visible text stays the start of the button's name. */
     seekSuffix: '（ここから再生）',
+    /** #29.5: the voices' credit their terms require (「VOICEVOX:四国めたん、VOICEVOX:青山龍星」). */
+    voiceCredit: (credit: string) => `音声: ${credit}`,
   },
 } as const;

@@ -46,7 +46,16 @@ export const TranscriptSchema = z.object({
    * meaning 出典未確認 (issue 25.2).
    */
   claims: z.array(ClaimSchema),
+  /** The credit the voices' terms require (「VOICEVOX:四国めたん、VOICEVOX:青山龍星」) for a track voiced by VOICEVOX; else null. */
+  credit: z.string().nullable(),
 });
 
 /** GET /api/stream/{id}?quality=high: the 128 kbit/s variant for premium listeners. */
-export const StreamQuerySchema = z.object({ quality: z.enum(['standard', 'high']).optional() });
+export const StreamQuerySchema = z.object({
+  quality: z.enum(['standard', 'high']).optional(),
+  /**
+   * `keep`: the service worker's offline download. Answered by the app itself (same origin), never a
+   * redirect to the bucket, whose CORS would have to allow the site's origin for the worker's fetch.
+   */
+  for: z.enum(['play', 'keep']).optional(),
+});

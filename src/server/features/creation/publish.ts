@@ -92,6 +92,8 @@ export function publishJob(db: Db, storage: StorageProvider, render: PublishRend
       transcript: audio.lines,
       claims,
       hqFilename: filename,
+      voicedBy: audio.voicedBy ?? null,
+      voiceCredit: audio.voiceCredit ?? null,
       isVisible: true,
     });
     await announceTrack(db, trackId);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HealthSchema, PingSchema } from '../../../shared/schemas/health';
+import { settingProblems } from '../../providers/problems';
 import type { AppDeps } from '../../types';
 
 export function healthRoutes({ database }: AppDeps): FastifyPluginAsyncZod {
@@ -9,7 +10,7 @@ export function healthRoutes({ database }: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['health'],
-          summary: 'Liveness, memory and database connection',
+          summary: 'Liveness, memory, database connection and provider settings found wrong',
           response: { 200: HealthSchema, 503: HealthSchema },
         },
       },
@@ -22,6 +23,7 @@ export function healthRoutes({ database }: AppDeps): FastifyPluginAsyncZod {
           uptime: Math.round(process.uptime() * 1000) / 1000,
           memory: { used: mem.heapUsed, total: mem.heapTotal },
           database: { connected },
+          problems: settingProblems(),
           timestamp: new Date().toISOString(),
         });
       },

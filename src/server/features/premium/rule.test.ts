@@ -76,12 +76,12 @@ describe('payment settings', () => {
   it('#17 runs the demo checkout without Stripe outside production, and no payments in production', () => {
     expect(loadConfig({}).payments).toEqual({ mode: 'demo' });
     expect(loadConfig({ NODE_ENV: 'test' }).payments).toEqual({ mode: 'demo' });
-    expect(loadConfig({ NODE_ENV: 'production' }).payments).toEqual({ mode: 'off' });
+    expect(loadConfig({ NODE_ENV: 'production', VAPID_SUBJECT: 'mailto:ops@mugen-radio.jp' }).payments).toEqual({ mode: 'off' });
   });
 
   it('#17 uses Stripe when its four keys are set (in production too), never the demo', () => {
     for (const NODE_ENV of ['development', 'production']) {
-      expect(loadConfig({ NODE_ENV, ...stripe }).payments).toEqual({
+      expect(loadConfig({ NODE_ENV, VAPID_SUBJECT: 'mailto:ops@mugen-radio.jp', ...stripe }).payments).toEqual({
         mode: 'stripe',
         stripe: {
           secretKey: 'sk_test_abc',
@@ -108,9 +108,23 @@ describe('payment settings', () => {
     expect(loadConfig({ ...stripe, STRIPE_API_BASE: 'http://127.0.0.1:12111' }).payments).toMatchObject({
       stripe: { api: { host: '127.0.0.1', port: 12111, protocol: 'http' } },
     });
-    expect(loadConfig({ ...stripe, NODE_ENV: 'production', STRIPE_API_BASE: 'https://stripe-proxy.example' }).payments).toMatchObject({
+    expect(
+      loadConfig({
+        ...stripe,
+        NODE_ENV: 'production',
+        VAPID_SUBJECT: 'mailto:ops@mugen-radio.jp',
+        STRIPE_API_BASE: 'https://stripe-proxy.example',
+      }).payments,
+    ).toMatchObject({
       stripe: { api: { host: 'stripe-proxy.example', port: 443, protocol: 'https' } },
     });
-    expect(() => loadConfig({ ...stripe, NODE_ENV: 'production', STRIPE_API_BASE: 'http://127.0.0.1:12111' })).toThrow(/https only/);
+    expect(() =>
+      loadConfig({
+        ...stripe,
+        NODE_ENV: 'production',
+        VAPID_SUBJECT: 'mailto:ops@mugen-radio.jp',
+        STRIPE_API_BASE: 'http://127.0.0.1:12111',
+      }),
+    ).toThrow(/https only/);
   });
 });

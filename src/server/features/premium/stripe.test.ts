@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREMIUM_API_MESSAGES } from '../../../shared/messages';
 import { premiumSubscriptions } from '../../db/schema';
+import { STRIPE_API_VERSION } from '../../providers/payments/stripe';
 import { createTestApp, type TestApp } from '../../test/app';
 import {
   call,
@@ -15,7 +16,7 @@ import {
   sweep,
   userRow,
 } from '../../test/premium-kit';
-import { STAND_IN_KEYS, type StripeStandIn, startStripeStandIn } from '../../test/stripe-stand-in';
+import { CURRENT_ENDPOINT_API_VERSION, STAND_IN_KEYS, type StripeStandIn, startStripeStandIn } from '../../test/stripe-stand-in';
 import { addMonths, PAUSE_DAYS } from './rule';
 
 // Issue 17 against a local stand-in of the Stripe API (the official SDK pointed at it), with a
@@ -272,6 +273,63 @@ describe('the Stripe webhook', () => {
   });
 });
 
+describe('#29.1 events at the webhook endpoint’s API version (both invoice shapes)', () => {
+  for (const apiVersion of [STRIPE_API_VERSION, '2025-03-31.basil', CURRENT_ENDPOINT_API_VERSION]) {
+    it(`#29.1 invoice.paid at ${apiVersion} grants the renewal`, async () => {
+      const m = await subscribed(`版${apiVersion.slice(0, 4)}${apiVersion.slice(5, 7)}`);
+      clock.set(m.end);
+      const invoice = stand.renew(m.subscriptionId, 'paid');
+      if (!invoice) throw new Error('renewed');
+      const event = stand.event('invoice.paid', invoice, clock.now(), apiVersion);
+      const object = (event.data as { object: Record<string, unknown> }).object;
+      if (apiVersion === STRIPE_API_VERSION) expect(object.subscription).toBe(m.subscriptionId);
+      else {
+        expect('subscription' in object).toBe(false);
+        expect('payment_intent' in object).toBe(false);
+        expect(object.parent).toEqual({
+          type: 'subscription_details',
+          quote_details: null,
+          subscription_details: { metadata: {}, subscription: m.subscriptionId },
+        });
+      }
+      expect((await deliver(event)).statusCode).toBe(200);
+      const u = await userRow(t, m.id);
+      expect(u.premiumEndDate?.getTime()).toBe(secs(addMonths(m.end, 1)));
+      expect(u.totalPremiumMonths).toBe(2);
+    });
+  }
+
+  it('#29.1 a failed renewal at the current endpoint version notifies the member', async () => {
+    const m = await subscribed('新版失敗');
+    clock.set(m.end);
+    const invoice = stand.renew(m.subscriptionId, 'failed');
+    if (!invoice) throw new Error('renewed');
+    expect(stand.endpointApiVersion).toBe(CURRENT_ENDPOINT_API_VERSION);
+    expect((await deliver(stand.event('invoice.payment_failed', invoice))).statusCode).toBe(200);
+    expect(await notificationTypes(t, m.id)).toEqual([{ type: 'premium_payment_failed', bundleCount: 1 }]);
+  });
+
+  it('#29.1 after a free period Stripe invoices about an hour later: nothing is granted for the draft, invoice.paid then resumes', async () => {
+    const m = await subscribed('試用後');
+    clock.set(new Date(m.end.getTime() - 20 * DAY_MS));
+    expect((await call(t, m, 'POST', '/api/premium/pause')).statusCode).toBe(200);
+    const until = (await userRow(t, m.id)).premiumPausedUntil as Date;
+    clock.set(new Date(until.getTime() + 1000));
+    const draft = stand.endTrial(m.subscriptionId);
+    expect(draft).toMatchObject({ status: 'draft', payment_intent: null });
+    expect(() => stand.chargeAfterTrial(m.subscriptionId, 'paid')).toThrow(/an hour/);
+    expect(
+      (await deliver(stand.event('customer.subscription.updated', stand.subscriptions.get(m.subscriptionId) as object))).statusCode,
+    ).toBe(200);
+    expect((await status(m)).isPremium).toBe(false);
+    clock.advance(1 / 24);
+    const paid = stand.chargeAfterTrial(m.subscriptionId, 'paid');
+    expect(paid.status).toBe('paid');
+    expect((await deliver(stand.event('invoice.paid', paid))).statusCode).toBe(200);
+    expect(await status(m)).toMatchObject({ isPremium: true, endDate: new Date(secs(addMonths(until, 1))).toISOString() });
+  });
+});
+
 describe('the Stripe webhook under hostile input', () => {
   it('#17 never answers 5xx nor changes anything, whatever the body, content type and signature', async () => {
     const m = await subscribed('攻撃対象');
@@ -352,9 +410,11 @@ describe('pause and cancel with Stripe (C-4-24, C-4-25)', () => {
     expect(await notificationTypes(t, m.id)).toEqual([{ type: 'premium_resume_soon', bundleCount: 1 }]);
     expect((await status(m)).isPremium).toBe(false);
 
-    // Day 90: Stripe ends the free period and charges; the scheduled task resumes premium.
+    // Day 90: Stripe ends the free period and charges about an hour later; the scheduled task resumes premium.
     clock.set(new Date(until.getTime() + 60_000));
-    stand.endTrial(m.subscriptionId, 'paid');
+    stand.endTrial(m.subscriptionId);
+    clock.advance(1 / 24);
+    stand.chargeAfterTrial(m.subscriptionId, 'paid');
     expect((await sweep(t, clock.now)).resumesQueued).toBe(1);
     const ran = await runResumeTasks(t, clock.now);
     expect(ran.filter((task) => task.userId === m.id).map((task) => task.status)).toEqual(['completed']);

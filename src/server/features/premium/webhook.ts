@@ -25,6 +25,24 @@ const idOf = (v: unknown): string | null =>
       : null;
 
 /**
+ * The subscription an invoice of a webhook event belongs to, in either shape Stripe renders it: up to
+ * 2025-02-24.acacia `invoice.subscription`; from 2025-03-31.basil on (an endpoint created today)
+ * `invoice.parent.subscription_details.subscription`. Events come at the endpoint's API version, not
+ * the SDK's, so both are read. Null for an invoice no subscription made.
+ */
+export function invoiceSubscriptionId(invoice: unknown): string | null {
+  if (!invoice || typeof invoice !== 'object') return null;
+  const o = invoice as { subscription?: unknown; parent?: { subscription_details?: { subscription?: unknown } | null } | null };
+  return idOf(o.subscription) ?? idOf(o.parent?.subscription_details?.subscription);
+}
+
+/** The subscription a handled event is about: the subscription itself, or the one its invoice bills. */
+export function eventSubscriptionId(object: unknown): string | null {
+  if (!object || typeof object !== 'object') return null;
+  return (object as { object?: unknown }).object === 'subscription' ? idOf(object) : invoiceSubscriptionId(object);
+}
+
+/**
  * POST /api/stripe/webhook. The raw body's signature is checked (300 s tolerance: a captured delivery
  * cannot be replayed later), each event id is handled once (stripe_events), and only the allow-listed
  * types act. The event's own content is not trusted: the subscription it names is re-read from Stripe
@@ -59,8 +77,8 @@ export async function receiveStripeWebhook(deps: PremiumDeps, rawBody: unknown, 
 }
 
 async function applyEvent(deps: PremiumDeps, payments: StripePayments, event: Stripe.Event): Promise<void> {
-  const object = event.data?.object as unknown as { object?: string; id?: string; subscription?: unknown };
-  const subscriptionId = object?.object === 'subscription' ? idOf(object) : idOf(object?.subscription);
+  const object = event.data?.object as unknown as { object?: string; id?: string };
+  const subscriptionId = eventSubscriptionId(object);
   if (!subscriptionId) return;
   const [row] = await deps.db
     .select()

@@ -149,7 +149,11 @@ export function tracksRoutes({ db, storage, config }: AppDeps): FastifyPluginAsy
         querystring: StreamQuerySchema,
       },
       handler: async (request, reply) =>
-        streamTrack(streamCache, storage, request.params.id, request, reply, { signed, quality: request.query.quality, isPremium }),
+        streamTrack(streamCache, storage, request.params.id, request, reply, {
+          signed: request.query.for === 'keep' ? null : signed,
+          quality: request.query.quality,
+          isPremium,
+        }),
     });
 
     await app.register(

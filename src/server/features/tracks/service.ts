@@ -395,12 +395,13 @@ export async function transcriptOf(db: Db, viewer: { userId: string | null; isAd
   const access = await findTrack(db, id);
   if (!access || !canSeeTrack(access, viewer)) throw notFound(MESSAGES.trackNotFound);
   const [row] = await db
-    .select({ transcript: tracks.transcript, script: tracks.script, claims: tracks.claims })
+    .select({ transcript: tracks.transcript, script: tracks.script, claims: tracks.claims, credit: tracks.voiceCredit })
     .from(tracks)
     .where(eq(tracks.id, id));
   // The claims kept with the track, on the transcript's lines (the script's blank lines are not lines of it).
   const claims = row?.script && row.claims ? claimsOnTranscript(row.script, row.claims) : [];
+  const credit = row?.credit ?? null;
   if (row?.transcript?.length)
-    return { lines: row.transcript.map((l) => ({ ...l, startMs: Math.round(l.startMs), endMs: Math.round(l.endMs) })), claims };
-  return { lines: row?.script ? scriptLines(row.script) : [], claims };
+    return { lines: row.transcript.map((l) => ({ ...l, startMs: Math.round(l.startMs), endMs: Math.round(l.endMs) })), claims, credit };
+  return { lines: row?.script ? scriptLines(row.script) : [], claims, credit };
 }

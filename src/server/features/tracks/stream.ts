@@ -14,7 +14,9 @@ export { audioKey } from './service';
  * does not exist. What the stream needs of a track comes from the in-memory cache (stream-cache.ts):
  * a range request costs no database round trip, and a visible track's costs no session work either.
  * With S3 (S3_STREAM=redirect, the default there) the same rules decide, and the answer is a redirect to
- * a short-lived presigned URL of the object: the bytes go from the bucket to the listener.
+ * a short-lived presigned URL of the object: the bytes go from the bucket to the listener. The service
+ * worker's offline download (`?for=keep`) is answered by the app itself (#29.6): a CORS-mode fetch that
+ * followed the redirect would need the bucket's CORS to allow the site's origin.
  * `?quality=high` asks for the 128 kbit/s variant: a premium listener gets it, anyone else the standard
  * file (never an error: a premium that just ended keeps playing).
  */

@@ -29,6 +29,7 @@ describe('GET /api/tracks/{id}/transcript', () => {
         { speaker: 'ケンタ', text: 'どうも', startMs: 1900, endMs: 2600 },
       ],
       claims: [],
+      credit: null,
     });
     const plain = await insertTrack(t, { script: 'ハルカ：ひとつめ\n\nケンタ：ふたつめ' });
     expect((await t.app.inject({ method: 'GET', url: `/api/tracks/${plain.id}/transcript` })).json().lines).toEqual([

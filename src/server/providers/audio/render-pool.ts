@@ -42,7 +42,14 @@ function ensureWorker(): Worker {
       );
     else {
       const mp3 = buf(reply.mp3);
-      job.resolve({ mp3, duration: reply.duration, mp3Hq: reply.mp3Hq ? buf(reply.mp3Hq) : mp3, lines: reply.lines ?? [] });
+      job.resolve({
+        mp3,
+        duration: reply.duration,
+        mp3Hq: reply.mp3Hq ? buf(reply.mp3Hq) : mp3,
+        lines: reply.lines ?? [],
+        voicedBy: reply.voicedBy ?? 'offline',
+        voiceCredit: reply.voiceCredit ?? null,
+      });
     }
     // An idle worker must not keep the process (a script, a test run) alive.
     if (pending.size === 0) w.unref();

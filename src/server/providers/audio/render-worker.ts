@@ -18,7 +18,15 @@ export interface RenderJob {
 }
 
 export type RenderReply =
-  | { id: number; mp3: Uint8Array; duration: number; mp3Hq?: Uint8Array; lines?: LineTiming[] }
+  | {
+      id: number;
+      mp3: Uint8Array;
+      duration: number;
+      mp3Hq?: Uint8Array;
+      lines?: LineTiming[];
+      voicedBy?: string;
+      voiceCredit?: string | null;
+    }
   | { id: number; error: string; provider?: { name: string; kind: ProviderError['kind'] } };
 
 const port = parentPort;
@@ -38,11 +46,11 @@ port.on('message', (job: RenderJob) => {
     let reply: RenderReply;
     try {
       if (job.script !== undefined) {
-        const { mp3, mp3Hq, duration, lines } = await renderDialogueToMp3(job.script, {
+        const { mp3, mp3Hq, duration, lines, voicedBy, voiceCredit } = await renderDialogueToMp3(job.script, {
           speakingRate: job.speakingRate,
           tts: job.tts ? createTts(job.tts) : undefined,
         });
-        reply = { id: job.id, mp3, mp3Hq, duration, lines };
+        reply = { id: job.id, mp3, mp3Hq, duration, lines, voicedBy, voiceCredit };
       } else {
         const { mp3, duration } = await renderSpeechToMp3(job.text ?? '', { speakingRate: job.speakingRate, voice: job.voice });
         reply = { id: job.id, mp3, duration };

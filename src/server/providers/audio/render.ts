@@ -31,6 +31,10 @@ export interface RenderedDialogue extends RenderedSpeech {
   /** The 128 kbit/s variant premium members stream. */
   mp3Hq: Buffer;
   lines: LineTiming[];
+  /** The voice provider that spoke it (offline, voicevox, google, openai). */
+  voicedBy?: string;
+  /** The credit its voices' terms require wherever it is published (VOICEVOX:四国めたん), or null. */
+  voiceCredit?: string | null;
 }
 
 /**
@@ -44,5 +48,7 @@ export async function renderDialogueToMp3(
   const { pcm, lines } = await speakDialogue(script, opts);
   const mp3 = encodeMp3(pcm, { kbps: DEFAULT_MP3_KBPS });
   const mp3Hq = encodeMp3(pcm, { kbps: 128 });
-  return { mp3, mp3Hq, duration: mp3Duration(mp3), lines };
+  const tts: TtsProvider = opts.tts ?? espeakProvider();
+  const voiceCredit = tts.credit ? await tts.credit() : null;
+  return { mp3, mp3Hq, duration: mp3Duration(mp3), lines, voicedBy: tts.name === 'espeak' ? 'offline' : tts.name, voiceCredit };
 }

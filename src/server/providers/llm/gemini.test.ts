@@ -112,7 +112,7 @@ describe('Gemini script writer', () => {
     expect(loadConfig({ LLM_PROVIDER: 'gemini', GEMINI_API_KEY: 'k' }).llm).toEqual({
       provider: 'gemini',
       apiKey: 'k',
-      model: 'gemini-2.5-flash',
+      model: 'gemini-3.5-flash',
       baseUrl: undefined,
       timeoutMs: 60_000,
     });

@@ -6,6 +6,11 @@ import { openAiLlm } from './openai';
 
 // Issue 15: LLM_PROVIDER=openai against a local stand-in of an OpenAI-compatible endpoint
 // (POST /v1/chat/completions, JSON mode), with success, 429, a malformed answer and a timeout.
+// #29.3: the stand-in is written from https://platform.openai.com/docs/api-reference/chat/create and
+// the reasoning guide (https://platform.openai.com/docs/guides/reasoning): a reasoning model (gpt-5*,
+// o1/o3/o4*) refuses `max_tokens` and a `temperature` other than 1 with OpenAI's own 400 answers:
+//   {"error":{"message":"Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.","type":"invalid_request_error","param":"max_tokens","code":"unsupported_parameter"}}
+//   {"error":{"message":"Unsupported value: 'temperature' does not support 0.7 with this model. Only the default (1) value is supported.","type":"invalid_request_error","param":"temperature","code":"unsupported_value"}}
 type Mode = 'ok' | 'quota' | 'malformed' | 'one-host' | 'hang' | 'claims';
 let mode: Mode = 'ok';
 let api: StandIn;
@@ -49,6 +54,26 @@ beforeAll(async () => {
     if (req.url.pathname !== '/v1/chat/completions') return void res.writeHead(404).end();
     if (mode === 'quota')
       return sendJson(res, 429, { error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' } });
+    if (/^(gpt-5|o\d)/.test(String(req.json.model))) {
+      if ('max_tokens' in req.json)
+        return sendJson(res, 400, {
+          error: {
+            message: "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+            type: 'invalid_request_error',
+            param: 'max_tokens',
+            code: 'unsupported_parameter',
+          },
+        });
+      if ('temperature' in req.json && req.json.temperature !== 1)
+        return sendJson(res, 400, {
+          error: {
+            message: `Unsupported value: 'temperature' does not support ${req.json.temperature} with this model. Only the default (1) value is supported.`,
+            type: 'invalid_request_error',
+            param: 'temperature',
+            code: 'unsupported_value',
+          },
+        });
+    }
     const content =
       mode === 'malformed'
         ? 'ここに台本があります'
@@ -101,6 +126,34 @@ describe('OpenAI-compatible script writer', () => {
     } finally {
       mode = 'ok';
     }
+  });
+
+  it('#29.3 a reasoning model (gpt-5, o-series) gets max_completion_tokens and no temperature; others keep theirs', async () => {
+    mode = 'ok';
+    for (const model of ['gpt-5-mini', 'o4-mini', 'o3']) {
+      api.requests.length = 0;
+      const reasoning = openAiLlm({ provider: 'openai', apiKey: 'sk-test', baseUrl: base, model, timeoutMs: 5000 });
+      const out = await reasoning.writeScript({ inputText: '朝の散歩は体に良い習慣です。', title: '' });
+      expect(out.title).toBe('朝の散歩');
+      expect('temperature' in seen()[0].json).toBe(false);
+      await reasoning.answerSupport({ question: '解約は？', passages: [] });
+      expect(seen()[1].json).toMatchObject({ model, max_completion_tokens: 4000 });
+      expect('temperature' in seen()[1].json || 'max_tokens' in seen()[1].json).toBe(false);
+    }
+    api.requests.length = 0;
+    await llm().answerSupport({ question: '解約は？', passages: [] });
+    expect(seen()[0].json).toMatchObject({ model: 'gpt-4o-mini', temperature: 0.2, max_tokens: 800 });
+  });
+
+  it('#29.3 the stand-in refuses what a reasoning model refuses, as a refusal of the input (not a quota)', async () => {
+    mode = 'ok';
+    const res = await fetch(`${base}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-5', temperature: 0.7, messages: [] }),
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.code).toBe('unsupported_value');
   });
 
   it('reports 429 as quota, prose or a one-host script as malformed, and silence as a timeout', async () => {

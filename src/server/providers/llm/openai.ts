@@ -15,6 +15,18 @@ export interface OpenAiSettings {
 }
 
 /**
+ * Reasoning models (the gpt-5 family, the o-series) refuse `temperature` other than the default and
+ * `max_tokens` (400 unsupported_parameter / unsupported_value): they take `max_completion_tokens`.
+ */
+export const isReasoningModel = (model: string) => /^(gpt-5|o\d)(\b|[-.])/i.test(model.replace(/^.*\//, ''));
+
+/** The sampling and length fields a model accepts. */
+export function samplingFor(model: string, temperature: number, maxTokens?: number): Record<string, number> {
+  if (isReasoningModel(model)) return maxTokens ? { max_completion_tokens: maxTokens } : {};
+  return { temperature, ...(maxTokens ? { max_tokens: maxTokens } : {}) };
+}
+
+/**
  * The script writer of any OpenAI-compatible endpoint (`POST {base}/chat/completions`, JSON mode):
  * the answer is validated with the same schemas as the API's, so a model that strays is a malformed
  * answer, never a broken track.
@@ -30,7 +42,7 @@ export function openAiLlm(s: OpenAiSettings): LlmProvider {
         body: JSON.stringify({
           model: s.model,
           response_format: { type: 'json_object' },
-          temperature: 0.7,
+          ...samplingFor(s.model, 0.7),
           messages: [
             { role: 'system', content: SCRIPT_WRITER },
             { role: 'user', content: user },
@@ -87,8 +99,8 @@ export function openAiLlm(s: OpenAiSettings): LlmProvider {
           headers: { 'content-type': 'application/json', authorization: `Bearer ${s.apiKey}` },
           body: JSON.stringify({
             model: s.model,
-            temperature: 0.2,
-            max_tokens: 800,
+            // A reasoning model spends part of the budget thinking: more room for the same answer.
+            ...samplingFor(s.model, 0.2, isReasoningModel(s.model) ? 4000 : 800),
             messages: [
               { role: 'system', content: supportInstructions(passages) },
               { role: 'user', content: question },

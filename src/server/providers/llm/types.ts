@@ -41,6 +41,11 @@ export class VideoUnavailable extends Error {
   }
 }
 
+/** The video could not be read: private, removed, region-blocked or not a video (Gemini answers 400 or 403). */
+export class VideoNotReadable extends Error {
+  override readonly name = 'VideoNotReadable';
+}
+
 /**
  * Writes and checks two-host scripts, and answers the support chat. One small interface: offline by
  * default, real models behind it.

@@ -52,7 +52,10 @@ describe('Gemini: themes from a YouTube video', () => {
       tools?: unknown;
     };
     expect(api.requests[0].url.pathname).toBe('/v1beta/models/gemini-2.5-flash:generateContent');
-    expect(sent.contents[0].parts[0]).toEqual({ fileData: { fileUri: WATCH, mimeType: 'video/*' } });
+    expect(sent.contents[0].parts[0]).toEqual({
+      fileData: { fileUri: WATCH, mimeType: 'video/*' },
+      videoMetadata: { startOffset: '0s', endOffset: '2400s' },
+    });
     expect(sent.contents[0].parts[1].text).toMatch(/テーマ/);
     expect(sent.generationConfig).toMatchObject({ responseMimeType: 'application/json', responseSchema: { type: 'OBJECT' } });
     expect(sent.tools).toBeUndefined();

@@ -9,10 +9,27 @@ import { isIP } from 'node:net';
 const KNOWN_PUSH_HOSTS: RegExp[] = [
   /^fcm\.googleapis\.com$/, // Chrome, Edge, Opera, Samsung Internet
   /^android\.googleapis\.com$/, // older Chrome endpoints
+  /^jmt17\.google\.com$/, // Chromium builds without Google's API keys (Debian's, Ungoogled, Brave)
   /^([a-z0-9-]+\.)*push\.services\.mozilla\.com$/, // Firefox
   /^([a-z0-9-]+\.)*push\.apple\.com$/, // Safari
   /^([a-z0-9-]+\.)*notify\.windows\.com$/, // Edge legacy / Windows
 ];
+
+/** The push service of an endpoint, for /metrics (a fixed set of labels: never the URL). */
+export function pushServiceOf(endpoint: string): string {
+  let host = '';
+  try {
+    host = new URL(endpoint).hostname.toLowerCase();
+  } catch {
+    return 'other';
+  }
+  if (/^(fcm|android)\.googleapis\.com$/.test(host)) return 'fcm';
+  if (host === 'jmt17.google.com') return 'chromium';
+  if (/(^|\.)push\.services\.mozilla\.com$/.test(host)) return 'mozilla';
+  if (/(^|\.)push\.apple\.com$/.test(host)) return 'apple';
+  if (/(^|\.)notify\.windows\.com$/.test(host)) return 'windows';
+  return 'other';
+}
 
 export interface EndpointPolicy {
   /** Exact origins accepted besides the known services (PUSH_EXTRA_ORIGINS). */

@@ -40,12 +40,19 @@ export function bucketOrigin(s: Pick<S3Settings, 'bucket' | 'endpoint' | 'region
   return s.forcePathStyle ? base.origin : `${base.protocol}//${s.bucket}.${base.host}`;
 }
 
-/** Media in an S3-compatible bucket (AWS, R2, MinIO; s3rver in tests). Several instances share it. */
+/**
+ * Media in an S3-compatible bucket (AWS, R2, MinIO; s3rver in tests). Several instances share it.
+ * Checksums only WHEN_REQUIRED: since @aws-sdk/client-s3 3.729 the SDK adds CRC32 checksum headers
+ * (and aws-chunked trailers) to every upload by default, which stores that do not know them refuse
+ * (Cloudflare R2 answered 501 NotImplemented); S3 itself needs them for no call made here.
+ */
 export function createS3Storage(s: S3Settings): StorageProvider {
   const client = new S3Client({
     region: s.region,
     endpoint: s.endpoint,
     forcePathStyle: s.forcePathStyle,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
     credentials: s.accessKeyId && s.secretAccessKey ? { accessKeyId: s.accessKeyId, secretAccessKey: s.secretAccessKey } : undefined,
   });
   const k = (key: string) => `${s.prefix ?? ''}${assertSafeKey(key)}`;

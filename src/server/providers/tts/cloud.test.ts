@@ -1,13 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
+import { isQuotaError } from '../../features/creation/voice';
 import { expectProviderFailures, type StandIn, sendJson, startStandIn } from '../../test/stand-in';
 import { wavFile } from '../audio/wav';
 import { googleTts } from './google';
-import { openAiTts } from './openai';
+import { openAiTts, paceInstructions } from './openai';
 
-// Issue 15: Cloud Text-to-Speech (POST /v1/text:synthesize?key -> {audioContent: base64 WAVE}) and the
-// OpenAI-compatible audio/speech (raw 24 kHz PCM) against local stand-ins of their wire formats.
+// Issue 15 and #29.4: Cloud Text-to-Speech and the OpenAI-compatible audio/speech against local
+// stand-ins written from their references:
+// - Google: https://cloud.google.com/text-to-speech/docs/reference/rest/v1/text/synthesize and the
+//   content limits at https://cloud.google.com/text-to-speech/quotas: the key in `x-goog-api-key` (403
+//   PERMISSION_DENIED without one), `input.text` at most 5,000 bytes and no over-long sentence (400
+//   INVALID_ARGUMENT with Google's own messages, recorded below), LINEAR16 answers a base64 WAVE.
+//   Recorded answer (google-cloud-node#4074, wavenet-for-chrome#68):
+//   {"error":{"code":400,"message":"Either `input.text` or `input.ssml` is longer than the limit of 5000 bytes. This limit is different from quotas. ...","status":"INVALID_ARGUMENT"}}
+// - OpenAI: https://platform.openai.com/docs/api-reference/audio/createSpeech (raw 24 kHz PCM):
+//   `instructions` "does not work with tts-1 or tts-1-hd" (the stand-in refuses it there), and
+//   gpt-4o-mini-tts ignores `speed` (the same audio whatever the speed, as measured on the real service).
 type Mode = 'ok' | 'quota' | 'malformed' | 'hang';
+const bytesOf = (s: string) => Buffer.byteLength(s, 'utf8');
+/** The stand-in's sentence limit: refusals are reported from about 300 bytes of Latin text. */
+const STAND_IN_SENTENCE_BYTES = 300;
+let googleAmplitude = 6000;
 let mode: Mode = 'ok';
 let api: StandIn;
 let base: string;
@@ -20,12 +34,54 @@ beforeAll(async () => {
     // Google answers RESOURCE_EXHAUSTED with 429; OpenAI answers 429 rate_limit_exceeded.
     if (mode === 'quota') return sendJson(res, 429, { error: { code: 429, status: 'RESOURCE_EXHAUSTED' } });
     if (req.url.pathname === '/v1/text:synthesize') {
-      const wave = mode === 'malformed' ? Buffer.from('not a wave') : wavFile(tone(4800), 24000);
+      if (req.headers['x-goog-api-key'] !== 'g-key' && req.url.searchParams.get('key') !== 'g-key')
+        return sendJson(res, 403, {
+          error: { code: 403, message: "Method doesn't allow unregistered callers", status: 'PERMISSION_DENIED' },
+        });
+      const text = String((req.json.input as { text?: string })?.text ?? '');
+      if (bytesOf(text) > 5000)
+        return sendJson(res, 400, {
+          error: {
+            code: 400,
+            message:
+              'Either `input.text` or `input.ssml` is longer than the limit of 5000 bytes. This limit is different from quotas. To fix, reduce the byte length of the characters in this request, or consider using the Long Audio API: https://cloud.google.com/text-to-speech/docs/create-audio-text-long-audio-synthesis.',
+            status: 'INVALID_ARGUMENT',
+          },
+        });
+      if ((text.match(/[^。.!?！？]+[。.!?！？]*/g) ?? []).some((x) => bytesOf(x) > STAND_IN_SENTENCE_BYTES))
+        return sendJson(res, 400, {
+          error: {
+            code: 400,
+            message:
+              'This request contains sentences that are too long. Consider splitting up long sentences with sentence ending punctuation e.g. periods.',
+            status: 'INVALID_ARGUMENT',
+          },
+        });
+      const amp = googleAmplitude;
+      googleAmplitude = googleAmplitude === 6000 ? 1500 : 6000; // pieces come back at different levels
+      const wave =
+        mode === 'malformed'
+          ? Buffer.from('not a wave')
+          : wavFile(
+              Int16Array.from({ length: 4800 }, (_, i) => Math.round(amp * Math.sin(i / 7))),
+              24000,
+            );
       return sendJson(res, 200, { audioContent: wave.toString('base64') });
     }
     if (req.url.pathname === '/v1/audio/speech') {
       if (mode === 'malformed') return sendJson(res, 200, { oops: 1 });
-      res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(Buffer.from(tone(7200).buffer));
+      const tts1 = /^tts-1/.test(String(req.json.model));
+      if (tts1 && 'instructions' in req.json)
+        return sendJson(res, 400, {
+          error: {
+            message: 'instructions is not supported for this model',
+            type: 'invalid_request_error',
+            param: 'instructions',
+            code: null,
+          },
+        });
+      const n = tts1 ? Math.round(7200 / Number(req.json.speed ?? 1)) : 7200;
+      res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(Buffer.from(tone(n).buffer));
       return;
     }
     res.writeHead(404).end();
@@ -42,12 +98,12 @@ const google = (timeoutMs = 5000) =>
     voices: { ハルカ: 'ja-JP-Neural2-B', ケンタ: 'ja-JP-Neural2-D' },
     timeoutMs,
   });
-const openai = (timeoutMs = 5000) =>
+const openai = (timeoutMs = 5000, model = 'gpt-4o-mini-tts') =>
   openAiTts({
     provider: 'openai',
     apiKey: 'sk-test',
     baseUrl: `${base}/v1`,
-    model: 'gpt-4o-mini-tts',
+    model,
     voices: { ハルカ: 'nova', ケンタ: 'onyx' },
     timeoutMs,
   });
@@ -59,7 +115,8 @@ describe('Cloud Text-to-Speech voice', () => {
     const pcm = await google().synthesize({ text: 'ケンタです。', speakingRate: 1.2, host: 'ケンタ' });
     expect(pcm).toMatchObject({ sampleRate: 24000 });
     expect(pcm.samples.length).toBe(4800);
-    expect(seen()[0].url.searchParams.get('key')).toBe('g-key');
+    expect(seen()[0].headers['x-goog-api-key']).toBe('g-key');
+    expect(seen()[0].url.search).toBe('');
     expect(seen()[0].json).toEqual({
       input: { text: 'ケンタです。' },
       voice: { languageCode: 'ja-JP', name: 'ja-JP-Neural2-D' },
@@ -68,15 +125,104 @@ describe('Cloud Text-to-Speech voice', () => {
   });
 });
 
+describe('#29.4 Cloud Text-to-Speech: long lines in pieces under its limits', () => {
+  it('#29.4 a 4,000-character line (12 KB) is asked in pieces of at most 5,000 bytes, each sentence under the limit, joined at matched loudness', async () => {
+    mode = 'ok';
+    api.requests.length = 0;
+    googleAmplitude = 6000;
+    const sentence = 'これは長い台本の一文で、句読点のところで区切れるように書かれています。'; // 35 characters, 105 bytes
+    const line = sentence.repeat(115).slice(0, 4000);
+    expect(bytesOf(line)).toBe(12_000);
+    const pcm = await google().synthesize({ text: line, host: 'ハルカ' });
+    const texts = seen().map((r) => String((r.json.input as { text: string }).text));
+    expect(texts.every((t) => bytesOf(t) <= 5000)).toBe(true);
+    expect(texts.join('')).toBe(line);
+    expect(texts.length).toBe(3);
+    expect(pcm.samples.length).toBe(4800 * 3);
+    // Each piece at the loudest piece's level: 6000, 1500 and 6000 come back as one level.
+    const peak = (from: number) => Math.max(...pcm.samples.subarray(from, from + 4800).map(Math.abs));
+    expect([peak(0), peak(4800), peak(9600)]).toEqual([6000, 6000, 6000]);
+  });
+
+  it('#29.4 a sentence too long for the voice is cut at its commas, and one without punctuation at a character boundary', async () => {
+    mode = 'ok';
+    api.requests.length = 0;
+    const long = `${'あいうえおかきくけこ'.repeat(8)}、${'さしすせそたちつてと'.repeat(6)}、${'なにぬねの'.repeat(4)}。`;
+    expect(bytesOf(long)).toBeGreaterThan(300);
+    await google().synthesize({ text: `${long}${'ん'.repeat(150)}`, host: 'ハルカ' });
+    const texts = seen().map((r) => String((r.json.input as { text: string }).text));
+    expect(texts).toEqual([
+      `${'あいうえおかきくけこ'.repeat(8)}、`,
+      `${'さしすせそたちつてと'.repeat(6)}、${'なにぬねの'.repeat(4)}。`,
+      'ん'.repeat(100),
+      'ん'.repeat(50),
+    ]);
+  });
+
+  it('#29.4 400 INVALID_ARGUMENT is a refusal of the input, not a rate limit; a wrong key is a setting', async () => {
+    mode = 'ok';
+    const stand = await startStandIn((_req, res) =>
+      sendJson(res, 400, {
+        error: {
+          code: 400,
+          message: 'Either `input.text` or `input.ssml` is longer than the limit of 5000 bytes. This limit is different from quotas.',
+          status: 'INVALID_ARGUMENT',
+        },
+      }),
+    );
+    const refused = await googleTts({
+      provider: 'google',
+      apiKey: 'g-key',
+      baseUrl: stand.url,
+      voices: { ハルカ: 'a', ケンタ: 'b' },
+      timeoutMs: 2000,
+    })
+      .synthesize({ text: 'テスト。', host: 'ハルカ' })
+      .catch((e) => e);
+    await stand.close();
+    expect(refused).toMatchObject({ provider: 'google', kind: 'rejected' });
+    expect(isQuotaError(refused)).toBe(false);
+    const wrongKey = await googleTts({
+      provider: 'google',
+      apiKey: 'nope',
+      baseUrl: base,
+      voices: { ハルカ: 'a', ケンタ: 'b' },
+      timeoutMs: 2000,
+    })
+      .synthesize({ text: 'テスト。', host: 'ハルカ' })
+      .catch((e) => e);
+    expect(wrongKey).toMatchObject({ provider: 'google', kind: 'config' });
+  });
+});
+
 describe('OpenAI-compatible audio/speech voice', () => {
-  it('asks for raw PCM with the host voice and speed, with the key', async () => {
+  it('#29.3 gpt-4o-mini-tts: the pace in instructions (no speed), and the rate applied by time-stretching the answer', async () => {
     mode = 'ok';
     api.requests.length = 0;
     const pcm = await openai().synthesize({ text: 'こんにちは', speakingRate: 0.9, host: 'ハルカ' });
     expect(pcm).toMatchObject({ sampleRate: 24000 });
-    expect(pcm.samples.length).toBe(7200);
+    expect(pcm.samples.length).toBe(8000);
     expect(seen()[0].headers.authorization).toBe('Bearer sk-test');
-    expect(seen()[0].json).toEqual({ model: 'gpt-4o-mini-tts', voice: 'nova', input: 'こんにちは', response_format: 'pcm', speed: 0.9 });
+    expect(seen()[0].json).toEqual({
+      model: 'gpt-4o-mini-tts',
+      voice: 'nova',
+      input: 'こんにちは',
+      response_format: 'pcm',
+      instructions: paceInstructions(0.9),
+    });
+    expect(paceInstructions(0.9)).toContain('やや ゆっくりめに');
+    // The member's rate changes the duration: 1.6 is 1/1.6 of 1.0's length.
+    const normal = await openai().synthesize({ text: 'こんにちは', speakingRate: 1, host: 'ハルカ' });
+    const fast = await openai().synthesize({ text: 'こんにちは', speakingRate: 1.6, host: 'ハルカ' });
+    expect([normal.samples.length, fast.samples.length]).toEqual([7200, 4500]);
+  });
+
+  it('#29.3 tts-1 and tts-1-hd take the rate as speed, without instructions', async () => {
+    mode = 'ok';
+    api.requests.length = 0;
+    const pcm = await openai(5000, 'tts-1-hd').synthesize({ text: 'こんにちは', speakingRate: 1.6, host: 'ケンタ' });
+    expect(pcm.samples.length).toBe(4500);
+    expect(seen()[0].json).toEqual({ model: 'tts-1-hd', voice: 'onyx', input: 'こんにちは', response_format: 'pcm', speed: 1.6 });
   });
 });
 

@@ -20,6 +20,11 @@ export interface PcmAudio {
 export interface TtsProvider {
   readonly name: string;
   synthesize(req: SpeechRequest): Promise<PcmAudio>;
+  /**
+   * The credit the voices' terms require wherever their audio is published (VOICEVOX:
+   * 「VOICEVOX:四国めたん」), for the speakers configured; null when none is required.
+   */
+  credit?(): Promise<string | null>;
   close?(): Promise<void>;
 }
 

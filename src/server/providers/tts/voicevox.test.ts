@@ -1,14 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
-import { createTestApp, insertUser, sessionCookie } from '../../test/app';
+import { createTestApp, insertTrack, insertUser, sessionCookie } from '../../test/app';
 import { expectProviderFailures, type StandIn, sendJson, startStandIn } from '../../test/stand-in';
+import { renderDialogueToMp3 } from '../audio/render';
 import { wavFile } from '../audio/wav';
 import { voicevoxTts } from './voicevox';
 
 // Issue 15: the VOICEVOX voice against a local stand-in of the engine that speaks its wire format
 // (POST /audio_query?text&speaker -> AudioQuery JSON; POST /synthesis?speaker with it -> WAVE).
+// #29.5: written from VOICEVOX ENGINE's API (github:VOICEVOX/voicevox_engine, voicevox_engine/app/routers
+// and the OpenAPI document at /docs): `GET /speakers` answers each character with its styles, e.g. the
+// recorded answer (trimmed to two characters)
+//   [{"name":"四国めたん","speaker_uuid":"7ffcb7ce-00ec-4bdc-82cd-45a8889e43ff","styles":[{"name":"ノーマル","id":2,"type":"talk"}],"version":"0.15.0"},
+//    {"name":"青山龍星","speaker_uuid":"4f51116a-d9ee-4516-925d-21f183e2afad","styles":[{"name":"ノーマル","id":13,"type":"talk"}],"version":"0.15.0"}]
+// and the text travels in the query string of /audio_query: the stand-in refuses a request carrying
+// more than one sentence, so the adapter must send one sentence a request.
 type Mode = 'ok' | 'quota' | 'malformed' | 'hang';
 let mode: Mode = 'ok';
+let speakersDown = false;
 let engine: StandIn;
 let url: string;
 /** What the engine was asked: path, speaker, text and the AudioQuery sent back. */
@@ -24,7 +33,32 @@ beforeAll(async () => {
   engine = await startStandIn((req, res) => {
     if (mode === 'hang') return; // never answers
     if (mode === 'quota') return sendJson(res, 429, { detail: 'Too Many Requests' });
+    if (req.method === 'GET' && req.url.pathname === '/speakers') {
+      if (speakersDown) return sendJson(res, 500, { detail: 'Internal Server Error' });
+      return sendJson(res, 200, [
+        {
+          name: '四国めたん',
+          speaker_uuid: '7ffcb7ce-00ec-4bdc-82cd-45a8889e43ff',
+          styles: [
+            { name: 'ノーマル', id: 2, type: 'talk' },
+            { name: 'あまあま', id: 0, type: 'talk' },
+          ],
+          version: '0.15.0',
+        },
+        {
+          name: '青山龍星',
+          speaker_uuid: '4f51116a-d9ee-4516-925d-21f183e2afad',
+          styles: [{ name: 'ノーマル', id: 13, type: 'talk' }],
+          version: '0.15.0',
+        },
+      ]);
+    }
     if (req.method === 'POST' && req.url.pathname === '/audio_query') {
+      const text = req.url.searchParams.get('text') ?? '';
+      if ((text.match(/[。！？!?]/g) ?? []).length > 1 || /[。！？!?]./.test(text))
+        return sendJson(res, 422, {
+          detail: [{ loc: ['query', 'text'], msg: 'the stand-in takes one sentence a request', type: 'value_error' }],
+        });
       const query = {
         accent_phrases: [],
         speedScale: 1,
@@ -73,6 +107,56 @@ describe('VOICEVOX voice', () => {
     expect(calls()[0].text).toBe('こんにちは、ハルカです。');
     expect(calls()[1].body).toMatchObject({ speedScale: 1.3, outputSamplingRate: 24000, outputStereo: false, accent_phrases: [] });
     expect(calls()[3].body).toMatchObject({ speedScale: 0.8 });
+  });
+
+  it('#29.5 sends one sentence a request (the text travels in the query string) and joins their audio', async () => {
+    mode = 'ok';
+    engine.requests.length = 0;
+    const pcm = await voicevoxTts(settings()).synthesize({ text: 'こんにちは。ハルカです！今日はいい天気ですね？', host: 'ハルカ' });
+    expect(
+      calls()
+        .filter((c) => c.path === '/audio_query')
+        .map((c) => c.text),
+    ).toEqual(['こんにちは。', 'ハルカです！', '今日はいい天気ですね？']);
+    expect(pcm.samples.length).toBe(3 * 12_000);
+  });
+
+  it('#29.5 credits the configured speakers’ characters as VOICEVOX’s terms require, from /speakers or the bundled names', async () => {
+    mode = 'ok';
+    expect(await voicevoxTts(settings()).credit?.()).toBe('VOICEVOX:四国めたん、VOICEVOX:青山龍星');
+    expect(await voicevoxTts({ ...settings(), speakers: { ハルカ: 2, ケンタ: 0 } }).credit?.()).toBe('VOICEVOX:四国めたん');
+    speakersDown = true;
+    try {
+      expect(await voicevoxTts({ ...settings(), speakers: { ハルカ: 3, ケンタ: 13 } }).credit?.()).toBe(
+        'VOICEVOX:ずんだもん、VOICEVOX:青山龍星',
+      );
+    } finally {
+      speakersDown = false;
+    }
+  });
+
+  it('#29.5 a VOICEVOX-voiced dialogue carries its provider and credit; the transcript answers the credit', async () => {
+    mode = 'ok';
+    const rendered = await renderDialogueToMp3('ハルカ：こんにちは。\nケンタ：ケンタです。', { tts: voicevoxTts(settings()) });
+    expect([rendered.voicedBy, rendered.voiceCredit]).toEqual(['voicevox', 'VOICEVOX:四国めたん、VOICEVOX:青山龍星']);
+    const offline = await renderDialogueToMp3('ハルカ：こんにちは。');
+    expect([offline.voicedBy, offline.voiceCredit]).toEqual(['offline', null]);
+    const t = await createTestApp();
+    try {
+      const voiced = await insertTrack(t, {
+        title: 'VOICEVOXの声',
+        script: 'ハルカ：こんにちは。',
+        voicedBy: 'voicevox',
+        voiceCredit: rendered.voiceCredit,
+      });
+      const plain = await insertTrack(t, { title: '内蔵の声', script: 'ハルカ：こんにちは。' });
+      expect((await t.app.inject({ method: 'GET', url: `/api/tracks/${voiced.id}/transcript` })).json().credit).toBe(
+        'VOICEVOX:四国めたん、VOICEVOX:青山龍星',
+      );
+      expect((await t.app.inject({ method: 'GET', url: `/api/tracks/${plain.id}/transcript` })).json().credit).toBeNull();
+    } finally {
+      await t.close();
+    }
   });
 
   it('reports 429 as the quota, an answer of the wrong shape as malformed, and silence past the deadline as a timeout', async () => {

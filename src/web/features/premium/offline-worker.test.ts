@@ -135,10 +135,10 @@ describe('offline audio in the service worker (issue 17, L-1-07)', () => {
     expect(await w.get('/api/stream/7/extra')).toBeNull();
   });
 
-  it('keeps a track on request (the whole file, the premium variant asked), then answers it; drop and clear remove it', async () => {
+  it('keeps a track on request (the whole file, the premium variant asked from the app itself: #29.6 for=keep), then answers it; drop and clear remove it', async () => {
     const w = startWorker({
       network: (url) =>
-        url === `${ORIGIN}/api/stream/9?quality=high`
+        url === `${ORIGIN}/api/stream/9?quality=high&for=keep`
           ? new Response(bytes(300), { headers: { 'Content-Type': 'audio/mpeg' } })
           : new Response(null, { status: 404 }),
     });

@@ -183,6 +183,8 @@ export function adminGenerateJob(deps: { db: Db; storage: StorageProvider; rende
           transcript: audio.lines,
           claims: check.claims,
           hqFilename: filename,
+          voicedBy: audio.voicedBy ?? null,
+          voiceCredit: audio.voiceCredit ?? null,
           isVisible: true,
         });
         await tx

@@ -19,7 +19,7 @@ import { countProviderError } from '../../../http/metrics';
 import { JOBS } from '../../../jobs/definitions';
 import { cancel, type TaskRow } from '../../../jobs/queue';
 import { ProviderError } from '../../../providers/errors';
-import { type LlmProvider, VideoUnavailable } from '../../../providers/llm/types';
+import { type LlmProvider, VideoNotReadable, VideoUnavailable } from '../../../providers/llm/types';
 import { enqueueGeneration } from './generation';
 import { progressMessage, publishProgress } from './progress';
 import { ADMIN_GENERATE, taskErrorMessage } from './task-rows';
@@ -77,9 +77,11 @@ export async function extractThemes(db: Db, llm: LlmProvider, input: { url: stri
     extracted = await llm.extractThemes({ url });
   } catch (err) {
     if (err instanceof VideoUnavailable) throw new AppError(503, err.reason === 'offline' ? M.youtubeOffline : M.youtubeNoVideo);
+    if (err instanceof VideoNotReadable) throw new AppError(422, M.extractUnreadable);
     if (err instanceof ProviderError) {
       countProviderError(err.provider, err.kind);
       if (err.kind === 'quota') throw new AppError(429, M.extractQuota);
+      if (err.kind === 'config') throw new AppError(503, M.extractConfig);
     }
     throw new AppError(503, M.extractFailed);
   }

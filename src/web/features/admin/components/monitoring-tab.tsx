@@ -7,6 +7,7 @@ import { Activity, HeartPulse, Radio, Timer, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useHealth, usePing } from '../api/monitoring';
 import { ContactMessages } from './contact-messages';
+import { SettingProblems } from './setting-problems';
 
 const T = ADMIN_MONITORING_TEXT.tab;
 const P = ADMIN_MONITORING_TEXT.page;
@@ -41,6 +42,7 @@ export function MonitoringTab() {
           {T.openPage}
         </ButtonLink>
       </div>
+      <SettingProblems health={health.data} />
       <ul className="grid gap-3 md:grid-cols-3">
         <InfoCard
           icon={HeartPulse}

@@ -9,6 +9,7 @@ import { Clock, Database, ExternalLink, HeartPulse, MemoryStick, Radio, RefreshC
 import { type ReactNode, useEffect, useState } from 'react';
 import { useHealth, usePing } from '../api/monitoring';
 import { AdminLayout } from '../components/admin-layout';
+import { SettingProblems } from '../components/setting-problems';
 
 const P = ADMIN_MONITORING_TEXT.page;
 
@@ -86,6 +87,7 @@ function Monitoring() {
         </Button>
       </div>
       <LiveClock />
+      <SettingProblems health={h} />
       <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         <Figure icon={HeartPulse} label={P.health} tone={healthTone} note={checked} testId="figure-health">
           {healthText}

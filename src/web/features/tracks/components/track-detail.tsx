@@ -17,7 +17,7 @@ import { useEffect } from 'react';
 import { PlaybackError } from './playback-error';
 import { CategoryChip, PosterLink } from './poster';
 import { useTrackActions } from './track-actions';
-import { TrackTranscript } from './transcript';
+import { TrackTranscript, VoiceCredit } from './transcript';
 
 /**
  * The track page's player (listener spec §2, Track detail). It drives the shared player: opened with
@@ -111,6 +111,7 @@ export function TrackDetail({ track }: { track: Track }) {
           title={track.title}
           text={SHARE_TEXT.sharedText.track(track.title)}
         />
+        <VoiceCredit track={track} className="mt-3" />
         <AdSlot className="mt-6" />
       </div>
       <TrackTranscript track={track} className="lg:sticky lg:top-20 lg:mt-0" />

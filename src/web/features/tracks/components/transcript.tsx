@@ -68,6 +68,22 @@ export function TrackTranscript({ track, className }: { track: Track; className?
           </li>
         ))}
       </ol>
+      {data?.credit && (
+        <p className="mt-2 px-3 text-muted text-xs" data-testid="transcript-voice-credit">
+          {TRACKS_TEXT.transcript.voiceCredit(data.credit)}
+        </p>
+      )}
     </section>
+  );
+}
+
+/** The credit the voices' terms require, shown on the track page for a VOICEVOX-voiced track (#29.5). */
+export function VoiceCredit({ track, className }: { track: Track; className?: string }) {
+  const { data } = useQuery(transcriptQueryOptions(track.id));
+  if (!data?.credit) return null;
+  return (
+    <p className={cn('text-center text-muted text-xs', className)} data-testid="voice-credit">
+      {TRACKS_TEXT.transcript.voiceCredit(data.credit)}
+    </p>
   );
 }

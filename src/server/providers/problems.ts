@@ -1,0 +1,28 @@
+/**
+ * Settings a provider found wrong on first contact (e.g. GEMINI_MODEL naming a model Google has shut
+ * down: 404 NOT_FOUND), process-wide: /health lists them and the operator console's 監視 shows them.
+ * A later successful call clears its setting's entry.
+ */
+export interface SettingProblem {
+  /** The environment variable the operator changes. */
+  setting: string;
+  provider: string;
+  /** Japanese, for the operator. */
+  message: string;
+  since: string;
+}
+
+const problems = new Map<string, SettingProblem>();
+
+export function reportSettingProblem(setting: string, provider: string, message: string, at = new Date()) {
+  const held = problems.get(setting);
+  problems.set(setting, { setting, provider, message, since: held?.message === message ? held.since : at.toISOString() });
+}
+
+export function clearSettingProblem(setting: string) {
+  problems.delete(setting);
+}
+
+export function settingProblems(): SettingProblem[] {
+  return [...problems.values()];
+}
