@@ -51,7 +51,11 @@ test.describe('podcast feeds (#28.3)', () => {
     await app.dispose();
   });
 
-  test('#28.3 a public playlist offers its feed; the feed lists the playlist’s tracks in order', async ({ page, baseURL, clipboard: _clipboard }) => {
+  test('#28.3 a public playlist offers its feed; the feed lists the playlist’s tracks in order', async ({
+    page,
+    baseURL,
+    clipboard: _clipboard,
+  }) => {
     const { api } = await apiAs(DEMO_EMAIL);
     const tracks = (await demoTracks(api)).slice(0, 2);
     const created = await api.post('/api/playlists', { data: { name: `フィードの確認${Date.now() % 100000}`, isPublic: true } });

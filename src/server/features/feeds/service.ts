@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { Podcast } from 'podcast';
-import { PLAYLIST_MESSAGES } from '../../../shared/rules/playlist';
 import { playlistFeedPath, userFeedPath } from '../../../shared/rules/feeds';
+import { PLAYLIST_MESSAGES } from '../../../shared/rules/playlist';
 import { scriptLines } from '../../../shared/rules/transcript';
 import type { Db } from '../../db/client';
 import { playlistItems, playlists, tracks, users } from '../../db/schema';
