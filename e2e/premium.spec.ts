@@ -138,6 +138,8 @@ test.describe('premium journey with the demo checkout', () => {
     context,
     newcomer: _newcomer,
   }) => {
+    // The longest journey (a purchase, offline play, the pause): three times the time of one step.
+    test.slow();
     // Free: one ad slot under the home player, a white theme colour.
     const tracks = await openWithCatalogue(page);
     await expect(page.getByTestId('hero-player').getByTestId('ad-slot')).toHaveCount(1);

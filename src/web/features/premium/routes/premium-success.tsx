@@ -80,8 +80,12 @@ function useSuccessCheck(): boolean {
   const location = useLocation();
   const [params, setParams] = useSearchParams();
   const done = useRef(false);
-  const unconfirmedPayment = (location.state as { unconfirmed?: boolean } | null)?.unconfirmed === true;
+  // Read once: the entry's state is cleared below, so a reload (which keeps history state) checks again.
+  const [unconfirmedPayment] = useState(() => (location.state as { unconfirmed?: boolean } | null)?.unconfirmed === true);
   const [shown, setShown] = useState(unconfirmedPayment);
+  useEffect(() => {
+    if (unconfirmedPayment) void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+  }, [unconfirmedPayment, navigate, location.pathname, location.search]);
   const returned = params.get('redirect_status') === 'succeeded' ? params.get('payment_intent') : null;
 
   useEffect(() => {
