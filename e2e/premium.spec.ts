@@ -4,7 +4,7 @@ import type { Track } from '../src/shared/schemas/track';
 import { expect, test } from './fixtures';
 import { recordRequests, toastWith } from './identity-support';
 import { audio, catalogue, expectPlaying, initialTrack, openWithCatalogue } from './support';
-import { animationsDone } from './waits';
+import { animationsDone, requestsSettled } from './waits';
 
 // Premium (issue 17) in the browser, with the demo checkout: the e2e server runs without Stripe, so the
 // card form is the labelled test form and POST /api/demo-checkout/confirm stands in for Stripe.
@@ -120,6 +120,31 @@ test.describe('premium purchase page', () => {
     await page.goto('/premium-success');
     await expect(page).toHaveURL((u) => u.pathname === '/premium');
     expect(await seenHeadings()).not.toContain('プレミアム会員になりました');
+  });
+
+  test("#24.11 L-1-08: premium-only content is listed with its mark, and a free member's play opens /premium instead of playing", async ({
+    page,
+    newcomer: _newcomer,
+  }) => {
+    // The demo has no premium-only track: the search answer marks one (the server's refusal of its
+    // stream is proven by tracks/premium-only.test.ts).
+    const title = '週末に出かけたい、湯けむりの温泉街でのんびり過ごす旅';
+    await page.route('**/api/search?**', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { tracks: Track[] };
+      for (const t of body.tracks) if (t.title === title) t.isPremiumOnly = true;
+      await route.fulfill({ response, json: body });
+    });
+    await page.goto(`/search?search=${encodeURIComponent('温泉')}`);
+    const row = page.getByTestId('search-results').getByTestId('track-row').filter({ hasText: title });
+    await expect(row.getByTestId('premium-only-mark')).toHaveText('プレミアム限定');
+    const id = Number(await row.getAttribute('data-track-id'));
+    const streamed = recordRequests(page, `/api/stream/${id}`);
+    await row.getByRole('button', { name: `${title}を再生` }).click();
+    await expect(page).toHaveURL((u) => u.pathname === '/premium');
+    await expect(page.getByTestId('premium-price')).toHaveText('550円/月（税込）');
+    await requestsSettled(page);
+    expect(streamed).toEqual([]);
   });
 
   test('L-2.1-30: a visitor opening /cancel is asked to sign in', async ({ page }) => {
