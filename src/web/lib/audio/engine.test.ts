@@ -60,7 +60,13 @@ describe('AudioEngine', () => {
     const locked = { ...track(9), isPremiumOnly: true };
     const asked: number[] = [];
     let allowed = false;
-    engine.setHooks({ premiumRequired: (t) => (allowed ? false : (asked.push(t.id), true)) });
+    engine.setHooks({
+      premiumRequired: (t) => {
+        if (allowed) return false;
+        asked.push(t.id);
+        return true;
+      },
+    });
     engine.playTrack(locked, { autoplay: true });
     await vi.advanceTimersByTimeAsync(50);
     expect(asked).toEqual([9]);
