@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { toastWith } from './identity-support';
 
 // Issue 15, creator spec §2.1: a member's text becomes a fact-checked two-host script, a spoken
 // preview and a published track.
@@ -109,6 +110,55 @@ test.describe('AI creation', () => {
       .poll(() => page.evaluate(() => [...document.querySelectorAll('audio')].some((a) => !a.paused && a.currentTime > 1)))
       .toBe(true);
     await expect(transcript.locator('[aria-current="true"]')).toHaveCount(1);
+  });
+
+  test('#24.8: a free member who made three previews today publishes the third (the use was spent at preview)', async ({
+    page,
+    newcomer: _newcomer,
+  }) => {
+    const SCRIPT = 'ハルカ：こんにちは。\nケンタ：こんにちは。';
+    // Two previews made earlier today (the API, as another tab would).
+    for (let i = 0; i < 2; i++) {
+      const made = await page.request.post('/api/generate-audio-preview', { data: { script: SCRIPT, title: '', speakingRate: 1 } });
+      expect(made.status()).toBe(200);
+    }
+    await page.goto('/create-post');
+    await expect(page.getByTestId('posting-status')).toHaveText('本日の作成 2/3回（残り1回）');
+    await page
+      .getByLabel('テキスト', { exact: true })
+      .fill('夜の読書は心を落ち着けてくれます。寝る前の三十分を本と過ごすのがおすすめです。');
+    await page.getByLabel('タイトル（任意）').fill('夜の読書');
+    await page.getByRole('button', { name: '台本を生成' }).click();
+    await page.getByRole('button', { name: '音声プレビューを作成' }).click();
+    await expect(page.getByTestId('creation-preview-audio')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId('posting-status')).toHaveText('本日の作成 3/3回（残り0回）');
+    await page.getByRole('button', { name: '最終確認へ' }).click();
+    const publish = page.getByRole('button', { name: '投稿する' });
+    await page.getByLabel(/利用規約に同意します/).check();
+    // Nothing left today, and still this preview may be published: it is the use already spent.
+    await expect(publish).toBeEnabled();
+    const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/publish-track');
+    await publish.click();
+    expect((await answer).status()).toBe(200);
+    await expect(page.getByTestId('publish-progress')).toBeVisible();
+  });
+
+  test('#24.7: the script writer takes 5 calls a minute; the sixth shows its Japanese message on the creation page', async ({
+    page,
+    newcomer: _newcomer,
+  }) => {
+    // The five calls and the click fall in one clock minute: start with at least 30 s of it left.
+    await expect.poll(() => Date.now() % 60_000 < 30_000, { timeout: 40_000 }).toBe(true);
+    const body = { inputText: '朝の散歩', originalScript: 'ハルカ：こんにちは', issues: ['x'] };
+    for (let i = 0; i < 5; i++) expect((await page.request.post('/api/regenerate-script', { data: body })).status()).toBe(200);
+    await page.goto('/create-post');
+    await page.getByLabel('テキスト', { exact: true }).fill('朝の散歩は体にも心にも良い習慣です。');
+    const refused = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/generate-script');
+    await page.getByRole('button', { name: '台本を生成' }).click();
+    expect((await refused).status()).toBe(429);
+    await expect(toastWith(page, '台本の作成・修正は1分間に5回までです。少し待ってからもう一度お試しください')).toBeVisible();
+    // Still on the input step, the text kept.
+    await expect(page.getByLabel('テキスト', { exact: true })).toHaveValue('朝の散歩は体にも心にも良い習慣です。');
   });
 
   test('C-creation: a visitor opening /create-post ends on /closed-beta (login required)', async ({ page }) => {

@@ -28,6 +28,13 @@ export const PLAYLIST_LIMIT_FREE = 10;
 export const PLAYLIST_LIMIT_PREMIUM = 100;
 export const DAILY_LIMIT_FREE = 3;
 export const DAILY_LIMIT_PREMIUM = 10;
+/**
+ * The script writer's model calls (generate-script and regenerate-script together) per member: per
+ * Asia/Tokyo day, 30 free and 100 premium, and at most 5 in any clock minute (issue 24.7, decision 0026).
+ */
+export const SCRIPT_CALLS_DAILY_FREE = 30;
+export const SCRIPT_CALLS_DAILY_PREMIUM = 100;
+export const SCRIPT_CALLS_PER_MINUTE = 5;
 
 export const KEYBOARD_THRESHOLD_PX = 150;
 export const MINI_PLAYER_WIDTH_PX = 120;

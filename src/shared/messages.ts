@@ -12,6 +12,8 @@ export const MESSAGES = {
   payloadTooLarge: '送信データが大きすぎます',
   comingSoon: '準備中',
   crossOrigin: '不正なリクエスト元です',
+  /** A premium-only track asked for by someone who is not premium (#24.11). */
+  premiumOnly: 'この番組はプレミアム会員限定です',
   signInUnavailable: 'ログインは現在利用できません',
   userNotFound: 'ユーザーが見つかりません',
   cannotFollowSelf: '自分自身をフォローすることはできません',

@@ -348,6 +348,23 @@ export const creationUsage = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.day] }), check('creation_usage_count_check', sql`${t.count} >= 0`)],
 );
 
+/**
+ * The model calls of the creation page's script writer (generate-script, regenerate-script), counted
+ * per member (issue 24.7): one row each, the Asia/Tokyo day with its count and the current clock minute
+ * (minutes since the epoch) with its count. A call is taken by one conditional upsert, atomically.
+ */
+export const scriptUsage = pgTable(
+  'script_usage',
+  {
+    userId: userRef('user_id').primaryKey(),
+    day: text('day').notNull(),
+    dayCount: integer('day_count').notNull().default(0),
+    minute: integer('minute').notNull(),
+    minuteCount: integer('minute_count').notNull().default(0),
+  },
+  (t) => [check('script_usage_counts_check', sql`${t.dayCount} >= 0 and ${t.minuteCount} >= 0`)],
+);
+
 /** Spoken previews of the creation page: the member's own, kept one hour, then deleted with their file. */
 export const creationPreviews = pgTable(
   'creation_previews',

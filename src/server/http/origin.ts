@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../shared/messages';
 import { sendError } from './errors';
 
@@ -40,4 +40,26 @@ export function registerOriginCheck(app: FastifyInstance, publicUrl: string | un
     const claimed = origin ?? referer;
     if (!claimed || !isSameOrigin(claimed, request, publicUrl)) return sendError(reply, 403, MESSAGES.crossOrigin);
   });
+}
+
+/**
+ * Is this read a page of this site asking? For the few GETs that start work (GET /api/generate-content,
+ * spec §7, starts a generation and streams its progress), which a cross-site `<img>`, link or
+ * `EventSource` could otherwise trigger with the operator's cookie (issue 24.6). A browser's fetch
+ * metadata decides when it is sent: `Sec-Fetch-Site` must be `same-origin` (`same-site`, `cross-site`
+ * and `none` — an address typed or a bookmark — are refused). A browser that sends none falls back on
+ * the rule of the writes: an Origin or Referer of this site, and a call with neither is refused.
+ */
+export function isSameOriginRead(request: FastifyRequest, publicUrl: string | undefined): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined) return site === 'same-origin';
+  const claimed = request.headers.origin ?? request.headers.referer;
+  return claimed !== undefined && isSameOrigin(claimed, request, publicUrl);
+}
+
+/** A route's `onRequest` refusing a read that does not come from a page of this site (403, as the writes). */
+export function sameOriginReadsOnly(publicUrl: string | undefined) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!isSameOriginRead(request, publicUrl)) return sendError(reply, 403, MESSAGES.crossOrigin);
+  };
 }

@@ -42,7 +42,6 @@ export const CREATION_TEXT = {
     terms: '利用規約に同意します',
     termsLink: '利用規約',
     publish: '投稿する',
-    noneLeft: '本日の作成回数の上限に達しています',
     progress: '音声を作成しています',
     stage: {
       queued: '順番を待っています',

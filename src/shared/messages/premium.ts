@@ -112,6 +112,9 @@ export const PREMIUM_TEXT = {
     active: (date: string) => `次回の更新日は${date}です。`,
     cancelling: (date: string) => `解約手続き済みです。${date}までプレミアム機能をご利用いただけます。`,
     paused: (date: string) => `一時停止中です。${date}に自動で再開します。`,
+    /** A pause asked for whose paid period still runs (#24.9). */
+    pauseScheduled: (periodEnd: string, until: string) =>
+      `${periodEnd}までプレミアム機能をご利用いただけます。その後${until}まで一時停止し（料金はかかりません）、${until}に自動で再開します。`,
     none: 'プレミアムプランに加入していません。',
     premiumLink: 'プレミアムについて見る',
     home: 'ホームへ戻る',
@@ -123,6 +126,9 @@ export const PREMIUM_TEXT = {
       '90日後に自動で再開します。再開の前にメールでお知らせします。',
       '一時停止中はプレミアム機能をご利用いただけません。',
     ],
+    /** The dates of a pause, shown before the member confirms it (#24.9). */
+    pauseDates: (periodEnd: string, until: string) =>
+      `お支払い済みの${periodEnd}まではプレミアム機能をそのままご利用いただけます。一時停止は${periodEnd}から${until}までで、この間は料金が発生せずプレミアム機能もご利用いただけません。${until}に請求とプレミアム機能が自動で再開します。`,
     pauseUsed: '一時停止はすでにご利用済みです（1回限り）。',
     pauseUsedTitle: 'プレミアムの解約',
     pause: '90日間一時停止する',
@@ -138,7 +144,8 @@ export const PREMIUM_TEXT = {
     back: '戻る',
     working: '処理しています…',
     paused_toast: '一時停止しました',
-    pausedDetail: (date: string) => `${date}に自動で再開します。再開の前にメールでお知らせします。`,
+    pausedDetail: (periodEnd: string, until: string) =>
+      `${periodEnd}まではプレミアム機能をご利用いただけます。${until}に自動で再開します。再開の前にメールでお知らせします。`,
     cancelled: '解約手続きが完了しました',
     cancelledDetail: (date: string) => `${date}までプレミアム機能をご利用いただけます。`,
     pauseFailed: '一時停止失敗',

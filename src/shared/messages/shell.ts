@@ -92,6 +92,8 @@ export const SHELL_TEXT = {
     duration: '長さ ',
     plays: '再生回数 ',
     likes: 'いいね ',
+    /** The mark of premium-only content (#24.11). */
+    premiumOnly: 'プレミアム限定',
   },
   trackRowSkeletons: {
     ariaLabel: '読み込み中',

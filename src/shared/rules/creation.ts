@@ -1,4 +1,10 @@
-import { DAILY_LIMIT_FREE, DAILY_LIMIT_PREMIUM } from '../constants';
+import {
+  DAILY_LIMIT_FREE,
+  DAILY_LIMIT_PREMIUM,
+  SCRIPT_CALLS_DAILY_FREE,
+  SCRIPT_CALLS_DAILY_PREMIUM,
+  SCRIPT_CALLS_PER_MINUTE,
+} from '../constants';
 
 /** Creation (creator spec §2.1, §5, §9): limits of the input and the speaking rate. */
 export const CREATION_INPUT_MAX = 2000;
@@ -63,6 +69,10 @@ export function speakingRateOf(value: unknown): number {
 /** The daily generation limit of a member: 3 free, 10 premium. */
 export const dailyLimitOf = (isPremium: boolean) => (isPremium ? DAILY_LIMIT_PREMIUM : DAILY_LIMIT_FREE);
 
+/** The script writer's calls a member may make per Asia/Tokyo day: 30 free, 100 premium (#24.7). */
+export const scriptDailyLimitOf = (isPremium: boolean) => (isPremium ? SCRIPT_CALLS_DAILY_PREMIUM : SCRIPT_CALLS_DAILY_FREE);
+export { SCRIPT_CALLS_PER_MINUTE };
+
 /**
  * The Asia/Tokyo calendar day of an instant, as YYYY-MM-DD: daily limits reset at midnight in Japan
  * (UTC+9 all year, no daylight saving).
@@ -80,6 +90,10 @@ export const CREATION_LIMIT_REASONS = {
   dailyLimit: 'daily_limit',
   postingLimit: 'posting_limit',
   aiServiceLimit: 'ai_service_limit',
+  /** The script writer's calls of the day (30 free, 100 premium) are spent. */
+  scriptDailyLimit: 'script_daily_limit',
+  /** More than 5 script calls in a minute. */
+  scriptMinuteLimit: 'script_minute_limit',
 } as const;
 export type CreationLimitReason = (typeof CREATION_LIMIT_REASONS)[keyof typeof CREATION_LIMIT_REASONS];
 
@@ -96,6 +110,8 @@ export const CREATION_MESSAGES = {
   termsRequired: '利用規約への同意が必要です',
   dailyLimit: '本日の利用上限に達しました',
   postingLimit: '投稿制限に達しました',
+  scriptDailyLimit: (limit: number) => `台本の作成・修正は1日${limit}回までです。明日（日本時間の0時以降）またお試しください`,
+  scriptMinuteLimit: `台本の作成・修正は1分間に${SCRIPT_CALLS_PER_MINUTE}回までです。少し待ってからもう一度お試しください`,
   ttsQuota: 'AI音声生成サービスの制限に達しました。しばらくしてからもう一度お試しください',
   scriptFailed: '台本生成エラー',
   previewFailed: 'エラー',

@@ -13,6 +13,20 @@ export function daysRemaining(endDate: Date | string | null | undefined, now: Da
   return Math.max(0, Math.ceil((end.getTime() - now.getTime()) / DAY_MS));
 }
 
+/** The pause: 90 days, once per member lifetime (creator spec §2.3, §9). */
+export const PAUSE_DAYS = 90;
+
+/**
+ * When a pause asked for at `at` runs (issue 24.9, decision 0026): it begins when the paid period ends
+ * (premium until then, nothing lost), lasts 90 days with neither premium nor charges, and billing and
+ * premium resume at its end. A period already over (or unknown) starts the pause at once.
+ */
+export function pauseWindow(periodEnd: Date | string | null | undefined, at: Date): { from: Date; until: Date } {
+  const end = periodEnd ? new Date(periodEnd) : null;
+  const from = end && Number.isFinite(end.getTime()) && end.getTime() > at.getTime() ? end : at;
+  return { from, until: new Date(from.getTime() + PAUSE_DAYS * DAY_MS) };
+}
+
 // ——— premium ———
 
 export interface PremiumStatus {

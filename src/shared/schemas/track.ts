@@ -19,6 +19,7 @@ export const TrackSchema = z
     posterCustomUserId: z.string().nullable(),
     isVisible: z.boolean(),
     category: z.string().nullable(),
+    isPremiumOnly: z.boolean().describe('premium-only content: streams to premium members only (listed for everyone, with its mark)'),
   })
   .describe('Track');
 export type Track = z.infer<typeof TrackSchema>;

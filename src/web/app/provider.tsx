@@ -9,6 +9,7 @@ import { PlayerProvider } from '@web/lib/audio/player-provider';
 import { isBackgroundPlayAllowed, usePwaAutoplay, usePwaMode } from '@web/lib/pwa';
 import { createQueryClient } from '@web/lib/query-client';
 import { type ReactNode, useCallback, useState } from 'react';
+import { askForPremium } from './premium-gate';
 import { TRACK_ACTIONS } from './track-actions';
 
 /** Everything above the router: the query cache, the one audio player and the track players' actions. */
@@ -23,7 +24,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
 
 function Player({ children }: { children: ReactNode }) {
   const countPlay = useIncrementPlayCount();
-  const { isPremium } = usePremium();
+  const { isPremium, isSettled } = usePremium();
   const decideRate = useRateRule(isPremium);
   const history = useListeningHistory();
   const pwa = usePwaMode();
@@ -31,12 +32,23 @@ function Player({ children }: { children: ReactNode }) {
   const backgroundPlay = useCallback(() => isBackgroundPlayAllowed(isPremium, pwa), [isPremium, pwa]);
   // Premium members ask for the 128 kbit/s stream (L-1-06); the server gives it to premium members only.
   const highQuality = useCallback(() => isPremium, [isPremium]);
+  // Premium-only content (#24.11): a listener who is not premium is sent to /premium instead of playing it.
+  const premiumRequired = useCallback(
+    (track: { isPremiumOnly: boolean }) => {
+      // Until the premium answer is in, the server decides (a premium member is never sent away).
+      if (!track.isPremiumOnly || isPremium || !isSettled) return false;
+      askForPremium();
+      return true;
+    },
+    [isPremium, isSettled],
+  );
   return (
     <PlayerProvider
       onPlayCounted={countPlay}
       decideRate={decideRate}
       backgroundPlayAllowed={backgroundPlay}
       highQuality={highQuality}
+      premiumRequired={premiumRequired}
       {...history}
     >
       <PremiumEffects />

@@ -20,6 +20,7 @@ import { Outlet, useLocation } from 'react-router';
 import { LoginPromptProvider } from './login-prompt-provider';
 import { MenuDrawer } from './menu/menu-drawer';
 import { usePageLoading } from './page-loading';
+import { usePremiumGate } from './premium-gate';
 import { PageLoading } from './routes/app-loading';
 import { RouteErrorBoundary } from './routes/route-error';
 import { ScrollRestoration } from './scroll-restoration';
@@ -32,6 +33,7 @@ import { ScrollRestoration } from './scroll-restoration';
  */
 export function RootLayout() {
   const { pathname } = useLocation();
+  usePremiumGate();
   const pageLoading = usePageLoading();
   const keyboardOpen = useKeyboardOpen();
   const currentTrackId = usePlayerValue((s) => s.track?.id ?? null);

@@ -1,7 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { CREATION_LIMIT_REASONS, CREATION_MESSAGES, dailyLimitOf, tokyoDay } from '../../../shared/rules/creation';
+import {
+  CREATION_LIMIT_REASONS,
+  CREATION_MESSAGES,
+  dailyLimitOf,
+  SCRIPT_CALLS_PER_MINUTE,
+  scriptDailyLimitOf,
+  tokyoDay,
+} from '../../../shared/rules/creation';
 import { type Db, rowsOf } from '../../db/client';
-import { creationUsage } from '../../db/schema';
+import { creationUsage, scriptUsage } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { UserRow } from '../auth/guard';
 import { isPremiumAt } from '../premium/rule';
@@ -50,4 +57,36 @@ export async function postingStatus(db: Db, user: UserRow, now = new Date()) {
     .where(and(eq(creationUsage.userId, user.id), eq(creationUsage.day, tokyoDay(now))));
   const currentCount = row?.count ?? 0;
   return { currentCount, dailyLimit, remaining: Math.max(0, dailyLimit - currentCount), isPremium };
+}
+
+/**
+ * Takes one call of the script writer (generate-script or regenerate-script) for the member, before the
+ * model is asked (issue 24.7): at most `scriptDailyLimitOf` a Asia/Tokyo day (30 free, 100 premium) and
+ * `SCRIPT_CALLS_PER_MINUTE` a clock minute. One conditional upsert on the member's single row counts both
+ * or neither, so 60 parallel calls give exactly 5 model calls; a new day or minute starts its count at 1.
+ * A call refused is not counted; a call taken is not given back when the model fails (it was asked).
+ */
+export async function takeScriptCall(db: Db, user: UserRow, now = new Date()): Promise<void> {
+  const day = tokyoDay(now);
+  const minute = Math.floor(now.getTime() / 60_000);
+  const dayLimit = scriptDailyLimitOf(isPremiumAt(user, now));
+  const taken = rowsOf<{ day_count: number }>(
+    await db.execute(sql`
+      insert into ${scriptUsage} (user_id, day, day_count, minute, minute_count) values (${user.id}, ${day}, 1, ${minute}, 1)
+      on conflict (user_id) do update set
+        day_count = case when ${scriptUsage.day} = excluded.day then ${scriptUsage.dayCount} + 1 else 1 end,
+        day = excluded.day,
+        minute_count = case when ${scriptUsage.minute} = excluded.minute then ${scriptUsage.minuteCount} + 1 else 1 end,
+        minute = excluded.minute
+      where (${scriptUsage.day} <> excluded.day or ${scriptUsage.dayCount} < ${dayLimit})
+        and (${scriptUsage.minute} <> excluded.minute or ${scriptUsage.minuteCount} < ${SCRIPT_CALLS_PER_MINUTE})
+      returning day_count`),
+  );
+  if (taken.length) return;
+  // Refused: which limit, for the message (the day's first).
+  const [row] = await db.select().from(scriptUsage).where(eq(scriptUsage.userId, user.id));
+  if (row && row.day === day && row.dayCount >= dayLimit) {
+    throw new AppError(429, CREATION_MESSAGES.scriptDailyLimit(dayLimit), { reason: CREATION_LIMIT_REASONS.scriptDailyLimit });
+  }
+  throw new AppError(429, CREATION_MESSAGES.scriptMinuteLimit, { reason: CREATION_LIMIT_REASONS.scriptMinuteLimit });
 }

@@ -179,7 +179,7 @@ describe('publishing', () => {
     await t.db.delete(tasks).where(eq(tasks.id, row.id));
   });
 
-  it('refuses without the terms, without an own live preview, or with no use left today', async () => {
+  it('refuses without the terms or without an own live preview', async () => {
     const { user, cookie, preview } = await member();
     const base = { previewFilename: preview.previewFilename, title: '題', script: SCRIPT, labels: [] };
     const noTerms = await publish(cookie, { ...base, agreedToTerms: false });
@@ -196,25 +196,28 @@ describe('publishing', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(creationPreviews.filename, preview.previewFilename));
     expect((await publish(cookie, { ...base, agreedToTerms: true })).statusCode).toBe(400);
-    const fresh = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/generate-audio-preview',
-        headers: { cookie },
-        payload: { script: SCRIPT, title: '', speakingRate: 1 },
-      })
-    ).json();
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/generate-audio-preview',
-      headers: { cookie },
-      payload: { script: SCRIPT, title: '', speakingRate: 1 },
-    });
-    const status = (await t.app.inject({ method: 'GET', url: '/api/posting-status', headers: { cookie } })).json();
-    expect(status).toMatchObject({ currentCount: 3, remaining: 0 });
-    const limited = await publish(cookie, { ...base, previewFilename: fresh.previewFilename, agreedToTerms: true });
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ message: '投稿制限に達しました', reason: 'posting_limit' });
     expect(await t.db.select().from(tasks).where(eq(tasks.userId, user.id))).toHaveLength(0);
+  });
+
+  it('#24.8 a free member who made three previews today publishes the third: the use was spent at preview', async () => {
+    const { user, cookie } = await member();
+    const preview = (body: object) =>
+      t.app.inject({ method: 'POST', url: '/api/generate-audio-preview', headers: { cookie }, payload: body });
+    await preview({ script: SCRIPT, title: '', speakingRate: 1 });
+    const third = (await preview({ script: SCRIPT, title: '', speakingRate: 1 })).json();
+    const before = (await t.app.inject({ method: 'GET', url: '/api/posting-status', headers: { cookie } })).json();
+    expect(before).toMatchObject({ currentCount: 3, dailyLimit: 3, remaining: 0 });
+    // A fourth preview is refused: the day's uses are spent.
+    const fourth = await preview({ script: SCRIPT, title: '', speakingRate: 1 });
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json()).toEqual({ message: '投稿制限に達しました', reason: 'posting_limit' });
+    const body = { previewFilename: third.previewFilename, title: '三本目', script: SCRIPT, labels: [], agreedToTerms: true };
+    const published = await publish(cookie, body);
+    expect(published.statusCode).toBe(200);
+    const rows = await t.db.select().from(tasks).where(eq(tasks.userId, user.id));
+    expect(rows.map((r) => r.id)).toEqual([published.json().taskId]);
+    // Publishing spent nothing further.
+    const after = (await t.app.inject({ method: 'GET', url: '/api/posting-status', headers: { cookie } })).json();
+    expect(after).toMatchObject({ currentCount: 3, remaining: 0 });
   });
 });

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { CREATION_LIMIT_REASONS, CREATION_MESSAGES } from '../../../shared/rules/creation';
+import { CREATION_MESSAGES } from '../../../shared/rules/creation';
 import { joinCategories } from '../../../shared/rules/playlist';
 import { type Db, inTransaction } from '../../db/client';
 import { creationPreviews, tasks, tracks } from '../../db/schema';
@@ -13,7 +13,6 @@ import { refreshSearchReadings } from '../search/readings';
 import { trackChanged } from '../tracks/changes';
 import { audioKey, hqAudioKey } from '../tracks/service';
 import { claimsToPublish } from './claims';
-import { postingStatus } from './limits';
 import { ownPreview, previewKey } from './previews';
 
 /** Speaks a script for publishing: the two hosts, 64 and 128 kbit/s, line timings. */
@@ -23,8 +22,10 @@ export type PublishRenderer = (script: string, speakingRate: number) => Promise<
 const ENDED_WITHOUT_TRACK = ['failed', 'cancelled'];
 
 /**
- * POST /api/publish-track: the member's own live preview, a title, its script, the terms agreed, and a
- * use left today (creator spec §5; decision 0014). What is published is the script the preview spoke,
+ * POST /api/publish-track: the member's own live preview, a title, its script and the terms agreed
+ * (creator spec §5). The day's use was spent when the preview was made; publishing spends nothing and
+ * needs none left (decision 0015, amended by issue 24.8: the third preview of a free member's day can be
+ * published). What is published is the script the preview spoke,
  * as stored with it: a body whose script differs is refused, not published. The work itself is a
  * durable task; the answer is its id.
  *
@@ -45,8 +46,6 @@ export async function requestPublish(
       if (prior && !ENDED_WITHOUT_TRACK.includes(prior.status)) return { taskId: preview.taskId };
     }
     if (input.script.trim() !== preview.script.trim()) throw new AppError(400, CREATION_MESSAGES.scriptChanged);
-    if ((await postingStatus(tx, user)).remaining <= 0)
-      throw new AppError(429, CREATION_MESSAGES.postingLimit, { reason: CREATION_LIMIT_REASONS.postingLimit });
     const payload = JOBS['publish-track'].payload.parse({
       userId: user.id,
       previewFilename: preview.filename,

@@ -34,7 +34,8 @@ export function creationRoutes({ db, storage, config }: AppDeps, voice: Creation
       {
         schema: {
           tags: ['creation'],
-          summary: 'Turn my text (1 to 2,000 characters) into a two-host script with its fact check and labels',
+          summary:
+            'Turn my text (1 to 2,000 characters) into a two-host script with its fact check and labels (5 a minute; 30 a day free, 100 premium, with regenerate-script)',
           body: GenerateScriptBodySchema,
           response: { 200: ScriptAnswerSchema, 400: ErrorSchema, 401: ErrorSchema, 429: CreationLimitErrorSchema, 503: ErrorSchema },
         },
@@ -46,9 +47,9 @@ export function creationRoutes({ db, storage, config }: AppDeps, voice: Creation
       {
         schema: {
           tags: ['creation'],
-          summary: "Rewrite a script to address its fact check's issues",
+          summary: "Rewrite a script to address its fact check's issues (counted with generate-script: 5 a minute, 30 or 100 a day)",
           body: RegenerateScriptBodySchema,
-          response: { 200: RegenerateAnswerSchema, 400: ErrorSchema, 401: ErrorSchema, 503: ErrorSchema },
+          response: { 200: RegenerateAnswerSchema, 400: ErrorSchema, 401: ErrorSchema, 429: CreationLimitErrorSchema, 503: ErrorSchema },
         },
       },
       async (request) => regenerateScript(db, llm, memberOf(request), request.body),

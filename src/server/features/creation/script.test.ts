@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creationUsage } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { creationUsage, scriptUsage } from '../../db/schema';
 import { createTestApp, insertUser, sessionCookie, type TestApp } from '../../test/app';
 
 let t: TestApp;
@@ -7,6 +8,7 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
+afterEach(() => vi.useRealTimers());
 
 const post = (url: string, cookie: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
 
@@ -54,5 +56,78 @@ describe('POST /api/generate-script and /api/regenerate-script', () => {
     expect(res.statusCode).toBe(429);
     // The page decides by the reason, not by the wording (issue 15 gap 5).
     expect(res.json()).toEqual({ message: '本日の利用上限に達しました', reason: 'daily_limit' });
+  });
+});
+
+describe('#24.7 the script writer is bounded per member per minute and per Asia/Tokyo day', () => {
+  const today = (at: Date) => new Date(at.getTime() + 9 * 3_600_000).toISOString().slice(0, 10);
+  // The clock is held 10 s into a minute, so parallel calls all fall in the same minute (only Date is faked).
+  const hold = () => {
+    const at = new Date(Math.floor(Date.now() / 60_000) * 60_000 + 10_000);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(at);
+    return at;
+  };
+  const generate = (cookie: string) => post('/api/generate-script', cookie, { inputText: 'AIは進歩しています。', title: '' });
+  const regenerate = (cookie: string) =>
+    post('/api/regenerate-script', cookie, { inputText: 'AIは進歩しています。', originalScript: 'ハルカ：こんにちは', issues: ['x'] });
+
+  it('60 parallel calls (30 of each) of a fresh member give exactly 5 answers and 55 refusals of 429 with the minute message', async () => {
+    const at = hold();
+    const user = await insertUser(t.db);
+    const cookie = await sessionCookie(t.db, { userId: user.id });
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => (i % 2 ? generate(cookie) : regenerate(cookie))));
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(5);
+    expect(codes.filter((c) => c === 429)).toHaveLength(55);
+    for (const a of answers.filter((x) => x.statusCode === 429)) {
+      expect(a.json()).toEqual({
+        message: '台本の作成・修正は1分間に5回までです。少し待ってからもう一度お試しください',
+        reason: 'script_minute_limit',
+      });
+    }
+    const [row] = await t.db.select().from(scriptUsage).where(eq(scriptUsage.userId, user.id));
+    expect(row).toMatchObject({ day: today(at), dayCount: 5, minuteCount: 5 });
+    // The next minute has its own 5.
+    vi.setSystemTime(new Date(at.getTime() + 60_000));
+    expect((await generate(cookie)).statusCode).toBe(200);
+  });
+
+  it('a free member has 30 a day: with 29 spent, 10 parallel calls give exactly 1 and 9 refusals with the day message', async () => {
+    const at = hold();
+    const user = await insertUser(t.db);
+    const cookie = await sessionCookie(t.db, { userId: user.id });
+    await t.db.insert(scriptUsage).values({ userId: user.id, day: today(at), dayCount: 29, minute: 0, minuteCount: 0 });
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? generate(cookie) : regenerate(cookie))));
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    for (const a of answers.filter((x) => x.statusCode === 429)) {
+      expect(a.json()).toEqual({
+        message: '台本の作成・修正は1日30回までです。明日（日本時間の0時以降）またお試しください',
+        reason: 'script_daily_limit',
+      });
+    }
+    expect(codes.filter((c) => c === 429)).toHaveLength(9);
+    // A new Asia/Tokyo day (midnight in Japan is 15:00 UTC) starts again at 1.
+    const nextTokyoDay = new Date(Date.parse(`${today(at)}T15:00:00Z`));
+    vi.setSystemTime(nextTokyoDay);
+    expect((await regenerate(cookie)).statusCode).toBe(200);
+    const [row] = await t.db.select().from(scriptUsage).where(eq(scriptUsage.userId, user.id));
+    expect(row).toMatchObject({ day: today(nextTokyoDay), dayCount: 1, minuteCount: 1 });
+  });
+
+  it('a premium member has 100 a day', async () => {
+    const at = hold();
+    const user = await insertUser(t.db, { isPremium: true, premiumEndDate: new Date(at.getTime() + 30 * 86_400_000) });
+    const cookie = await sessionCookie(t.db, { userId: user.id });
+    await t.db.insert(scriptUsage).values({ userId: user.id, day: today(at), dayCount: 98, minute: 0, minuteCount: 0 });
+    expect((await generate(cookie)).statusCode).toBe(200);
+    expect((await regenerate(cookie)).statusCode).toBe(200);
+    const refused = await generate(cookie);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      message: '台本の作成・修正は1日100回までです。明日（日本時間の0時以降）またお試しください',
+      reason: 'script_daily_limit',
+    });
   });
 });

@@ -7,17 +7,19 @@ import type { LlmProvider } from '../../providers/llm/types';
 import type { StorageProvider } from '../../providers/storage/types';
 import type { UserRow } from '../auth/guard';
 import { rememberCheck } from './claims';
-import { postingStatus, refundDailyUse, takeDailyUse } from './limits';
+import { postingStatus, refundDailyUse, takeDailyUse, takeScriptCall } from './limits';
 import { savePreview } from './previews';
 import { type CreationVoice, isQuotaError } from './voice';
 
 /**
  * POST /api/generate-script: the member's text becomes a two-host script with its fact check and
- * labels. It spends no use, but a member with none left today hears so before waiting for a script.
+ * labels. It spends no daily use, but a member with none left today hears so before waiting for a
+ * script; it takes one of the script writer's calls (per day and per minute, #24.7).
  */
 export async function generateScript(db: Db, llm: LlmProvider, user: UserRow, input: { inputText: string; title: string }) {
   if ((await postingStatus(db, user)).remaining <= 0)
     throw new AppError(429, CREATION_MESSAGES.dailyLimit, { reason: CREATION_LIMIT_REASONS.dailyLimit });
+  await takeScriptCall(db, user);
   try {
     const draft = await llm.writeScript({ inputText: input.inputText, title: input.title });
     await rememberCheck(db, user.id, draft.script, draft.factCheck.claims);
@@ -37,13 +39,14 @@ function scriptFailure(err: unknown): AppError {
   return new AppError(503, CREATION_MESSAGES.scriptFailed);
 }
 
-/** POST /api/regenerate-script: the script rewritten to address the fact check's issues (its check kept for publishing). */
+/** POST /api/regenerate-script: the script rewritten to address the fact check's issues (one of the script writer's calls, #24.7; its check kept for publishing). */
 export async function regenerateScript(
   db: Db,
   llm: LlmProvider,
   user: UserRow,
   input: { inputText: string; originalScript: string; issues: string[] },
 ) {
+  await takeScriptCall(db, user);
   try {
     const rewritten = await llm.rewriteScript(input);
     await rememberCheck(db, user.id, rewritten.script, rewritten.factCheck.claims);

@@ -139,23 +139,28 @@ describe('the demo checkout (no Stripe, never in production)', () => {
     expect(await paidIntents(m)).toBe(2);
   });
 
-  it('C-4-25 pauses once for 90 days: no premium meanwhile, a notice 3 days before, then the renewal is charged offline and premium resumes', async () => {
+  it('#24.9 C-4-25 pauses once for 90 days from the paid period’s end: premium until then, none and no charge for 90 days, a notice 3 days before, then the renewal is charged offline and premium resumes', async () => {
     const m = await bought('一時停止');
     clock.set(new Date(m.end.getTime() - 10 * DAY_MS));
-    const at = clock.now();
     const res = await call(t, m, 'POST', '/api/premium/pause');
     expect(res.statusCode).toBe(200);
-    const until = new Date(at.getTime() + PAUSE_DAYS * DAY_MS);
+    const until = new Date(m.end.getTime() + PAUSE_DAYS * DAY_MS);
     expect(res.json()).toEqual({
       status: 'paused',
-      isPremium: false,
-      currentPeriodEnd: until.toISOString(),
+      isPremium: true,
+      currentPeriodEnd: m.end.toISOString(),
       pausedUntil: until.toISOString(),
       pauseUsed: true,
     });
-    expect(await status(m)).toEqual({ isPremium: false, endDate: at.toISOString(), daysRemaining: 0 });
-    // A private playlist is a premium perk: refused while paused.
-    expect((await call(t, m, 'POST', '/api/playlists', { name: '非公開', isPublic: false })).statusCode).toBe(403);
+    expect((await call(t, m, 'GET', '/api/premium/subscription')).json()).toEqual(res.json());
+    // The paid days are kept: premium to the period end.
+    expect(await status(m)).toEqual({ isPremium: true, endDate: m.end.toISOString(), daysRemaining: 10 });
+    clock.set(new Date(m.end.getTime() - 1000));
+    expect((await status(m)).isPremium).toBe(true);
+    // The period ends: the pause begins, no premium.
+    clock.set(new Date(m.end.getTime() + 1000));
+    expect(await status(m)).toEqual({ isPremium: false, endDate: m.end.toISOString(), daysRemaining: 0 });
+    expect((await call(t, m, 'GET', '/api/premium/subscription')).json()).toEqual({ ...res.json(), isPremium: false });
     // No demo renewal while paused, at any sweep.
     clock.set(new Date(m.end.getTime() + DAY_MS));
     await sweep(t, clock.now);
@@ -223,11 +228,11 @@ describe('the demo checkout (no Stripe, never in production)', () => {
 
   it('#17 cancelling during the pause ends the subscription with the pause: nothing is charged, premium does not come back', async () => {
     const m = await bought('停止中に解約');
-    const at = clock.now();
     await call(t, m, 'POST', '/api/premium/pause');
     const res = await call(t, m, 'POST', '/api/premium/cancel');
-    expect(res.json()).toMatchObject({ status: 'cancelling', isPremium: false });
-    clock.set(new Date(at.getTime() + (PAUSE_DAYS + 1) * DAY_MS));
+    // Premium still runs to the paid period's end; the subscription ends there.
+    expect(res.json()).toMatchObject({ status: 'cancelling', isPremium: true, currentPeriodEnd: m.end.toISOString(), pausedUntil: null });
+    clock.set(new Date(m.end.getTime() + (PAUSE_DAYS + 1) * DAY_MS));
     await sweep(t, clock.now);
     expect(await t.db.select().from(tasks).where(eq(tasks.userId, m.id))).toEqual([]);
     expect(await paidIntents(m)).toBe(1);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PREMIUM_API_MESSAGES, PREMIUM_NOTIFICATION_TYPES } from '../../../shared/messages';
 import { notificationMessage } from '../../../shared/rules/notifications';
+import { pauseWindow } from '../../../shared/rules/premium';
 import { ConfigError, loadConfig } from '../../config';
 import { addMonths, isPausedAt, isPremiumAt, premiumStatusAt } from './rule';
 
@@ -30,6 +31,23 @@ describe('the premium rule', () => {
     const later = new Date(at.getTime() + 2 * DAY);
     expect(isPausedAt(paused, later)).toBe(false);
     expect(isPremiumAt(paused, later)).toBe(true);
+  });
+
+  it('#24.9 a pause asked for before the paid period ends begins at that end: premium until then, none for 90 days', () => {
+    const periodEnd = new Date(at.getTime() + 17 * DAY);
+    const { from, until } = pauseWindow(periodEnd, at);
+    expect(from.toISOString()).toBe(periodEnd.toISOString());
+    expect(until.toISOString()).toBe(new Date(periodEnd.getTime() + 90 * DAY).toISOString());
+    const scheduled = facts({ premiumEndDate: periodEnd, premiumPausedUntil: until });
+    expect(isPausedAt(scheduled, at)).toBe(false);
+    expect(isPremiumAt(scheduled, at)).toBe(true);
+    expect(isPremiumAt(scheduled, new Date(periodEnd.getTime() - 1))).toBe(true);
+    expect(isPausedAt(scheduled, periodEnd)).toBe(true);
+    expect(isPremiumAt(scheduled, periodEnd)).toBe(false);
+    expect(isPausedAt(scheduled, until)).toBe(false);
+    // A period already over (or unknown) pauses at once.
+    expect(pauseWindow(null, at).from.toISOString()).toBe(at.toISOString());
+    expect(pauseWindow(new Date(at.getTime() - DAY), at).from.toISOString()).toBe(at.toISOString());
   });
 
   it('L-3-10 rounds the days remaining up and never below 0', () => {

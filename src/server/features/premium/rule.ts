@@ -1,4 +1,4 @@
-import { daysRemaining } from '../../../shared/rules/premium';
+import { daysRemaining, PAUSE_DAYS } from '../../../shared/rules/premium';
 import type { PremiumStatus } from '../../../shared/schemas/premium';
 
 /**
@@ -10,7 +10,7 @@ import type { PremiumStatus } from '../../../shared/schemas/premium';
 /** Premium is 550 yen a month, tax included (creator spec §9). */
 export const PREMIUM_PRICE_YEN = 550;
 /** The pause: 90 days, once per member lifetime (creator spec §2.3, §9). */
-export const PAUSE_DAYS = 90;
+export { PAUSE_DAYS };
 /** The member hears that the pause ends (and billing resumes) this many days before. */
 export const RESUME_NOTICE_DAYS = 3;
 
@@ -23,9 +23,23 @@ export interface PremiumFacts {
   premiumPausedUntil: Date | null;
 }
 
-/** A pause is in force until its end: no premium meanwhile, whatever else the row says. */
-export function isPausedAt(m: Pick<PremiumFacts, 'premiumPausedUntil'>, at: Date): boolean {
+/**
+ * The instant a pause begins: its end less 90 days. A pause is asked for before and begins when the paid
+ * period ends (decision 0026), so its end is all the row keeps.
+ */
+export const pauseStartOf = (pausedUntil: Date) => new Date(pausedUntil.getTime() - PAUSE_DAYS * DAY_MS);
+
+/** A pause that is asked for and not over yet: from the request (premium still running) to its end. */
+export function isPauseAheadOrInForceAt(m: Pick<PremiumFacts, 'premiumPausedUntil'>, at: Date): boolean {
   return m.premiumPausedUntil !== null && m.premiumPausedUntil.getTime() > at.getTime();
+}
+
+/**
+ * A pause is in force from its start (the paid period's end) to its end: no premium meanwhile, whatever
+ * else the row says. Before its start the member is premium as paid.
+ */
+export function isPausedAt(m: Pick<PremiumFacts, 'premiumPausedUntil'>, at: Date): boolean {
+  return isPauseAheadOrInForceAt(m, at) && pauseStartOf(m.premiumPausedUntil as Date).getTime() <= at.getTime();
 }
 
 /** Premium at `at`: not paused, flagged, and the end date still ahead (L-4.1-07). */

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { PREMIUM_API_MESSAGES } from '../../../shared/messages';
+import { pauseWindow } from '../../../shared/rules/premium';
 import type { PaymentIntentAnswer, PaymentIntentBody, PremiumStatus, Subscription } from '../../../shared/schemas/premium';
 import { type Db, inTransaction } from '../../db/client';
 import { premiumPayments, premiumSubscriptions, users } from '../../db/schema';
@@ -7,7 +8,7 @@ import { AppError, conflict, unavailable } from '../../http/errors';
 import type { Payments } from '../../providers/payments/index';
 import { type HeldSubscription, type PaidPeriod, PaymentUnavailable } from '../../providers/payments/types';
 import type { UserRow } from '../auth/guard';
-import { addDays, isPausedAt, isPremiumAt, later, PAUSE_DAYS, premiumStatusAt } from './rule';
+import { isPauseAheadOrInForceAt, isPremiumAt, later, premiumStatusAt } from './rule';
 
 export type SubscriptionRow = typeof premiumSubscriptions.$inferSelect;
 
@@ -65,7 +66,8 @@ export function visibleStatus(row: SubscriptionRow | null, user: UserRow, mode: 
     case 'active':
       return 'active';
     case 'paused':
-      return isPausedAt(user, at) ? 'paused' : 'active';
+      // Paused from the request on (premium still runs to the period end), active once it is over.
+      return isPauseAheadOrInForceAt(user, at) ? 'paused' : 'active';
     case 'cancelling':
       return row.currentPeriodEnd && row.currentPeriodEnd.getTime() > at.getTime() ? 'cancelling' : 'none';
     default:
@@ -80,7 +82,7 @@ function viewOf(deps: PremiumDeps, user: UserRow, row: SubscriptionRow | null): 
     status,
     isPremium: isPremiumAt(user, at),
     currentPeriodEnd: status === 'none' ? null : (row?.currentPeriodEnd?.toISOString() ?? null),
-    pausedUntil: isPausedAt(user, at) ? (user.premiumPausedUntil?.toISOString() ?? null) : null,
+    pausedUntil: status === 'paused' ? (user.premiumPausedUntil?.toISOString() ?? null) : null,
     pauseUsed: user.premiumPauseUsedAt !== null,
   };
 }
@@ -203,8 +205,9 @@ export async function confirmDemoPayment(deps: PremiumDeps, user: UserRow, clien
 
 /**
  * POST /api/premium/pause: 90 days, once per member lifetime, only for a live monthly subscription of a
- * premium member. Premium ends now; no billing until the pause's end, when a scheduled task resumes
- * billing and premium (schedule.ts); the member hears of it 3 days before.
+ * premium member. The pause begins when the paid period ends (issue 24.9, decision 0026): premium until
+ * then, then 90 days with neither premium nor charges, then a scheduled task resumes billing and premium
+ * (schedule.ts); the member hears of it 3 days before. Nothing paid is lost.
  */
 export async function pausePremium(deps: PremiumDeps, user: UserRow): Promise<Subscription> {
   const payments = providerOf(deps);
@@ -214,18 +217,18 @@ export async function pausePremium(deps: PremiumDeps, user: UserRow): Promise<Su
   if (!row || visibleStatus(row, user, payments.mode, at) !== 'active' || row.status !== 'active' || !isPremiumAt(user, at)) {
     throw conflict(PREMIUM_API_MESSAGES.pauseNeedsActive);
   }
-  const until = addDays(at, PAUSE_DAYS);
+  const { from, until } = pauseWindow(row.currentPeriodEnd ?? user.premiumEndDate, at);
   await viaProvider(() => payments.pause(heldOf(row), until));
   await inTransaction(deps.db, async (tx) => {
     const done = await tx
       .update(users)
-      .set({ premiumPausedUntil: until, premiumPauseUsedAt: at, premiumEndDate: at, updatedAt: at })
+      .set({ premiumPausedUntil: until, premiumPauseUsedAt: at, premiumEndDate: from, updatedAt: at })
       .where(and(eq(users.id, user.id), isNull(users.premiumPauseUsedAt)))
       .returning({ id: users.id });
     if (!done.length) throw conflict(PREMIUM_API_MESSAGES.pauseUsed);
     await tx
       .update(premiumSubscriptions)
-      .set({ status: 'paused', currentPeriodEnd: until, resumeNoticeAt: null, resumeTaskId: null, updatedAt: at })
+      .set({ status: 'paused', currentPeriodEnd: from, resumeNoticeAt: null, resumeTaskId: null, updatedAt: at })
       .where(eq(premiumSubscriptions.userId, user.id));
   });
   return subscriptionOf(deps, await freshUser(deps.db, user.id));
@@ -243,9 +246,11 @@ export async function cancelPremium(deps: PremiumDeps, user: UserRow): Promise<S
   if (!row || status === 'none') throw conflict(PREMIUM_API_MESSAGES.noSubscription);
   if (status !== 'cancelling') {
     const end = await viaProvider(() => payments.cancelAtPeriodEnd(heldOf(row)));
+    // A paused one ends with its paid period (the free period after it is never reached).
+    const periodEnd = row.status === 'paused' ? row.currentPeriodEnd : (end ?? row.currentPeriodEnd);
     await deps.db
       .update(premiumSubscriptions)
-      .set({ status: 'cancelling', currentPeriodEnd: end ?? row.currentPeriodEnd, updatedAt: at })
+      .set({ status: 'cancelling', currentPeriodEnd: periodEnd, updatedAt: at })
       .where(and(eq(premiumSubscriptions.userId, user.id), inArray(premiumSubscriptions.status, ['active', 'paused'])));
   }
   return subscriptionOf(deps, await freshUser(deps.db, user.id));

@@ -366,17 +366,16 @@ describe('the Stripe webhook under hostile input', () => {
 });
 
 describe('pause and cancel with Stripe (C-4-24, C-4-25)', () => {
-  it('C-4-25 pauses once: premium off at once, billing off with a free period until day 90, a notice 3 days before, then billing and premium resume', async () => {
+  it('#24.9 C-4-25 pauses once from the paid period’s end: premium until then, a free period (trial_end = period end + 90 days, no proration), a notice 3 days before, then billing and premium resume', async () => {
     const m = await subscribed('一時停止');
     clock.set(new Date(m.end.getTime() - 20 * DAY_MS));
-    const pausedAt = clock.now();
     const res = await call(t, m, 'POST', '/api/premium/pause');
     expect(res.statusCode, res.body).toBe(200);
-    const until = new Date(pausedAt.getTime() + PAUSE_DAYS * DAY_MS);
+    const until = new Date(m.end.getTime() + PAUSE_DAYS * DAY_MS);
     expect(res.json()).toEqual({
       status: 'paused',
-      isPremium: false,
-      currentPeriodEnd: until.toISOString(),
+      isPremium: true,
+      currentPeriodEnd: m.end.toISOString(),
       pausedUntil: until.toISOString(),
       pauseUsed: true,
     });
@@ -384,10 +383,14 @@ describe('pause and cancel with Stripe (C-4-24, C-4-25)', () => {
     expect(update).toMatchObject({
       method: 'POST',
       path: `/v1/subscriptions/${m.subscriptionId}`,
-      params: { trial_end: String(Math.floor(until.getTime() / 1000)), proration_behavior: 'create_prorations' },
+      params: { trial_end: String(Math.floor(until.getTime() / 1000)), proration_behavior: 'none' },
     });
+    // The paid days are kept.
+    expect(await status(m)).toMatchObject({ isPremium: true, endDate: m.end.toISOString(), daysRemaining: 20 });
+    // The paid period ends: the pause begins.
+    clock.set(new Date(m.end.getTime() + 1000));
     expect(await status(m)).toMatchObject({ isPremium: false, daysRemaining: 0 });
-    expect((await call(t, m, 'GET', '/api/posting-status')).json()).toMatchObject({ isPremium: false, dailyLimit: 3 });
+    expect((await call(t, m, 'GET', '/api/premium/subscription')).json()).toEqual({ ...res.json(), isPremium: false });
 
     // Stripe's own event of the change (a free period) grants nothing.
     expect(

@@ -39,6 +39,7 @@ const trackColumns = {
   posterCustomUserId: users.customUserId,
   isVisible: tracks.isVisible,
   category: tracks.category,
+  isPremiumOnly: tracks.isPremiumOnly,
 };
 
 type TrackRow = { [K in keyof typeof trackColumns]: unknown } & {
@@ -54,6 +55,7 @@ function toTrack(r: TrackRow): Track {
     duration: Math.round(r.duration * 100) / 100,
     uploadedAt: r.uploadedAt.toISOString(),
     isVisible: r.isVisible === true,
+    isPremiumOnly: r.isPremiumOnly === true,
   };
 }
 

@@ -16,6 +16,8 @@ export interface StreamInfo {
   lastModified: Date;
   isVisible: boolean;
   ownerId: string | null;
+  /** Premium-only content: streams to premium members (and its owner and admins) only (#24.11). */
+  isPremiumOnly: boolean;
 }
 
 const MAX_ENTRIES = 10_000;
@@ -42,7 +44,13 @@ export function createStreamCache(db: Db, storage: StorageProvider) {
 
   async function load(id: number, quality: StreamQuality): Promise<StreamInfo | null> {
     const [row] = await db
-      .select({ filename: tracks.filename, hqFilename: tracks.hqFilename, isVisible: tracks.isVisible, ownerId: tracks.userId })
+      .select({
+        filename: tracks.filename,
+        hqFilename: tracks.hqFilename,
+        isVisible: tracks.isVisible,
+        ownerId: tracks.userId,
+        isPremiumOnly: tracks.isPremiumOnly,
+      })
       .from(tracks)
       .where(eq(tracks.id, id))
       .limit(1);
@@ -59,6 +67,7 @@ export function createStreamCache(db: Db, storage: StorageProvider) {
       lastModified: new Date(seconds * 1000),
       isVisible: row.isVisible,
       ownerId: row.ownerId,
+      isPremiumOnly: row.isPremiumOnly,
     };
   }
 

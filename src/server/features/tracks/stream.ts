@@ -4,7 +4,7 @@ import type { StorageProvider } from '../../providers/storage/types';
 import type { PremiumListeners } from './premium-listener';
 import { etagMatches, parseRange } from './range';
 import { REDIRECT_MAX_AGE_SECONDS, type SignedUrls } from './signed-urls';
-import type { StreamCache, StreamQuality } from './stream-cache';
+import type { StreamCache, StreamInfo, StreamQuality } from './stream-cache';
 
 export { audioKey } from './service';
 
@@ -18,7 +18,8 @@ export { audioKey } from './service';
  * worker's offline download (`?for=keep`) is answered by the app itself (#29.6): a CORS-mode fetch that
  * followed the redirect would need the bucket's CORS to allow the site's origin.
  * `?quality=high` asks for the 128 kbit/s variant: a premium listener gets it, anyone else the standard
- * file (never an error: a premium that just ended keeps playing).
+ * file (never an error: a premium that just ended keeps playing). A premium-only track streams to
+ * premium members, its owner and admins only (403 for anyone else, #24.11).
  */
 export async function streamTrack(
   cache: StreamCache,
@@ -38,6 +39,9 @@ export async function streamTrack(
       return reply.code(404).send({ message: MESSAGES.trackNotFound });
     }
   }
+  if (info.isPremiumOnly && !(await mayHearPremiumOnly(request, info, opts.isPremium))) {
+    return reply.code(403).header('Cache-Control', 'private, no-store').send({ message: MESSAGES.premiumOnly, reason: 'premium_only' });
+  }
   const { key, etag, lastModified } = info;
   if (signed) {
     return reply
@@ -55,7 +59,11 @@ export async function streamTrack(
     // What ?quality=high answers depends on who asks: never kept by a shared cache.
     .header(
       'Cache-Control',
-      !info.isVisible ? 'private, no-cache' : opts.quality === 'high' ? 'private, max-age=3600' : 'public, max-age=3600',
+      !info.isVisible
+        ? 'private, no-cache'
+        : opts.quality === 'high' || info.isPremiumOnly
+          ? 'private, max-age=3600'
+          : 'public, max-age=3600',
     )
     .header('Content-Disposition', 'inline');
 
@@ -86,6 +94,16 @@ export async function streamTrack(
   }
   reply.code(200).header('Content-Length', String(stat.size));
   return isHead ? reply.send() : reply.send(stat.size === 0 ? '' : await storage.read(key));
+}
+
+/**
+ * Premium-only content (tracks.isPremiumOnly, #24.11): a premium member hears it, and so do its owner and
+ * the operators; a free member or a visitor does not (403, reason premium_only, the page opens /premium).
+ */
+async function mayHearPremiumOnly(request: FastifyRequest, info: StreamInfo, isPremium: PremiumListeners | undefined): Promise<boolean> {
+  if (isPremium && (await isPremium(request))) return true;
+  const viewer = await request.viewer();
+  return Boolean(viewer && (viewer.isAdmin || (info.ownerId !== null && info.ownerId === viewer.userId)));
 }
 
 function isNotModifiedSince(header: string | undefined, lastModified: Date): boolean {

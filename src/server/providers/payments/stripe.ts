@@ -186,11 +186,10 @@ export function createStripePayments(settings: StripeSettings): StripePayments {
     async pause(held, until) {
       if (!held.subscriptionId) return;
       const id = held.subscriptionId;
-      // A free period until `until` (decision: premium): no invoice meanwhile; at its end Stripe starts
-      // a new monthly period and charges it. The unused days of the paid month become a credit.
-      await call('subscriptions.update', () =>
-        stripe.subscriptions.update(id, { trial_end: toUnix(until), proration_behavior: 'create_prorations' }),
-      );
+      // A free period until `until` = the paid period's end + 90 days (decision 0026): no invoice
+      // meanwhile; at its end Stripe starts a new monthly period and charges it. No proration: the paid
+      // days are not credited, they are used (Mugen keeps premium until the paid period's end).
+      await call('subscriptions.update', () => stripe.subscriptions.update(id, { trial_end: toUnix(until), proration_behavior: 'none' }));
     },
 
     async resume(held) {

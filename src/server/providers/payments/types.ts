@@ -60,7 +60,10 @@ export interface PaymentProvider {
   confirmedPayment(held: HeldSubscription, paymentIntentId: string | undefined): Promise<PaidPeriod | null>;
   /** Ends the subscription at its period end (no renewal); answers that end. */
   cancelAtPeriodEnd(held: HeldSubscription): Promise<Date | null>;
-  /** No billing until `until`, when billing restarts with a new monthly period. */
+  /**
+   * No billing until `until` (the paid period's end + 90 days), when billing restarts with a new monthly
+   * period; the paid period is used, not credited (decision 0026).
+   */
   pause(held: HeldSubscription, until: Date): Promise<void>;
   /**
    * The pause is over at `at`: the period paid when billing restarted, or null while that payment is

@@ -3,7 +3,7 @@ import { formatCount, formatTime } from '@shared/rules/format';
 import { trackPath } from '@shared/rules/player';
 import type { Track } from '@shared/schemas/track';
 import { cn } from '@web/lib/cn';
-import { Headphones, Heart } from 'lucide-react';
+import { Crown, Headphones, Heart } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../ui/avatar';
@@ -30,6 +30,7 @@ interface TrackRowProps {
  * One track in a list, the same in every list (search, favourites, profiles, playlists, My Page): the
  * poster's avatar, the title linking to the track page (official tracks to /mugen/track/{id}, others to
  * /{customUserId or userId}/track/{id}), poster, length and counts, and the list's own buttons after.
+ * Premium-only content carries its mark, プレミアム限定 (#24.11).
  */
 export function TrackRow({ track, leading, trailing, current, dense, to, badge, className }: TrackRowProps) {
   return (
@@ -60,6 +61,12 @@ export function TrackRow({ track, leading, trailing, current, dense, to, badge, 
         </Link>
         <p className="mt-0.5 flex items-center gap-x-2.5 truncate text-muted text-xs tabular-nums">
           {badge}
+          {track.isPremiumOnly && (
+            <span className="inline-flex shrink-0 items-center gap-0.5 font-medium text-accent" data-testid="premium-only-mark">
+              <Crown aria-hidden="true" className="size-3" />
+              {SHELL_TEXT.trackRow.premiumOnly}
+            </span>
+          )}
           <span className="truncate">{track.posterName ?? SHELL_TEXT.trackRow.official}</span>
           <span>
             <span className="sr-only">{SHELL_TEXT.trackRow.duration}</span>

@@ -31,6 +31,22 @@ describe('creationFailure (creator spec §8; issue 15 gap 5)', () => {
     expect(creationFailure(answer(429, { message: 'x', reason: 'daily_limit' }), 'script').title).toBe('本日の利用上限に達しました');
     expect(creationFailure(answer(429, { message: 'x', reason: 'posting_limit' }), 'preview').title).toBe('投稿制限に達しました');
     expect(creationFailure(answer(429, { message: 'x', reason: 'posting_limit' }), 'publish').title).toBe('投稿制限に達しました');
+    // #24.7: the script writer's bounds, per day (with the server's count) and per minute.
+    expect(
+      creationFailure(
+        answer(429, {
+          message: '台本の作成・修正は1日30回までです。明日（日本時間の0時以降）またお試しください',
+          reason: 'script_daily_limit',
+        }),
+        'script',
+      ),
+    ).toEqual({
+      title: '本日の利用上限に達しました',
+      description: '台本の作成・修正は1日30回までです。明日（日本時間の0時以降）またお試しください',
+    });
+    expect(creationFailure(answer(429, { message: 'x', reason: 'script_minute_limit' }), 'script')).toEqual({
+      title: '台本の作成・修正は1分間に5回までです。少し待ってからもう一度お試しください',
+    });
     // The site's request rate limit has no reason: the call's own limit message.
     expect(creationFailure(answer(429, { message: 'リクエストが多すぎます' }), 'script').title).toBe('本日の利用上限に達しました');
     expect(creationFailure(answer(429, { message: 'リクエストが多すぎます' }), 'preview').title).toBe('投稿制限に達しました');

@@ -1,5 +1,5 @@
 import { CREATION_TEXT as T } from '@shared/messages/creation';
-import { CREATION_LIMIT_REASONS } from '@shared/rules/creation';
+import { CREATION_LIMIT_REASONS, CREATION_MESSAGES } from '@shared/rules/creation';
 import { ApiError } from '@web/lib/api';
 import { serverField, serverMessage } from '@web/lib/server-message';
 
@@ -30,6 +30,10 @@ export function creationFailure(err: unknown, call: CreationCall): { title: stri
       const reason = serverField(err, 'reason');
       if (reason === CREATION_LIMIT_REASONS.aiServiceLimit) return { title: T.errors.ttsQuota };
       if (reason === CREATION_LIMIT_REASONS.dailyLimit) return { title: T.errors.dailyLimit };
+      // The script writer's own bounds (#24.7): the day's (its count named by the server) and the minute's.
+      if (reason === CREATION_LIMIT_REASONS.scriptDailyLimit)
+        return { title: T.errors.dailyLimit, description: serverMessage(err) ?? undefined };
+      if (reason === CREATION_LIMIT_REASONS.scriptMinuteLimit) return { title: CREATION_MESSAGES.scriptMinuteLimit };
       return { title: LIMIT[call] };
     }
     if (err.status === 400) {

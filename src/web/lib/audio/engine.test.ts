@@ -55,6 +55,32 @@ describe('AudioEngine', () => {
     expect(engine.getSnapshot()).toMatchObject({ isReady: true, duration: 61.5, isPlaying: false });
   });
 
+  it('#24.11 does not play premium-only content the app refuses (it opens /premium), and plays it when allowed', async () => {
+    await playing();
+    const locked = { ...track(9), isPremiumOnly: true };
+    const asked: number[] = [];
+    let allowed = false;
+    engine.setHooks({
+      premiumRequired: (t) => {
+        if (allowed) return false;
+        asked.push(t.id);
+        return true;
+      },
+    });
+    engine.playTrack(locked, { autoplay: true });
+    await vi.advanceTimersByTimeAsync(50);
+    expect(asked).toEqual([9]);
+    expect(engine.getSnapshot().track?.id).toBe(1);
+    expect(el.getAttribute('src')).toBe('/api/stream/1');
+    // Another track is not asked about.
+    engine.playTrack(track(2), { autoplay: true });
+    expect(asked).toEqual([9]);
+    expect(engine.getSnapshot().track?.id).toBe(2);
+    allowed = true;
+    engine.playTrack(locked, { autoplay: true });
+    expect(engine.getSnapshot().track?.id).toBe(9);
+  });
+
   it('picks track 74 when there is one, and a requested id first (L-4.2-07, L-2.1-02)', () => {
     engine.adoptCatalogue([track(1), track(74), track(3)]);
     expect(engine.getSnapshot().track?.id).toBe(74);

@@ -24,6 +24,7 @@ export function PlayerProvider({
   onListened,
   resumePosition,
   highQuality,
+  premiumRequired,
   backgroundPlayAllowed = false,
 }: PlayerProviderProps) {
   const [engine] = useState(() => new AudioEngine());
@@ -36,8 +37,8 @@ export function PlayerProvider({
   }, [backgroundPlayAllowed]);
 
   useEffect(() => {
-    engine.setHooks({ onPlayCounted, onRateChosen, decideRate, onListened, resumePosition, highQuality });
-  }, [engine, onPlayCounted, onRateChosen, decideRate, onListened, resumePosition, highQuality]);
+    engine.setHooks({ onPlayCounted, onRateChosen, decideRate, onListened, resumePosition, highQuality, premiumRequired });
+  }, [engine, onPlayCounted, onRateChosen, decideRate, onListened, resumePosition, highQuality, premiumRequired]);
 
   useEffect(() => {
     if (!audioRef.current) return;

@@ -45,6 +45,11 @@ export interface EngineHooks {
   resumePosition?: (trackId: number, duration: number) => Promise<number | null> | number | null;
   /** Asked at each load: the listener is premium, so the 128 kbit/s variant is asked for (the server decides). */
   highQuality?: () => boolean;
+  /**
+   * Asked before a chosen track plays: true when it is premium-only content this listener may not hear
+   * (#24.11); the track is then not played (the app opens /premium).
+   */
+  premiumRequired?: (track: Track) => boolean;
 }
 
 /** The stream of a track; `?quality=high` asks for the premium variant, which the server gives premium members only. */

@@ -60,6 +60,8 @@ export class PlayQueue {
    */
   playTrack(track: Track, { autoplay }: { autoplay: boolean }) {
     const { core, playback } = this;
+    // Premium-only content a free listener chose: not played here (the app opens /premium, #24.11).
+    if (track.isPremiumOnly && core.hooks.premiumRequired?.(track)) return;
     if (core.state.track?.id === track.id) {
       if (autoplay) playback.play();
       return;

@@ -97,6 +97,7 @@ export const track = (id: number): Track => ({
   posterCustomUserId: 'mugen',
   isVisible: true,
   category: 'ニュース',
+  isPremiumOnly: false,
 });
 
 /** localStorage for the engine (its playback rate), as an object the test can read. */

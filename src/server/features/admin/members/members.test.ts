@@ -211,7 +211,8 @@ describe('premium by the operator', () => {
     const res = await asAdmin('PATCH', `/api/admin/users/${s.id}/premium`, { isPremium: true });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('このユーザーはサブスクリプションを一時停止中のため、プレミアムを付与できません');
-    expect((await premiumStatus(s)).isPremium).toBe(false);
+    // The pause begins at the paid period's end (#24.9): premium still runs until then.
+    expect((await premiumStatus(s)).isPremium).toBe(true);
   });
 });
 

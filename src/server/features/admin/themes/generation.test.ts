@@ -380,6 +380,30 @@ describe('GET /api/generate-content (AI生成)', () => {
     expect(events.filter((e) => e.event === 'error')).toHaveLength(1);
   }, 30_000);
 
+  it('#24.6 starts nothing from another site: cross-site fetch metadata, or no Origin/Referer of this site, is refused with 403', async () => {
+    const before = (await t.db.select().from(tasks)).length;
+    const url = `/api/generate-content?inputText=${encodeURIComponent('外部から')}`;
+    const refused: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'image' },
+      { 'sec-fetch-site': 'same-site', origin: 'http://localhost' },
+      { 'sec-fetch-site': 'none' },
+      { origin: 'https://evil.example' },
+      { referer: 'https://evil.example/page' },
+      {},
+    ];
+    for (const headers of refused) {
+      const res = await t.rawInject({ method: 'GET', url, headers: { cookie: admin, ...headers } });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(res.json()).toEqual({ message: '不正なリクエスト元です' });
+    }
+    expect((await t.db.select().from(tasks)).length).toBe(before);
+    // A page of this site passes the check (here on to validation): fetch metadata same-origin, or a Referer of the site.
+    for (const headers of [{ 'sec-fetch-site': 'same-origin' }, { referer: 'http://localhost/admin' }]) {
+      const res = await t.rawInject({ method: 'GET', url: '/api/generate-content?inputText=', headers: { cookie: admin, ...headers } });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(400);
+    }
+  });
+
   it('C-2.4-18, C-2.4-20: refuses empty or over 1,000 characters and rates outside the five, in Japanese, before any task', async () => {
     const before = (await t.db.select().from(tasks)).length;
     for (const [query, message] of [
@@ -415,7 +439,7 @@ describe('GET /api/generate-content (AI生成)', () => {
           host: '127.0.0.1',
           port,
           path: `/api/generate-content?inputText=${encodeURIComponent('い'.repeat(1000))}`,
-          headers: { cookie: admin },
+          headers: { cookie: admin, 'sec-fetch-site': 'same-origin' },
         },
         (res) => {
           res.once('data', (chunk: Buffer) => {

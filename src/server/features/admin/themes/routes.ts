@@ -25,7 +25,7 @@ import {
 } from '../../../../shared/schemas/admin-themes';
 import { errorAnswers, sendError } from '../../../http/errors';
 import { adminsOnly } from '../../../http/guards';
-import { isSameOrigin } from '../../../http/origin';
+import { isSameOrigin, sameOriginReadsOnly } from '../../../http/origin';
 import { createLlm } from '../../../providers/llm';
 import type { LlmProvider } from '../../../providers/llm/types';
 import type { AppDeps } from '../../../types';
@@ -204,12 +204,14 @@ export function adminThemesRoutes(deps: AppDeps, llmProvider?: LlmProvider): Fas
     admins.get(
       '/api/generate-content',
       {
+        // A GET that starts a generation: only a page of this site may ask (fetch metadata, else Origin or Referer; #24.6).
+        onRequest: sameOriginReadsOnly(config.publicUrl),
         schema: {
           tags: ['admin'],
           summary:
             'AI生成: the text (1 to 1,000 characters) becomes a published track; server-sent events status {stage, progress}, complete {trackId}, error {message}',
           querystring: GenerateContentQuerySchema,
-          response: errorAnswers(400, 401),
+          response: errorAnswers(400, 401, 403),
         },
       },
       async (request, reply) => {

@@ -74,7 +74,6 @@ function Creator({ userId, categoryPicker }: { userId: string; categoryPicker?: 
   const [watching, setWatching] = useState(false);
   const restored = useRef(draft.inputText !== '');
   const status = useQuery(postingStatusQueryOptions(userId));
-  const remaining = status.data?.remaining ?? 0;
 
   useEffect(() => {
     if (restored.current) toast({ title: T.draftRestored });
@@ -231,7 +230,7 @@ function Creator({ userId, categoryPicker }: { userId: string; categoryPicker?: 
       ) : draft.step === 2 && draft.preview ? (
         <PreviewStep draft={draft} update={update} />
       ) : draft.preview && draft.script ? (
-        <FinalStep draft={draft} update={update} remaining={remaining} busy={busy === 'publish'} onPublish={publish} />
+        <FinalStep draft={draft} update={update} busy={busy === 'publish'} onPublish={publish} />
       ) : (
         inputStep
       )}
@@ -468,7 +467,8 @@ function PreviewStep({ draft, update }: StepProps) {
   );
 }
 
-function FinalStep({ draft, remaining, busy, onPublish }: StepProps & { remaining: number; busy: boolean; onPublish: () => void }) {
+/** Final review: the preview already spent the day's use, so publishing it needs none left (decision 0015, #24.8). */
+function FinalStep({ draft, busy, onPublish }: StepProps & { busy: boolean; onPublish: () => void }) {
   const [agreed, setAgreed] = useState(false);
   const id = useId();
   return (
@@ -485,8 +485,7 @@ function FinalStep({ draft, remaining, busy, onPublish }: StepProps & { remainin
           ）
         </label>
       </div>
-      {remaining <= 0 && <p className="text-sm text-danger">{T.final.noneLeft}</p>}
-      <Button size="lg" className="w-full" disabled={!agreed || remaining <= 0 || busy} onClick={onPublish}>
+      <Button size="lg" className="w-full" disabled={!agreed || busy} onClick={onPublish}>
         {busy && <LoaderCircle className="size-4 animate-spin" aria-hidden />}
         {T.final.publish}
       </Button>

@@ -49,6 +49,7 @@ export function useCheckout(userId: string, onLeaving: () => void): Checkout {
       // From here the member is leaving for /premium-success: /premium must not send a member who is now
       // premium home meanwhile.
       onLeaving();
+      let unconfirmed = false;
       try {
         await upgradePremium(paymentIntentId);
       } catch (e) {
@@ -56,8 +57,11 @@ export function useCheckout(userId: string, onLeaving: () => void): Checkout {
         grantPremiumFallback();
         clearTrial();
         toast({ title: T.upgradeTitle, description: T.upgradePartial });
+        unconfirmed = true;
       }
-      await navigate('/premium-success', { replace: true, state: { paid: true } });
+      // /premium-success shows its message to a member the server says is premium; `unconfirmed` is
+      // the spec's one exception (C-2.2-10): this browser just paid and the upgrade did not answer.
+      await navigate('/premium-success', { replace: true, state: { paid: true, unconfirmed } });
       await refresh();
     },
     [navigate, refresh, onLeaving],

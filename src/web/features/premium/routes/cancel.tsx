@@ -1,5 +1,6 @@
 import { PREMIUM_TEXT } from '@shared/messages/premium';
 import { formatDateJa } from '@shared/rules/format';
+import { pauseWindow } from '@shared/rules/premium';
 import { LoginRequiredNotice } from '@web/components/layout/login-required-notice';
 import { Button } from '@web/components/ui/button';
 import { ListError } from '@web/components/ui/list-state';
@@ -67,7 +68,9 @@ function SubscriptionCard({ subscription: s }: { subscription: Subscription }) {
       : s.status === 'cancelling'
         ? T.cancelling(date(s.currentPeriodEnd))
         : s.status === 'paused'
-          ? T.paused(date(s.pausedUntil))
+          ? s.isPremium && s.currentPeriodEnd
+            ? T.pauseScheduled(date(s.currentPeriodEnd), date(s.pausedUntil))
+            : T.paused(date(s.pausedUntil))
           : T.none;
   return (
     <section className="rounded-3xl bg-surface p-5" data-testid="subscription-state" data-status={s.status}>
@@ -102,17 +105,21 @@ function SubscriptionCard({ subscription: s }: { subscription: Subscription }) {
 function Steps({ userId, subscription }: { userId: string; subscription: Subscription }) {
   const [step, setStep] = useState<1 | 2>(1);
   const navigate = useNavigate();
-  const pause = usePauseSubscription(userId);
+  const pauseCall = usePauseSubscription(userId);
   const cancel = useCancelSubscription(userId);
-  const busy = pause.isPending || cancel.isPending;
+  const busy = pauseCall.isPending || cancel.isPending;
   const periodEnd = subscription.currentPeriodEnd ? formatDateJa(subscription.currentPeriodEnd) : null;
+  // The pause the member would ask for: from the paid period's end, 90 days (#24.9; the server's own rule).
+  const pause = pauseWindow(subscription.currentPeriodEnd, new Date());
 
   // mutateAsync: the answer replaces the subscription (this step unmounts), the toast and home still follow.
   const onPause = async () => {
     try {
-      const s = await pause.mutateAsync();
+      const s = await pauseCall.mutateAsync();
       clearPremiumFallback();
-      toast({ title: T.paused_toast, description: s.pausedUntil ? T.pausedDetail(formatDateJa(s.pausedUntil)) : undefined });
+      const description =
+        s.pausedUntil && s.currentPeriodEnd ? T.pausedDetail(formatDateJa(s.currentPeriodEnd), formatDateJa(s.pausedUntil)) : undefined;
+      toast({ title: T.paused_toast, description });
       await navigate('/');
     } catch (e) {
       toast({ title: T.pauseFailed, description: serverMessage(e) ?? T.failedDetail, variant: 'destructive' });
@@ -137,20 +144,25 @@ function Steps({ userId, subscription }: { userId: string; subscription: Subscri
             {T.pauseUsed}
           </p>
         ) : (
-          <ul className="space-y-2" data-testid="pause-offer">
-            {T.pausePoints.map((point) => (
-              <li key={point} className="flex items-start gap-2 text-sm leading-relaxed">
-                <CirclePause aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent" />
-                {point}
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className="space-y-2" data-testid="pause-offer">
+              {T.pausePoints.map((point) => (
+                <li key={point} className="flex items-start gap-2 text-sm leading-relaxed">
+                  <CirclePause aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent" />
+                  {point}
+                </li>
+              ))}
+            </ul>
+            <p className="mt-4 rounded-xl bg-accent-soft px-3 py-2 text-sm leading-relaxed" data-testid="pause-dates">
+              {T.pauseDates(formatDateJa(pause.from), formatDateJa(pause.until))}
+            </p>
+          </>
         )}
         <div className="mt-5 flex flex-col gap-2">
           {!subscription.pauseUsed && (
             <Button size="lg" onClick={() => void onPause()} disabled={busy}>
-              {pause.isPending && <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />}
-              {pause.isPending ? T.working : T.pause}
+              {pauseCall.isPending && <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />}
+              {pauseCall.isPending ? T.working : T.pause}
             </Button>
           )}
           <Button size="lg" variant="secondary" onClick={() => setStep(2)} disabled={busy}>
