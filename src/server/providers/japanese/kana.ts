@@ -1,32 +1,23 @@
 // Japanese text → the katakana eSpeak NG's `ja` voice can read. eSpeak reads kana only; a kanji
 // comes out as "Chinese letter". Latin words are kept for the English voice (see espeak.ts).
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import kuromoji, { type IpadicFeatures, type Tokenizer } from 'kuromoji';
+// The operator's reading dictionary (dictionary.ts) is applied first: its words are read as written there.
+import type { IpadicFeatures, Tokenizer } from 'kuromoji';
+import { type ReadingEntry, splitByReadings } from './dictionary';
 import { isCounter, readCounted, readDigits, readNumber } from './numbers';
+import { loadTokenizer, normalize, toKatakana } from './tokenizer';
 
-let tokenizer: Promise<Tokenizer<IpadicFeatures>> | undefined;
+export { loadTokenizer, normalize } from './tokenizer';
 
-/** Building the dictionary takes about a second, so it is done once per process (or worker). */
-export function loadTokenizer(): Promise<Tokenizer<IpadicFeatures>> {
-  tokenizer ??= new Promise<Tokenizer<IpadicFeatures>>((resolve, reject) => {
-    const pkg = createRequire(import.meta.url).resolve('kuromoji/package.json');
-    kuromoji.builder({ dicPath: path.join(path.dirname(pkg), 'dict') }).build((err, built) => (err ? reject(err) : resolve(built)));
-  }).catch((err: unknown) => {
-    tokenizer = undefined;
-    throw err;
-  });
-  return tokenizer;
-}
-
-export async function toKana(text: string): Promise<string> {
+/**
+ * The kana the offline voice reads for a text: the dictionary's words as the operator wrote their
+ * reading, the rest as kuromoji reads it (numbers with their counters, は as ワ).
+ */
+export async function toKana(text: string, readings: readonly ReadingEntry[] = []): Promise<string> {
   const tk = await loadTokenizer();
-  return tokensToKana(tk.tokenize(normalize(text)), tk);
-}
-
-/** NFKC folds full-width Latin, digits and punctuation, so the rules below see one form each. */
-export function normalize(text: string): string {
-  return text.normalize('NFKC').replace(/\r\n?/g, '\n');
+  const parts = splitByReadings(normalize(text), readings).map((part) =>
+    part.reading !== undefined ? part.reading : rawKana(tk.tokenize(part.text), tk),
+  );
+  return tidy(parts.join(''));
 }
 
 const LETTERS: Record<string, string> = {
@@ -78,10 +69,6 @@ const LENGTHENERS = new Set(['ー', '〜', '~']);
 const DIGITS = /^\d+$/;
 const LATIN = /^[A-Za-z]+$/;
 const KANJI = /\p{Script=Han}/u;
-
-function toKatakana(s: string): string {
-  return s.replace(/[\u3041-\u3096]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0x60));
-}
 
 /** Acronyms read as Japanese letter names (AI → エーアイ); other words go to the English voice. */
 function readLatin(word: string): string {
@@ -142,6 +129,11 @@ function readNumberAt(tokens: IpadicFeatures[], i: number): [string, number] {
 }
 
 export function tokensToKana(tokens: IpadicFeatures[], tk: Tokenizer<IpadicFeatures>): string {
+  return tidy(rawKana(tokens, tk));
+}
+
+/** The kana of these tokens before tidy (pieces read apart are joined, then tidied once). */
+function rawKana(tokens: IpadicFeatures[], tk: Tokenizer<IpadicFeatures>): string {
   const out: string[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const surface = tokens[i].surface_form;
@@ -161,7 +153,7 @@ export function tokensToKana(tokens: IpadicFeatures[], tk: Tokenizer<IpadicFeatu
       out.push(readPunctuation(surface) ?? toKatakana(readToken(tokens[i], tk)));
     }
   }
-  return tidy(out.join(''));
+  return out.join('');
 }
 
 /** Keeps only what eSpeak reads well: katakana, Latin words, spaces and the four pauses. */
