@@ -15,11 +15,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { IpadicFeatures, Tokenizer } from 'kuromoji';
 import { type Db, inTransaction, rowsOf } from '../../db/client';
 import { tracks, users } from '../../db/schema';
-import { loadTokenizer } from '../../providers/tts/kana';
+import { loadTokenizer, toHiragana } from '../../providers/japanese/index';
 
-/** ァ..ヶ → ぁ..ゖ (the katakana that have a hiragana; ヷ..ヺ and ー stay). */
-const KATAKANA = /[\u30a1-\u30f6]/g;
-export const toHiragana = (s: string) => s.replace(KATAKANA, (c) => String.fromCharCode(c.charCodeAt(0) - 0x60));
+export { toHiragana };
 
 /** How readings and queries are compared: NFKC, lower-cased, katakana as hiragana. */
 export const foldText = (s: string) => toHiragana(s.normalize('NFKC').toLowerCase());

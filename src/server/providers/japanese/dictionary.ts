@@ -17,7 +17,7 @@ export interface ReadingPart {
   reading?: string;
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const patterns = new WeakMap<readonly ReadingEntry[], { re: RegExp; bySurface: Map<string, string> } | null>();
 
@@ -29,7 +29,7 @@ function patternOf(entries: readonly ReadingEntry[]) {
     if (surface) bySurface.set(surface, e.reading);
   }
   const surfaces = [...bySurface.keys()].sort((a, b) => b.length - a.length || a.localeCompare(b));
-  const made = surfaces.length ? { re: new RegExp(surfaces.map(escape).join('|'), 'g'), bySurface } : null;
+  const made = surfaces.length ? { re: new RegExp(surfaces.map(escapeRe).join('|'), 'g'), bySurface } : null;
   patterns.set(entries, made);
   return made;
 }

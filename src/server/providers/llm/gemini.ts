@@ -83,7 +83,7 @@ function sourcesOf(res: GenerateContentResponse): { uri: string; title: string }
  * fact check is a second call grounded in Google Search (the API allows no response schema with tools),
  * and the pages it read are kept as the check's sources.
  */
-export function geminiLlm(s: GeminiSettings): LlmProvider {
+export function geminiLlm(s: GeminiSettings): Required<LlmProvider> {
   const ai = new GoogleGenAI({ apiKey: s.apiKey, httpOptions: { baseUrl: s.baseUrl, timeout: s.timeoutMs } });
 
   async function factCheck(inputText: string, script: string): Promise<FactCheck> {

@@ -1,6 +1,6 @@
 // Offline speech: eSpeak NG compiled to WASM. GPL-3.0-or-later, compatible with the project's AGPL.
 import createEspeakModule, { type ESpeakNGWorker } from '@echogarden/espeak-ng-emscripten';
-import { loadTokenizer, toKana } from './kana';
+import { loadTokenizer, toKana } from '../japanese/index';
 import { clampSpeakingRate, type PcmAudio, type SpeechRequest, type TtsProvider } from './types';
 
 export const ESPEAK_SAMPLE_RATE = 22_050;
