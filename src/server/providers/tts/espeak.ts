@@ -107,7 +107,7 @@ export class EspeakTtsProvider implements TtsProvider {
   }
 
   async synthesize(req: SpeechRequest): Promise<PcmAudio> {
-    const [engine, kana] = await Promise.all([this.load(), toKana(req.text)]);
+    const [engine, kana] = await Promise.all([this.load(), toKana(req.text, req.readings)]);
     return this.synthesizeKana(engine, kana, req);
   }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseWav } from '../audio/wav';
 import { providerError, providerFetch, readBody } from '../errors';
+import { substituteReadings } from '../japanese/dictionary';
 import { clampSpeakingRate, type PcmAudio, type SpeechRequest, type TtsProvider } from './types';
 
 export interface GoogleTtsSettings {
@@ -34,7 +35,7 @@ export function googleTts(s: GoogleTtsSettings): TtsProvider {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({
-            input: { text: req.text },
+            input: { text: substituteReadings(req.text, req.readings ?? []) },
             voice: { languageCode: 'ja-JP', name: req.host === 'ケンタ' ? s.voices.ケンタ : s.voices.ハルカ },
             audioConfig: { audioEncoding: 'LINEAR16', speakingRate: clampSpeakingRate(req.speakingRate), sampleRateHertz: SAMPLE_RATE },
           }),

@@ -1,4 +1,5 @@
 import { providerError, providerFetch, readBody } from '../errors';
+import { substituteReadings } from '../japanese/dictionary';
 import { clampSpeakingRate, type PcmAudio, type SpeechRequest, type TtsProvider } from './types';
 
 export interface OpenAiTtsSettings {
@@ -29,7 +30,7 @@ export function openAiTts(s: OpenAiTtsSettings): TtsProvider {
           body: JSON.stringify({
             model: s.model,
             voice: req.host === 'ケンタ' ? s.voices.ケンタ : s.voices.ハルカ,
-            input: req.text,
+            input: substituteReadings(req.text, req.readings ?? []),
             response_format: 'pcm',
             speed: clampSpeakingRate(req.speakingRate),
           }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseWav } from '../audio/wav';
 import { ProviderError, providerError, providerFetch, readBody } from '../errors';
+import { voicevoxUserDictionary } from './voicevox-dictionary';
 import { clampSpeakingRate, type PcmAudio, type SpeechRequest, type TtsProvider } from './types';
 
 export interface VoicevoxSettings {
@@ -26,8 +27,10 @@ const AudioQuerySchema = z.looseObject({
  */
 export function voicevoxTts(s: VoicevoxSettings): TtsProvider {
   const base = s.url.replace(/\/+$/, '');
+  const dictionary = voicevoxUserDictionary(base, s.timeoutMs);
   return {
     name: 'voicevox',
+    useReadings: (entries) => dictionary.sync(entries),
     async synthesize(req: SpeechRequest): Promise<PcmAudio> {
       const speaker = String(req.host === 'ケンタ' ? s.speakers.ケンタ : s.speakers.ハルカ);
       const queryUrl = new URL(`${base}/audio_query`);
