@@ -24,9 +24,10 @@ import { postingStatus } from './limits';
 import { deleteOwnPreview, ownPreview, previewKey } from './previews';
 import { requestPublish, taskOf } from './publish';
 import { generatePreview, generateScript, regenerateScript } from './service';
+import { readingDictionary } from '../readings/service';
 import { type CreationVoice, voiceFor } from './voice';
 
-export function creationRoutes({ db, storage, config }: AppDeps, voice: CreationVoice = voiceFor(config.tts)): FastifyPluginAsyncZod {
+export function creationRoutes({ db, storage, config }: AppDeps, voice: CreationVoice = voiceFor(config.tts, () => readingDictionary(db))): FastifyPluginAsyncZod {
   const llm = createLlm(config.llm);
   return membersOnly(db, async (members) => {
     members.post(

@@ -16,7 +16,10 @@ const MADE_BY_TASK = /^[ca]-(\d+)(?:-r\d+)?\.mp3$/;
 async function speakingRateOf(db: Db, filename: string): Promise<number> {
   const m = MADE_BY_TASK.exec(filename);
   if (!m) return 1;
-  const [task] = await db.select({ payload: tasks.payload }).from(tasks).where(eq(tasks.id, Number(m[1])));
+  const [task] = await db
+    .select({ payload: tasks.payload })
+    .from(tasks)
+    .where(eq(tasks.id, Number(m[1])));
   const rate = (task?.payload as { speakingRate?: unknown } | undefined)?.speakingRate;
   return typeof rate === 'number' && Number.isFinite(rate) ? rate : 1;
 }

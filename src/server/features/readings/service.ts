@@ -151,4 +151,3 @@ export async function resolveReports(db: Db, taskId: number, trackId: number): P
     .set({ resolvedAt: new Date() })
     .where(and(eq(readingReports.taskId, taskId), eq(readingReports.trackId, trackId), isNull(readingReports.resolvedAt)));
 }
-
