@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { READING_LIMITS, READING_MESSAGES, readingForm, readingProblem, readingTextProblem, surfaceForm, surfaceProblem } from '../rules/readings';
+import {
+  READING_LIMITS,
+  READING_MESSAGES,
+  readingForm,
+  readingProblem,
+  readingTextProblem,
+  surfaceForm,
+  surfaceProblem,
+} from '../rules/readings';
 import { checkedString, IntId } from './common';
 
 /** GET /api/readings?text=…: the kana the voice reads for a text (members). */

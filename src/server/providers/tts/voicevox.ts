@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { parseWav } from '../audio/wav';
 import { ProviderError, providerError, providerFetch, readBody } from '../errors';
-import { voicevoxUserDictionary } from './voicevox-dictionary';
 import { clampSpeakingRate, type PcmAudio, type SpeechRequest, type TtsProvider } from './types';
+import { voicevoxUserDictionary } from './voicevox-dictionary';
 
 export interface VoicevoxSettings {
   provider: 'voicevox';
