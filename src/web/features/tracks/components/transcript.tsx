@@ -6,6 +6,7 @@ import { usePlayer, usePlayerValue } from '@web/lib/audio/player-context';
 import { cn } from '@web/lib/cn';
 import { useEffect, useRef } from 'react';
 import { transcriptQueryOptions } from '../api/get-transcript';
+import { useTrackActions } from './track-actions';
 
 /**
  * The script as a transcript that follows playback: the line being spoken is highlighted and kept in
@@ -13,6 +14,7 @@ import { transcriptQueryOptions } from '../api/get-transcript';
  */
 export function TrackTranscript({ track, className }: { track: Track; className?: string }) {
   const player = usePlayer();
+  const { ReportMisreading } = useTrackActions();
   const { data } = useQuery(transcriptQueryOptions(track.id));
   const isCurrent = usePlayerValue((s) => s.track?.id === track.id);
   const ms = usePlayerValue((s) => (s.track?.id === track.id ? Math.floor(s.currentTime * 4) * 250 : -1));
@@ -43,13 +45,17 @@ export function TrackTranscript({ track, className }: { track: Track; className?
       </h2>
       <ol ref={list} className="max-h-80 space-y-1 overflow-y-auto rounded-3xl bg-surface p-3 lg:max-h-[calc(100dvh-12rem)]">
         {lines.map((line, i) => (
-          <li key={`${line.speaker}:${line.startMs ?? line.text}`} aria-current={i === active ? 'true' : undefined}>
+          <li
+            key={`${line.speaker}:${line.startMs ?? line.text}`}
+            aria-current={i === active ? 'true' : undefined}
+            className="flex items-start gap-1"
+          >
             <button
               type="button"
               disabled={!timed}
               onClick={() => seek(line.startMs)}
               className={cn(
-                'w-full rounded-2xl px-3 py-2 text-left text-[15px] leading-relaxed transition-colors',
+                'min-w-0 flex-1 rounded-2xl px-3 py-2 text-left text-[15px] leading-relaxed transition-colors',
                 i === active ? 'bg-accent-soft font-medium text-fg' : 'text-muted hover:bg-surface-2',
               )}
             >
@@ -57,6 +63,7 @@ export function TrackTranscript({ track, className }: { track: Track; className?
               {line.text}
               {timed && <span className="sr-only">{TRACKS_TEXT.transcript.seekSuffix}</span>}
             </button>
+            <ReportMisreading track={track} line={i} text={line.text} />
           </li>
         ))}
       </ol>
