@@ -40,7 +40,7 @@ export const ADMIN_READINGS_TEXT = {
   reportsLead: 'リスナーから届いた報告です。読みを登録してから「音声を作り直す」を押してください。',
   reportsName: '読み間違いの報告',
   reportsEmpty: '未対応の報告はありません',
-  line: (n: number) => `${n + 1}行目`,
+  where: (title: string, line: number) => `${title}・${line + 1}行目`,
   readsAs: '今の読み',
   note: 'メモ',
   useSurface: 'この行から登録',

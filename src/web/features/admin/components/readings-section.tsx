@@ -132,7 +132,7 @@ function ReadingReports({ onUseSurface }: { onUseSurface: (s: string) => void })
           {query.data.reports.map((r) => (
             <li key={r.id} className="rounded-2xl border border-border bg-surface p-4" data-testid="reading-report">
               <p className="text-muted text-xs">
-                {r.trackTitle}・{T.line(r.line)}
+                {T.where(r.trackTitle, r.line)}
                 {r.task && (
                   <span className="ml-2 rounded-full bg-accent-soft px-2 py-0.5 text-accent">
                     {T.taskStatus[r.task.status] ?? r.task.status}
