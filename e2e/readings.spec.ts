@@ -21,7 +21,7 @@ test('#25.3 a listener reports a misread line; the operator fixes the reading an
   await page.goto(`/track/${id}`);
   const transcript = page.getByTestId('transcript');
   await expect(transcript.getByRole('listitem')).toHaveCount(lines.length);
-  await transcript.getByRole('button', { name: `${line + 1}行目の読み間違いを報告` }).click();
+  await transcript.getByRole('button', { name: `${line + 1}行目の読み間違いを報告`, exact: true }).click();
   const dialog = page.getByTestId('report-misreading-dialog');
   await expect(dialog.getByRole('heading', { name: '読み間違いを報告' })).toBeVisible();
   await expect(dialog.locator('blockquote')).toHaveText(lines[line].text);
