@@ -1,5 +1,6 @@
 import { signInAsOperator } from './admin-support';
 import { expect, test } from './fixtures';
+import { toastWith } from './identity-support';
 
 // Issue 25.3: a listener reports a misread transcript line (読み間違いを報告); the operator sees the report
 // in 音声管理 › 読み辞書, adds the entry (the report shows the new reading at once), has the track's audio
@@ -27,7 +28,7 @@ test('#25.3 a listener reports a misread line; the operator fixes the reading an
   await expect(dialog.locator('blockquote')).toHaveText(lines[line].text);
   await dialog.getByLabel('どこがどう読まれたか（任意）').fill(`「${word}」の読みが違います`);
   await dialog.getByTestId('report-misreading-submit').click();
-  await expect(page.getByText('読み間違いを報告しました。ありがとうございます。')).toBeVisible();
+  await expect(toastWith(page, '読み間違いを報告しました。ありがとうございます。')).toBeVisible();
   await expect(dialog).toBeHidden();
 
   // The operator (the same browser, signed in to the console too).
@@ -48,14 +49,14 @@ test('#25.3 a listener reports a misread line; the operator fixes the reading an
   // Hiragana is taken as katakana; the report shows the line's new reading at once.
   await form.getByLabel('読み（カタカナ）').fill('よみかえてすと');
   await form.getByTestId('reading-save').click();
-  await expect(page.getByText(`「${word}」の読みを登録しました`)).toBeVisible();
+  await expect(toastWith(page, `「${word}」の読みを登録しました`)).toBeVisible();
   const entry = section.getByTestId('reading-entry').filter({ hasText: word });
   await expect(entry).toContainText(`${word}→ヨミカエテスト`);
   await expect(report.getByTestId('reading-report-reading')).toContainText('ヨミカエテスト');
 
   // The track is spoken again; its reports are resolved when the task completes.
   await report.getByTestId('reading-regenerate').click();
-  await expect(page.getByText('音声の作り直しを開始しました')).toBeVisible();
+  await expect(toastWith(page, '音声の作り直しを開始しました')).toBeVisible();
   await expect
     .poll(
       async () => {
@@ -70,6 +71,6 @@ test('#25.3 a listener reports a misread line; the operator fixes the reading an
 
   // The entry goes again (other journeys share this server).
   await entry.getByRole('button', { name: `「${word}」を削除` }).click();
-  await expect(page.getByText(`「${word}」を削除しました`)).toBeVisible();
+  await expect(toastWith(page, `「${word}」を削除しました`)).toBeVisible();
   await expect(section.getByTestId('reading-entry').filter({ hasText: word })).toHaveCount(0);
 });
