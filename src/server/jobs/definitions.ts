@@ -51,6 +51,14 @@ export const JOBS = {
       })
       .refine((p) => (p.themeId === null) !== (p.inputText === null), 'a theme or a text, not both'),
   },
+  /**
+   * A track's audio spoken again from its script with today's reading dictionary (issue 25.3,
+   * features/readings/regenerate.ts): the operator's fix of a reported misreading.
+   */
+  'regenerate-audio': {
+    version: 1,
+    payload: z.object({ trackId: z.number().int().positive() }),
+  },
 } as const;
 
 export type JobKind = keyof typeof JOBS;

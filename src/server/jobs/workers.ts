@@ -3,6 +3,8 @@ import { adminGenerateJob } from '../features/admin/themes/generation';
 import { deleteExpiredPreviews } from '../features/creation/previews';
 import { type PublishRenderer, publishJob } from '../features/creation/publish';
 import { premiumResumeJob, premiumSweep } from '../features/premium/schedule';
+import { regenerateAudioJob } from '../features/readings/regenerate';
+import { readingDictionary } from '../features/readings/service';
 import { contactMailJob, mailDomainOf, queueUnsentContactMail } from '../features/support/mail';
 import { renderDialogueInWorker } from '../providers/audio/render-pool';
 import { createLlm, type LlmSettings } from '../providers/llm/index';
@@ -43,8 +45,11 @@ export async function startJobWorkers(
     mailTimeoutMs?: number;
   } = {},
 ) {
+  // Every voice speaks with the operator's reading dictionary as it is when the task runs.
   const render: PublishRenderer =
-    opts.render ?? ((script, speakingRate) => renderDialogueInWorker(script, { speakingRate, tts: opts.tts }));
+    opts.render ??
+    (async (script, speakingRate) =>
+      renderDialogueInWorker(script, { speakingRate, tts: opts.tts, readings: await readingDictionary(database.db) }));
   const llm = !opts.llm ? createLlm({ provider: 'offline' }) : 'writeScript' in opts.llm ? opts.llm : createLlm(opts.llm);
   const premium = { db: database.db, payments: opts.payments ?? null, now: opts.now ?? (() => new Date()) };
   // A worker without mail settings takes no contact-mail task: it leaves them to one that can send.
@@ -55,6 +60,7 @@ export async function startJobWorkers(
       'publish-track': publishJob(database.db, storage, render),
       'admin-generate': adminGenerateJob({ db: database.db, storage, render, llm }),
       'premium-resume': premiumResumeJob(premium),
+      'regenerate-audio': regenerateAudioJob(database.db, storage, render),
       ...(mailer && opts.mail ? { 'contact-mail': contactMailJob(database.db, mailer, mailDomainOf(opts.mail.from)) } : {}),
     },
     { ...opts, onError: (err) => opts.log?.(err) },

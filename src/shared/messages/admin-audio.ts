@@ -6,7 +6,7 @@ import { ADMIN_UPLOAD_MAX_MB } from '../rules/admin-audio';
  * beside their rules in rules/admin-audio.ts.
  */
 export const ADMIN_AUDIO_TEXT = {
-  subTabs: { list: 'ファイル一覧', upload: 'アップロード', generate: 'AI生成' },
+  subTabs: { list: 'ファイル一覧', upload: 'アップロード', generate: 'AI生成', readings: '読み辞書' },
   subTabsLabel: '音声管理メニュー',
   list: {
     what: '音声ファイル',

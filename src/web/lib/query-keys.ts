@@ -78,6 +78,8 @@ export const queryKeys = {
     health: () => ['admin', 'health'] as const,
     ping: () => ['admin', 'ping'] as const,
     contactMessages: (page: number) => ['admin', 'contact-messages', page] as const,
+    readings: () => ['admin', 'readings'] as const,
+    readingReports: () => ['admin', 'reading-reports'] as const,
   },
   accessControl: (pathname: string) => ['access-control', pathname] as const,
   invitations: {

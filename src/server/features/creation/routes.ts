@@ -20,13 +20,17 @@ import { found } from '../../http/errors';
 import { memberOf, membersOnly } from '../../http/guards';
 import { createLlm } from '../../providers/llm';
 import type { AppDeps } from '../../types';
+import { readingDictionary } from '../readings/service';
 import { postingStatus } from './limits';
 import { deleteOwnPreview, ownPreview, previewKey } from './previews';
 import { requestPublish, taskOf } from './publish';
 import { generatePreview, generateScript, regenerateScript } from './service';
 import { type CreationVoice, voiceFor } from './voice';
 
-export function creationRoutes({ db, storage, config }: AppDeps, voice: CreationVoice = voiceFor(config.tts)): FastifyPluginAsyncZod {
+export function creationRoutes(
+  { db, storage, config }: AppDeps,
+  voice: CreationVoice = voiceFor(config.tts, () => readingDictionary(db)),
+): FastifyPluginAsyncZod {
   const llm = createLlm(config.llm);
   return membersOnly(db, async (members) => {
     members.post(

@@ -1,5 +1,6 @@
 import { renderDialogueInWorker } from '../../providers/audio/render-pool';
 import { ProviderError } from '../../providers/errors';
+import type { ReadingEntry } from '../../providers/japanese/dictionary';
 import type { TtsSettings } from '../../providers/tts/index';
 
 /** Speech for a script: MP3 bytes and their exact duration in seconds. */
@@ -10,9 +11,9 @@ export type CreationVoice = (script: string, speakingRate: number) => Promise<{ 
  * worker thread (off the event loop): synthesis, -16 LUFS, MP3 encoding.
  */
 export const voiceFor =
-  (tts: TtsSettings): CreationVoice =>
-  (script, speakingRate) =>
-    renderDialogueInWorker(script, { speakingRate, tts });
+  (tts: TtsSettings, readings: () => Promise<ReadingEntry[]> = async () => []): CreationVoice =>
+  async (script, speakingRate) =>
+    renderDialogueInWorker(script, { speakingRate, tts, readings: await readings() });
 
 /** The offline voice. */
 export const offlineVoice: CreationVoice = voiceFor({ provider: 'offline' });

@@ -2,7 +2,7 @@
 // web process' main thread, so its collections never pause the event loop (issue 27.3) and the thread,
 // with its heap, goes when no reading is asked for a while (issue 27.2).
 import { parentPort } from 'node:worker_threads';
-import { loadTokenizer } from '../../providers/tts/kana';
+import { loadTokenizer } from '../../providers/japanese/index';
 
 export interface ReadingJob {
   id: number;

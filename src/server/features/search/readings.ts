@@ -14,11 +14,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, inTransaction, rowsOf } from '../../db/client';
 import { tracks, users } from '../../db/schema';
+import { toHiragana } from '../../providers/japanese/index';
 import { readInThread } from './reading-thread';
 
-/** ァ..ヶ → ぁ..ゖ (the katakana that have a hiragana; ヷ..ヺ and ー stay). */
-const KATAKANA = /[\u30a1-\u30f6]/g;
-export const toHiragana = (s: string) => s.replace(KATAKANA, (c) => String.fromCharCode(c.charCodeAt(0) - 0x60));
+export { toHiragana };
 
 /** How readings and queries are compared: NFKC, lower-cased, katakana as hiragana. */
 export const foldText = (s: string) => toHiragana(s.normalize('NFKC').toLowerCase());

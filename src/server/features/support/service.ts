@@ -6,6 +6,7 @@ import { AppError } from '../../http/errors';
 import { countProviderError } from '../../http/metrics';
 import { ProviderError } from '../../providers/errors';
 import type { LlmProvider } from '../../providers/llm/types';
+import { offlineSupportAnswer } from './answer';
 import { SUPPORT_PASSAGES } from './knowledge';
 import { queueContactMail } from './mail';
 
@@ -28,12 +29,15 @@ export async function submitContact(db: Db, input: ContactBody, opts: { userId: 
 
 /**
  * POST /api/ai-chat: the question answered from Mugen's own texts (the FAQ and the legal pages) by the
- * LLM provider (offline: the best matching passage). A provider's failure is 503 with a message; the
+ * LLM provider, or offline by this feature's own search (answer.ts: the best matching passage, over
+ * base forms and synonyms). A provider's failure is 503 with a message; the
  * browser shows the spec's apology for any failure, and its could-not-answer message for an empty reply.
  */
 export async function answerChat(llm: LlmProvider, input: AiChatBody) {
   try {
-    const response = await llm.answerSupport({ question: input.message, passages: SUPPORT_PASSAGES });
+    const response = llm.answerSupport
+      ? await llm.answerSupport({ question: input.message, passages: SUPPORT_PASSAGES })
+      : await offlineSupportAnswer(input.message, SUPPORT_PASSAGES);
     return { response };
   } catch (err) {
     if (err instanceof ProviderError) countProviderError(err.provider, err.kind);

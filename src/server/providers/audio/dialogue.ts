@@ -1,3 +1,4 @@
+import type { ReadingEntry } from '../japanese/dictionary';
 import { espeakProvider } from '../tts/espeak';
 import { parseDialogue } from '../tts/hosts';
 import { clampSpeakingRate, type PcmAudio, type TtsProvider } from '../tts/types';
@@ -33,9 +34,12 @@ export function trimSilence(samples: Int16Array, sampleRate: number): Int16Array
  */
 export async function speakDialogue(
   script: string,
-  opts: { speakingRate?: number; tts?: TtsProvider } = {},
+  opts: { speakingRate?: number; tts?: TtsProvider; readings?: ReadingEntry[] } = {},
 ): Promise<{ pcm: PcmAudio; lines: LineTiming[] }> {
-  const tts = opts.tts ?? espeakProvider();
+  const tts: TtsProvider = opts.tts ?? espeakProvider();
+  const readings = opts.readings ?? [];
+  // A voice with a dictionary of its own (VOICEVOX) is given the entries once, before the first line.
+  if (readings.length) await tts.useReadings?.(readings);
   const rate = clampSpeakingRate(opts.speakingRate);
   const lines = parseDialogue(script);
   const parts: Int16Array[] = [];
@@ -55,6 +59,7 @@ export async function speakDialogue(
       host: line.host,
       pitch: line.voice.pitch,
       range: line.voice.range,
+      readings,
     });
     sampleRate = speech.sampleRate;
     if (i === 0) silence(PAUSES.lead);

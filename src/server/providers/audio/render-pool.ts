@@ -2,6 +2,7 @@
 import type { Worker } from 'node:worker_threads';
 import { startWorkerThread } from '../../lib/worker-thread';
 import { ProviderError } from '../errors';
+import type { ReadingEntry } from '../japanese/dictionary';
 import type { TtsSettings } from '../tts/index';
 import type { RenderedDialogue, RenderedSpeech } from './render';
 import type { RenderJob, RenderReply } from './render-worker';
@@ -77,9 +78,15 @@ export function renderInWorker(text: string, opts: { speakingRate?: number; voic
   return run({ id: nextId++, text, speakingRate: opts.speakingRate, voice: opts.voice });
 }
 
-/** Renders a two-host script (each host's voice, -16 LUFS, 64 and 128 kbit/s, line timings) in the worker. */
-export function renderDialogueInWorker(script: string, opts: { speakingRate?: number; tts?: TtsSettings } = {}): Promise<RenderedDialogue> {
-  return run({ id: nextId++, script, speakingRate: opts.speakingRate, tts: opts.tts });
+/**
+ * Renders a two-host script (each host's voice, -16 LUFS, 64 and 128 kbit/s, line timings) in the
+ * worker, with the operator's reading dictionary applied to whichever voice speaks it.
+ */
+export function renderDialogueInWorker(
+  script: string,
+  opts: { speakingRate?: number; tts?: TtsSettings; readings?: ReadingEntry[] } = {},
+): Promise<RenderedDialogue> {
+  return run({ id: nextId++, script, speakingRate: opts.speakingRate, tts: opts.tts, readings: opts.readings });
 }
 
 function run(job: RenderJob): Promise<RenderedDialogue> {

@@ -1,6 +1,7 @@
 // Worker-thread side of render-pool.ts. Keeps its own eSpeak instance and kuromoji dictionary.
 import { parentPort } from 'node:worker_threads';
 import { ProviderError } from '../errors';
+import type { ReadingEntry } from '../japanese/dictionary';
 import { espeakProvider } from '../tts/espeak';
 import { createTts, type TtsSettings } from '../tts/index';
 import type { LineTiming } from './dialogue';
@@ -15,6 +16,8 @@ export interface RenderJob {
   voice?: string;
   /** The voice of the dialogue (TTS_PROVIDER); the offline one when absent. */
   tts?: TtsSettings;
+  /** The operator's reading dictionary (issue 25.3). */
+  readings?: ReadingEntry[];
 }
 
 export type RenderReply =
@@ -49,6 +52,7 @@ port.on('message', (job: RenderJob) => {
         const { mp3, mp3Hq, duration, lines, voicedBy, voiceCredit } = await renderDialogueToMp3(job.script, {
           speakingRate: job.speakingRate,
           tts: job.tts ? createTts(job.tts) : undefined,
+          readings: job.readings,
         });
         reply = { id: job.id, mp3, mp3Hq, duration, lines, voicedBy, voiceCredit };
       } else {

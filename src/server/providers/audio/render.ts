@@ -1,3 +1,4 @@
+import type { ReadingEntry } from '../japanese/dictionary';
 import { espeakProvider } from '../tts/espeak';
 import type { TtsProvider } from '../tts/types';
 import { type LineTiming, speakDialogue } from './dialogue';
@@ -43,7 +44,7 @@ export interface RenderedDialogue extends RenderedSpeech {
  */
 export async function renderDialogueToMp3(
   script: string,
-  opts: { speakingRate?: number; tts?: TtsProvider } = {},
+  opts: { speakingRate?: number; tts?: TtsProvider; readings?: ReadingEntry[] } = {},
 ): Promise<RenderedDialogue> {
   const { pcm, lines } = await speakDialogue(script, opts);
   const mp3 = encodeMp3(pcm, { kbps: DEFAULT_MP3_KBPS });

@@ -119,7 +119,7 @@ function parse<T>(schema: z.ZodType<T>, value: unknown): T {
  * fact check is a second call grounded in Google Search (the API allows no response schema with tools),
  * and the pages it read are kept as the check's sources.
  */
-export function geminiLlm(s: GeminiSettings): LlmProvider {
+export function geminiLlm(s: GeminiSettings): Required<LlmProvider> {
   const ai = new GoogleGenAI({ apiKey: s.apiKey, httpOptions: { baseUrl: s.baseUrl, timeout: s.timeoutMs } });
   const delays = s.retryDelaysMs ?? RETRY_DELAYS_MS;
   const temperature = (wanted: number) => temperatureFor(s.model, wanted);

@@ -1,6 +1,6 @@
 import { CREATE_PAGE_CATEGORIES } from '../../../shared/categories';
+import type { FactCheck } from '../../../shared/schemas/creation';
 import { claimLines, offlineFactCheck } from './fact-check';
-import { offlineSupportAnswer } from './support';
 import { type LlmProvider, type ScriptDraft, VideoUnavailable } from './types';
 
 /**
@@ -222,10 +222,6 @@ export function offlineLlm(): LlmProvider {
         .map((line, i) => (flagged.has(i) ? hedge(line) : line))
         .join('\n');
       return { script, factCheck: await checkFacts(script) };
-    },
-    /** The support chat offline: the passage of the FAQ or the legal pages that matches best (support.ts). */
-    async answerSupport({ question, passages }) {
-      return offlineSupportAnswer(question, passages);
     },
     /** The offline writer has no network: YouTube cannot be reached, and it says so (the console offers themes by hand). */
     async extractThemes() {

@@ -31,7 +31,7 @@ export function samplingFor(model: string, temperature: number, maxTokens?: numb
  * the answer is validated with the same schemas as the API's, so a model that strays is a malformed
  * answer, never a broken track.
  */
-export function openAiLlm(s: OpenAiSettings): LlmProvider {
+export function openAiLlm(s: OpenAiSettings): Required<LlmProvider> {
   async function ask<T>(schema: z.ZodType<T>, user: string): Promise<T> {
     const res = await providerFetch(
       'openai',

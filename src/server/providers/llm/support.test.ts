@@ -4,98 +4,14 @@ import { SUPPORT_PASSAGES } from '../../features/support/knowledge';
 import { createTestApp } from '../../test/app';
 import { expectProviderFailures, type StandIn, sendJson, startStandIn } from '../../test/stand-in';
 import { geminiLlm } from './gemini';
-import { offlineLlm } from './offline';
 import { openAiLlm } from './openai';
-import { rankPassages } from './retrieval';
 import { cleanAnswer, SUPPORT_ANSWER_MAX, supportInstructions } from './support';
 
 // Issue 19: the support chat's answers come from Mugen's own texts (the FAQ and the legal pages). The
-// offline provider searches them (character bigrams, BM25); the real ones are given them all as their
-// instruction, on the wire format of each API (local stand-ins).
+// real providers are given them all as their instruction, on the wire format of each API (local
+// stand-ins); the offline search is the support feature's (features/support/retrieval.test.ts).
 
-const ask = (question: string) => offlineLlm().answerSupport({ question, passages: SUPPORT_PASSAGES });
-const bestOf = (question: string) => rankPassages(question, SUPPORT_PASSAGES)[0]?.passage.id;
-
-describe('offline support answers (search over the FAQ and the legal texts)', () => {
-  it('C-2.7-02 finds the FAQ entry of each topic, however it is asked', () => {
-    const cases: [string, string][] = [
-      ['無限ってどんなサービス？', 'faq-about'],
-      ['無限って何？', 'faq-about'],
-      ['プレミアムの特典は？', 'faq-premium-benefits'],
-      ['広告を消したい', 'faq-premium-benefits'],
-      ['料金はいくらですか？', 'faq-price'],
-      ['値段を教えて', 'faq-price'],
-      ['いくら？', 'faq-price'],
-      ['月額いくらかかりますか', 'faq-price'],
-      ['解約したい', 'faq-cancel'],
-      ['キャンセルの方法は？', 'faq-cancel'],
-      ['退会するには', 'faq-cancel'],
-      ['やめたいです', 'faq-cancel'],
-      ['なぜGoogleでログインするの？', 'faq-google-sign-in'],
-      ['パスワードは必要ですか', 'faq-google-sign-in'],
-      ['オフラインで聴ける？', 'faq-offline'],
-      ['機内モードでも再生できますか', 'faq-offline'],
-      ['音が出ない', 'faq-troubleshooting'],
-      ['再生されないです', 'faq-troubleshooting'],
-      ['対応ブラウザは？', 'faq-browsers'],
-      ['iPhoneで使えますか', 'faq-browsers'],
-      ['Safariは対応してる？', 'faq-browsers'],
-      ['招待コードがない', 'faq-invitation'],
-      ['番組を作りたい', 'faq-creation'],
-      ['問い合わせしたい', 'faq-contact'],
-    ];
-    for (const [question, id] of cases) expect(bestOf(question), question).toBe(id);
-  });
-
-  it('finds the legal articles: refunds, payment, cookies, analytics', () => {
-    expect(bestOf('返金できますか')).toBe('law-refund');
-    expect(bestOf('Cookieは使っていますか')).toBe('privacy-3');
-    expect(bestOf('トラッキングしてる？')).toBe('privacy-4');
-  });
-
-  it('C-7.3-01 answers a question about the price with the 550円/月 passage, in Japanese', async () => {
-    const answer = await ask('料金はいくらですか？');
-    expect(answer.split('\n')[0]).toBe('**プレミアムの料金はいくらですか？**');
-    expect(answer).toContain('プレミアムの料金は**月額550円（税込）**です。');
-    expect(answer).toContain('毎月同じ日に自動で決済されます');
-  });
-
-  it('answers a question about cancelling with the cancel passage and its page /cancel', async () => {
-    for (const question of ['解約したい', 'キャンセルするにはどうすればいいですか']) {
-      const answer = await ask(question);
-      expect(answer.split('\n')[0], question).toBe('**プレミアムを解約するには？**');
-      expect(answer).toContain('解約・一時停止のページ（/cancel）');
-      expect(answer).toContain('次回の更新日の24時間前までに解約すると');
-    }
-  });
-
-  it('answers the supported browsers, Google sign-in and offline playback from their entries', async () => {
-    expect(await ask('対応ブラウザは？')).toContain('最新版のChrome、Safari、Firefox、Edgeに対応しています。');
-    expect(await ask('なぜGoogleアカウントでログインするの？')).toContain('無限にパスワードを預ける必要がなく');
-    expect(await ask('オフラインでも聴けますか')).toContain('プレミアム会員の「オフライン保存」');
-  });
-
-  it('names the page of a legal article it answers from', async () => {
-    const answer = await ask('返金できますか');
-    expect(answer.split('\n')[0]).toBe('**特定商取引法に基づく表記 返品・返金**');
-    expect(answer).toContain('お支払い後の返品・返金はお受けしておりません');
-    expect(answer).toContain('詳しくは「特定商取引法に基づく表記」（/commercial-law）をご覧ください。');
-  });
-
-  it('greets and thanks back, and says so with the way to /contact when nothing matches', async () => {
-    expect(await ask('こんにちは')).toBe(SUPPORT_API_MESSAGES.greetingReply);
-    expect(await ask('ありがとうございます！')).toBe(SUPPORT_API_MESSAGES.thanksReply);
-    for (const q of ['今日の天気は？', 'asdf', '？？？']) expect(await ask(q), q).toBe(SUPPORT_API_MESSAGES.noMatch);
-    expect(SUPPORT_API_MESSAGES.noMatch).toContain('（/contact）');
-  });
-
-  it('answers from the same text the pages show (one source): every FAQ answer is a passage', () => {
-    const faq = SUPPORT_PASSAGES.filter((p) => p.source.kind === 'faq');
-    expect(faq.map((p) => p.title)).toContain('プレミアムの料金はいくらですか？');
-    expect(SUPPORT_PASSAGES.find((p) => p.id === 'faq-cancel')?.text).toContain('（/cancel）');
-    expect(SUPPORT_PASSAGES.filter((p) => p.source.path === '/commercial-law').length).toBeGreaterThan(10);
-  });
-
+describe('answers of the real models', () => {
   it('cuts a rambling answer at a line, under the limit', () => {
     const long = Array.from({ length: 200 }, (_, i) => `${i}行目の説明です。`).join('\n');
     const cut = cleanAnswer(long);

@@ -1,10 +1,9 @@
-import { SUPPORT_API_MESSAGES } from '../../../shared/messages/support';
-import { normalise, rankPassages } from './retrieval';
 import type { SupportPassage } from './types';
 
 /**
- * The support chat (creator-operator spec §2.5): what the real models are told, and the offline
- * answer by search. Both answer from Mugen's own texts only: the FAQ and the legal pages.
+ * The support chat (creator-operator spec §2.5): what the real models are told. They answer from
+ * Mugen's own texts only: the FAQ and the legal pages. The offline answer, by search over the same
+ * texts, is the support feature's own (features/support/answer.ts).
  */
 
 /** The longest answer passed on (a model that rambles is cut, at a line if it can be). */
@@ -38,29 +37,4 @@ export function cleanAnswer(text: string): string {
   const cut = chars.slice(0, SUPPORT_ANSWER_MAX).join('');
   const lastLine = cut.lastIndexOf('\n');
   return `${lastLine > SUPPORT_ANSWER_MAX / 2 ? cut.slice(0, lastLine) : cut}…`;
-}
-
-const GREETING = /^(こんにちは|こんにちわ|こんばんは|こんばんわ|おはよう(ございます)?|はじめまして|もしもし|やあ|どうも|hello|hi|hey)$/;
-const THANKS =
-  /^(ありがとう(ございます|ございました)?|どうもありがとう(ございます|ございました)?|助かりました|わかりました|了解(です|しました)?|thanks?( you)?)$/;
-
-/** The least share of the question's weight a passage must hold to be the answer. */
-const MIN_COVERAGE = 0.25;
-
-/**
- * The offline answer (no network): a greeting or thanks gets its reply; any other question gets the
- * passage that matches it best, with its title in bold and, for a legal article, the page it is on.
- * A second passage nearly as good is named after it. Nothing matching enough: the no-match reply.
- */
-export function offlineSupportAnswer(question: string, passages: readonly SupportPassage[]): string {
-  const plain = normalise(question).replace(/ /g, '');
-  if (GREETING.test(plain)) return SUPPORT_API_MESSAGES.greetingReply;
-  if (THANKS.test(plain)) return SUPPORT_API_MESSAGES.thanksReply;
-  const ranked = rankPassages(question, passages).filter((r) => r.coverage >= MIN_COVERAGE);
-  const [best, next] = ranked;
-  if (!best) return SUPPORT_API_MESSAGES.noMatch;
-  const lines = [`**${best.passage.title}**`, best.passage.text];
-  if (best.passage.source.kind === 'legal') lines.push(SUPPORT_API_MESSAGES.seeAlso(best.passage.source.title, best.passage.source.path));
-  if (next && next.score >= best.score * 0.85) lines.push('', SUPPORT_API_MESSAGES.related(next.passage.title));
-  return lines.join('\n');
 }

@@ -56,9 +56,10 @@ export interface LlmProvider {
   rewriteScript(input: { inputText: string; originalScript: string; issues: string[] }): Promise<{ script: string; factCheck: FactCheck }>;
   /**
    * A support question answered in Japanese from these passages only (grounded): plain text with
-   * **bold**, *italic* and newlines. An empty string when the model gave no answer.
+   * **bold**, *italic* and newlines. An empty string when the model gave no answer. A provider without
+   * one (the offline writer) leaves the chat to the support feature's own search (features/support).
    */
-  answerSupport(input: { question: string; passages: readonly SupportPassage[] }): Promise<string>;
+  answerSupport?(input: { question: string; passages: readonly SupportPassage[] }): Promise<string>;
   /**
    * Themes for the programme from a YouTube video (its watch URL): title, perspective and content
    * each, in Japanese. Throws VideoUnavailable when this provider cannot be given a video.

@@ -1,6 +1,6 @@
 // Offline speech: eSpeak NG compiled to WASM. GPL-3.0-or-later, compatible with the project's AGPL.
 import createEspeakModule, { type ESpeakNGWorker } from '@echogarden/espeak-ng-emscripten';
-import { loadTokenizer, toKana } from './kana';
+import { loadTokenizer, toKana } from '../japanese/index';
 import { clampSpeakingRate, type PcmAudio, type SpeechRequest, type TtsProvider } from './types';
 
 export const ESPEAK_SAMPLE_RATE = 22_050;
@@ -107,7 +107,7 @@ export class EspeakTtsProvider implements TtsProvider {
   }
 
   async synthesize(req: SpeechRequest): Promise<PcmAudio> {
-    const [engine, kana] = await Promise.all([this.load(), toKana(req.text)]);
+    const [engine, kana] = await Promise.all([this.load(), toKana(req.text, req.readings)]);
     return this.synthesizeKana(engine, kana, req);
   }
 

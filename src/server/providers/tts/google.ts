@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseWav } from '../audio/wav';
 import { providerError, providerFetch, readBody } from '../errors';
+import { substituteReadings } from '../japanese/dictionary';
 import { joinAtMatchedLoudness, splitForSpeech } from './split';
 import { clampSpeakingRate, type PcmAudio, type SpeechRequest, type TtsProvider } from './types';
 
@@ -36,9 +37,12 @@ export function googleTts(s: GoogleTtsSettings): TtsProvider {
   return {
     name: 'google',
     async synthesize(req: SpeechRequest): Promise<PcmAudio> {
-      const pieces = splitForSpeech(req.text, { maxBytes: GOOGLE_TTS_MAX_BYTES, maxSentenceBytes: GOOGLE_TTS_MAX_SENTENCE_BYTES });
+      const pieces = splitForSpeech(substituteReadings(req.text, req.readings ?? []), {
+        maxBytes: GOOGLE_TTS_MAX_BYTES,
+        maxSentenceBytes: GOOGLE_TTS_MAX_SENTENCE_BYTES,
+      });
       const audio: PcmAudio[] = [];
-      for (const text of pieces.length ? pieces : [req.text]) audio.push(await piece(text, req));
+      for (const text of pieces.length ? pieces : [substituteReadings(req.text, req.readings ?? [])]) audio.push(await piece(text, req));
       return joinAtMatchedLoudness(audio);
     },
   };

@@ -1,5 +1,6 @@
 import { timeStretch } from '../audio/stretch';
 import { providerError, providerFetch, readBody } from '../errors';
+import { substituteReadings } from '../japanese/dictionary';
 import { clampSpeakingRate, type PcmAudio, type SpeechRequest, type TtsProvider } from './types';
 
 export interface OpenAiTtsSettings {
@@ -55,7 +56,7 @@ export function openAiTts(s: OpenAiTtsSettings): TtsProvider {
           body: JSON.stringify({
             model: s.model,
             voice: req.host === 'ケンタ' ? s.voices.ケンタ : s.voices.ハルカ,
-            input: req.text,
+            input: substituteReadings(req.text, req.readings ?? []),
             response_format: 'pcm',
             ...(speed ? { speed: rate } : { instructions: paceInstructions(rate) }),
           }),

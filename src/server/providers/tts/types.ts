@@ -1,3 +1,5 @@
+import type { ReadingEntry } from '../japanese/dictionary';
+
 export interface SpeechRequest {
   text: string;
   /** 0.5 to 2.0; 1 is the voice's natural pace. */
@@ -9,6 +11,11 @@ export interface SpeechRequest {
   /** Pitch and pitch range on a 0-100 scale (50: the voice's own), where the provider can set them. */
   pitch?: number;
   range?: number;
+  /**
+   * The operator's reading dictionary (issue 25.3): the offline voice reads its words as written there,
+   * the cloud voices are sent its katakana in their place; VOICEVOX takes it through useReadings.
+   */
+  readings?: readonly ReadingEntry[];
 }
 
 /** Mono 16-bit PCM. */
@@ -25,6 +32,8 @@ export interface TtsProvider {
    * 「VOICEVOX:四国めたん」), for the speakers configured; null when none is required.
    */
   credit?(): Promise<string | null>;
+  /** A voice with a user dictionary of its own (VOICEVOX) registers these entries in it before speaking. */
+  useReadings?(entries: readonly ReadingEntry[]): Promise<void>;
   close?(): Promise<void>;
 }
 

@@ -3,6 +3,7 @@ import { parseWav } from '../audio/wav';
 import { ProviderError, providerError, providerFetch, readBody } from '../errors';
 import { splitForSpeech } from './split';
 import { clampSpeakingRate, type PcmAudio, type SpeechRequest, type TtsProvider } from './types';
+import { voicevoxUserDictionary } from './voicevox-dictionary';
 
 export interface VoicevoxSettings {
   provider: 'voicevox';
@@ -59,6 +60,7 @@ const MAX_SENTENCE_BYTES = 600;
  */
 export function voicevoxTts(s: VoicevoxSettings): TtsProvider {
   const base = s.url.replace(/\/+$/, '');
+  const dictionary = voicevoxUserDictionary(base, s.timeoutMs);
   let credit: Promise<string> | null = null;
 
   async function characters(): Promise<Map<number, string>> {
@@ -75,6 +77,7 @@ export function voicevoxTts(s: VoicevoxSettings): TtsProvider {
 
   return {
     name: 'voicevox',
+    useReadings: (entries) => dictionary.sync(entries),
     credit() {
       credit ??= characters().then((names) => {
         const ids = [s.speakers.ハルカ, s.speakers.ケンタ];

@@ -5,13 +5,15 @@ import { useSearchParams } from 'react-router';
 import { AudioFileList } from './audio-file-list';
 import { AudioUploadForm } from './audio-upload-form';
 import { GenerateForm } from './generate-form';
+import { ReadingsSection } from './readings-section';
 
-const VIEWS = ['list', 'upload', 'generate'] as const;
+const VIEWS = ['list', 'upload', 'generate', 'readings'] as const;
 type AudioView = (typeof VIEWS)[number];
 const isView = (v: string | null): v is AudioView => VIEWS.includes(v as AudioView);
 
 /**
- * The console's tab 音声管理: sub-tabs ファイル一覧, アップロード, AI生成 (spec §2.4, C-2.4-04). The
+ * The console's tab 音声管理: sub-tabs ファイル一覧, アップロード, AI生成 (spec §2.4, C-2.4-04) and 読み辞書
+ * (issue 25.3). The
  * sub-tab, the list's page and its search are kept in the address (?view=, ?page=, ?q=) beside ?tab=.
  */
 export function AudioTab() {
@@ -53,6 +55,9 @@ export function AudioTab() {
       </Tabs.Content>
       <Tabs.Content value="generate" className="mt-4 outline-none">
         <GenerateForm />
+      </Tabs.Content>
+      <Tabs.Content value="readings" className="mt-4 outline-none">
+        <ReadingsSection />
       </Tabs.Content>
     </Tabs.Root>
   );

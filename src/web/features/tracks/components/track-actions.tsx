@@ -13,6 +13,8 @@ export interface TrackActions {
   TrialRemaining: ComponentType<{ className?: string }>;
   OfflineKeepButton: ComponentType<{ track: Track; className?: string }>;
   AdSlot: ComponentType<{ className?: string }>;
+  /** 読み間違いを報告 beside a transcript line (the readings feature, issue 25.3). */
+  ReportMisreading: ComponentType<{ track: Track; line: number; text: string }>;
 }
 
 const TrackActionsContext = createContext<TrackActions | null>(null);

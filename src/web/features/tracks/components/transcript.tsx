@@ -7,6 +7,7 @@ import { cn } from '@web/lib/cn';
 import { useEffect, useRef } from 'react';
 import { transcriptQueryOptions } from '../api/get-transcript';
 import { ClaimMark } from './claim-mark';
+import { useTrackActions } from './track-actions';
 
 /**
  * The script as a transcript that follows playback: the line being spoken is highlighted and kept in
@@ -14,6 +15,7 @@ import { ClaimMark } from './claim-mark';
  */
 export function TrackTranscript({ track, className }: { track: Track; className?: string }) {
   const player = usePlayer();
+  const { ReportMisreading } = useTrackActions();
   const { data } = useQuery(transcriptQueryOptions(track.id));
   const isCurrent = usePlayerValue((s) => s.track?.id === track.id);
   const ms = usePlayerValue((s) => (s.track?.id === track.id ? Math.floor(s.currentTime * 4) * 250 : -1));
@@ -49,7 +51,7 @@ export function TrackTranscript({ track, className }: { track: Track; className?
           <li
             key={`${line.speaker}:${line.startMs ?? line.text}`}
             aria-current={i === active ? 'true' : undefined}
-            className="flex flex-wrap items-start"
+            className="flex flex-wrap items-start gap-1"
           >
             <button
               type="button"
@@ -65,6 +67,7 @@ export function TrackTranscript({ track, className }: { track: Track; className?
               {timed && <span className="sr-only">{TRACKS_TEXT.transcript.seekSuffix}</span>}
             </button>
             <ClaimMark claims={claimsOn(i)} />
+            <ReportMisreading track={track} line={i} text={line.text} />
           </li>
         ))}
       </ol>

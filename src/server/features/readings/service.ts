@@ -1,0 +1,153 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { READING_MESSAGES } from '../../../shared/rules/readings';
+import type { ReadingReport } from '../../../shared/schemas/readings';
+import { type Db, inTransaction, rowsOf } from '../../db/client';
+import { readingEntries, readingReports, tasks, tracks } from '../../db/schema';
+import { AppError, conflict, notFound } from '../../http/errors';
+import { JOBS } from '../../jobs/definitions';
+import { enqueue } from '../../jobs/queue';
+import { type ReadingEntry, toKana } from '../../providers/japanese/index';
+import type { UserRow } from '../auth/guard';
+import { transcriptOf } from '../tracks/service';
+
+/**
+ * The reading dictionary (issue 25.3, decision 0029): the operator's entries, the kana the voice reads
+ * for a text, listeners' reports of misread lines, and the regeneration of a track's audio after a fix.
+ */
+
+/** Every entry, as the voices take it (plain data: it crosses into the render worker thread). */
+export async function readingDictionary(db: Db): Promise<ReadingEntry[]> {
+  return db.select({ surface: readingEntries.surface, reading: readingEntries.reading }).from(readingEntries).orderBy(readingEntries.id);
+}
+
+/** GET /api/readings: the kana the offline voice reads for this text, the dictionary applied first. */
+export async function readingOf(db: Db, text: string) {
+  return { text, reading: await toKana(text, await readingDictionary(db)) };
+}
+
+const entryRow = (r: typeof readingEntries.$inferSelect) => ({
+  id: r.id,
+  surface: r.surface,
+  reading: r.reading,
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+/** GET /api/admin/readings: every entry, by surface. */
+export async function listEntries(db: Db) {
+  const rows = await db.select().from(readingEntries).orderBy(readingEntries.surface);
+  return { entries: rows.map(entryRow) };
+}
+
+/** PUT /api/admin/readings: adds the entry, or sets the reading of the surface already there. */
+export async function putEntry(db: Db, input: { surface: string; reading: string }) {
+  const [before] = await db.select({ id: readingEntries.id }).from(readingEntries).where(eq(readingEntries.surface, input.surface));
+  const [row] = await db
+    .insert(readingEntries)
+    .values(input)
+    .onConflictDoUpdate({ target: readingEntries.surface, set: { reading: input.reading, updatedAt: new Date() } })
+    .returning();
+  return { entry: entryRow(row), created: !before };
+}
+
+/** DELETE /api/admin/readings/{id}. */
+export async function deleteEntry(db: Db, id: number) {
+  const gone = await db.delete(readingEntries).where(eq(readingEntries.id, id)).returning({ id: readingEntries.id });
+  if (gone.length === 0) throw notFound(READING_MESSAGES.entryNotFound);
+  return { success: true as const };
+}
+
+/**
+ * POST /api/tracks/{id}/reading-reports: a member reports that a line of a track they can see is misread.
+ * One report per member and line: reporting it again refreshes the note and opens it again.
+ */
+export async function reportMisreading(db: Db, member: UserRow, trackId: number, input: { line: number; note?: string }) {
+  const { lines } = await transcriptOf(db, { userId: member.id, isAdmin: false }, trackId);
+  const line = lines[input.line];
+  if (!line) throw new AppError(400, READING_MESSAGES.lineNotFound);
+  const note = input.note?.trim() || null;
+  const [row] = await db
+    .insert(readingReports)
+    .values({ trackId, line: input.line, text: line.text, note, userId: member.id })
+    .onConflictDoUpdate({
+      target: [readingReports.trackId, readingReports.line, readingReports.userId],
+      set: { note, text: line.text, resolvedAt: null, taskId: null, createdAt: new Date() },
+    })
+    .returning({ id: readingReports.id });
+  return { id: row.id, trackId, line: input.line };
+}
+
+/** GET /api/admin/reading-reports: the open reports, newest first (at most 100), with today's reading of each line. */
+export async function listReports(db: Db): Promise<{ reports: ReadingReport[] }> {
+  const rows = await db
+    .select({
+      id: readingReports.id,
+      trackId: readingReports.trackId,
+      trackTitle: tracks.title,
+      line: readingReports.line,
+      text: readingReports.text,
+      note: readingReports.note,
+      createdAt: readingReports.createdAt,
+      taskId: readingReports.taskId,
+      taskStatus: tasks.status,
+    })
+    .from(readingReports)
+    .innerJoin(tracks, eq(tracks.id, readingReports.trackId))
+    .leftJoin(tasks, eq(tasks.id, readingReports.taskId))
+    .where(isNull(readingReports.resolvedAt))
+    .orderBy(desc(readingReports.createdAt), desc(readingReports.id))
+    .limit(100);
+  const dictionary = await readingDictionary(db);
+  const reports: ReadingReport[] = [];
+  for (const r of rows) {
+    reports.push({
+      id: r.id,
+      trackId: r.trackId,
+      trackTitle: r.trackTitle,
+      line: r.line,
+      text: r.text,
+      note: r.note,
+      reading: await toKana(r.text, dictionary),
+      createdAt: r.createdAt.toISOString(),
+      task: r.taskId !== null && r.taskStatus ? { id: r.taskId, status: r.taskStatus } : null,
+    });
+  }
+  return { reports };
+}
+
+export const REGENERATE = 'regenerate-audio';
+/** A passing failure (a worker restarted, the voice service busy) is tried again; the third is final. */
+const REGENERATE_ATTEMPTS = 3;
+
+/**
+ * POST /api/admin/tracks/{id}/regenerate-audio: queues the track's audio to be spoken again from its
+ * script with today's dictionary. The track's open reports are tied to the task, and resolved when it
+ * completes. One regeneration of a track at a time.
+ */
+export async function requestRegeneration(db: Db, trackId: number): Promise<{ taskId: number }> {
+  return inTransaction(db, async (tx) => {
+    const [track] = await tx.select({ id: tracks.id, script: tracks.script }).from(tracks).where(eq(tracks.id, trackId)).for('update');
+    if (!track) throw notFound(READING_MESSAGES.trackNotFound);
+    if (!track.script?.trim()) throw new AppError(400, READING_MESSAGES.noScript);
+    const running = rowsOf(
+      await tx.execute(
+        sql`select id from ${tasks} where kind = ${REGENERATE} and status in ('queued', 'processing') and (payload->>'trackId')::int = ${trackId} limit 1`,
+      ),
+    );
+    if (running.length) throw conflict(READING_MESSAGES.alreadyRegenerating);
+    const payload = JOBS[REGENERATE].payload.parse({ trackId });
+    const taskId = await enqueue(tx, REGENERATE, payload, { payloadVersion: JOBS[REGENERATE].version, maxAttempts: REGENERATE_ATTEMPTS });
+    await tx
+      .update(readingReports)
+      .set({ taskId })
+      .where(and(eq(readingReports.trackId, trackId), isNull(readingReports.resolvedAt)));
+    return { taskId };
+  });
+}
+
+/** The reports a completed regeneration answers: those tied to its task. */
+export async function resolveReports(db: Db, taskId: number, trackId: number): Promise<void> {
+  await db
+    .update(readingReports)
+    .set({ resolvedAt: new Date() })
+    .where(and(eq(readingReports.taskId, taskId), eq(readingReports.trackId, trackId), isNull(readingReports.resolvedAt)));
+}
