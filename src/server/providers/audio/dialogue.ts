@@ -39,7 +39,7 @@ export async function speakDialogue(
   const tts: TtsProvider = opts.tts ?? espeakProvider();
   const readings = opts.readings ?? [];
   // A voice with a dictionary of its own (VOICEVOX) is given the entries once, before the first line.
-  if (readings.length) await tts.useReadings?.(readings);
+  if (readings.length) await tts.registerReadings?.(readings);
   const rate = clampSpeakingRate(opts.speakingRate);
   const lines = parseDialogue(script);
   const parts: Int16Array[] = [];

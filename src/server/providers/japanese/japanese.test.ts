@@ -50,7 +50,7 @@ describe('#25.3 the reading dictionary', () => {
         seen.push(req);
         return { samples: new Int16Array(2205).fill(8000), sampleRate: 22_050 };
       },
-      async useReadings(entries) {
+      async registerReadings(entries) {
         registered.push(entries);
       },
     };

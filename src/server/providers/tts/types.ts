@@ -13,7 +13,7 @@ export interface SpeechRequest {
   range?: number;
   /**
    * The operator's reading dictionary (issue 25.3): the offline voice reads its words as written there,
-   * the cloud voices are sent its katakana in their place; VOICEVOX takes it through useReadings.
+   * the cloud voices are sent its katakana in their place; VOICEVOX takes it through registerReadings.
    */
   readings?: readonly ReadingEntry[];
 }
@@ -33,7 +33,7 @@ export interface TtsProvider {
    */
   credit?(): Promise<string | null>;
   /** A voice with a user dictionary of its own (VOICEVOX) registers these entries in it before speaking. */
-  useReadings?(entries: readonly ReadingEntry[]): Promise<void>;
+  registerReadings?(entries: readonly ReadingEntry[]): Promise<void>;
   close?(): Promise<void>;
 }
 

@@ -77,7 +77,7 @@ export function voicevoxTts(s: VoicevoxSettings): TtsProvider {
 
   return {
     name: 'voicevox',
-    useReadings: (entries) => dictionary.sync(entries),
+    registerReadings: (entries) => dictionary.sync(entries),
     credit() {
       credit ??= characters().then((names) => {
         const ids = [s.speakers.ハルカ, s.speakers.ケンタ];
