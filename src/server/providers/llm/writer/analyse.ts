@@ -70,7 +70,8 @@ export function termsOf(tokens: IpadicFeatures[]): { terms: string[]; numbers: s
       else if (!modifies && link && (link.pos === '連体詞' || (link.pos === '形容詞' && link.conjugated_form === '基本形')))
         phrase = `${link.surface_form}${word}`;
       const lone = phrase === word && run.every((t) => NOT_ECHOED.has(t.pos_detail_1) || t.pos === '接頭詞');
-      if (!lone && !(hasNumber && /^[一1]/.test(word) && [...word].length <= 2)) phrases.push([...phrase].length <= 12 ? phrase : word);
+      if (!lone && !modifies && !(hasNumber && /^[一1]/.test(word) && [...word].length <= 2))
+        phrases.push([...phrase].length <= 12 ? phrase : word);
       runs.push({ start, end: last, word });
     }
     start = -1;

@@ -98,7 +98,7 @@ export function plainOf(clause: IpadicFeatures[]): Plain | null {
   let before = t[n - k - 1];
   if (!before) return null;
   // …多いそうです (hearsay): asked without そう, 「…多いんですか？」
-  if (before.surface_form === 'そう' && before.pos_detail_1 === '特殊' && t[n - k - 2]) {
+  if (before.surface_form === 'そう' && before.pos_detail_2 === '助動詞語幹' && t[n - k - 2]) {
     const inner = t.slice(0, n - k - 1);
     const last = inner[inner.length - 1];
     if (last.pos === '名詞') return { text: surface(inner), noun: true };
