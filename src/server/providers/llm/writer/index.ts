@@ -35,16 +35,27 @@ export interface Step {
   react: boolean;
 }
 
-/** The most mentioned noun of the text (earliest on a tie): what the opening and closing name. */
+/**
+ * The most mentioned noun of the text, or noun phrase (朝の散歩): what the opening and closing name. A
+ * noun of the member's title counts more, and on a tie the longer one, then the earlier one, wins.
+ */
 export function topicOf(sentences: Sentence[], title = ''): string {
   const counts = new Map<string, number>();
-  for (const s of sentences)
-    for (const t of s.terms)
-      if (!s.numbers.includes(t) && s.phrases.some((p) => p.endsWith(t) || p.startsWith(t))) counts.set(t, (counts.get(t) ?? 0) + 1);
-  // A noun of the member's title is what they mean the talk to be about.
-  for (const [t, n] of counts) if (title.includes(t)) counts.set(t, n + 2);
+  const count = (t: string) => counts.set(t, (counts.get(t) ?? 0) + 1);
+  for (const s of sentences) {
+    for (const t of s.terms) if (!s.numbers.includes(t) && s.phrases.some((p) => p.endsWith(t) || p.startsWith(t))) count(t);
+    for (const p of s.phrases) if (p.includes('の') && title.includes(p)) count(p);
+  }
+  for (const [t, n] of counts) {
+    // A single kanji (手, 色) is the topic only when the text keeps coming back to it (虹).
+    if ([...t].length === 1 && n < 3) counts.delete(t);
+    else if (title.includes(t)) counts.set(t, n + 2);
+  }
   let best = '';
-  for (const [t, n] of counts) if (!best || n > (counts.get(best) ?? 0)) best = t;
+  for (const [t, n] of counts) {
+    const m = counts.get(best) ?? 0;
+    if (!best || n > m || (n === m && [...t].length > [...best].length)) best = t;
+  }
   return best || (sentences[0]?.terms[0] ?? 'この話');
 }
 
