@@ -170,7 +170,7 @@ export function linesOf(steps: Step[], topic: string, title: string, condensed: 
     steps.flatMap((s) => s.sentence.phrases.filter((p) => s.sentence.terms.includes(p) && !s.sentence.numbers.includes(p))),
   );
   const closingTerms = [...nouns]
-    .filter((t) => t !== topic)
+    .filter((t) => t !== topic && [...t].length >= 2)
     .sort((a, b) => countIn(steps, b) - countIn(steps, a))
     .slice(0, 3);
   for (const c of closing(topic, closingTerms)) say(c);
