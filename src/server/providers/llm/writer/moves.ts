@@ -154,7 +154,8 @@ export function reaction(s: Sentence, role: Role, at: number, echoed: Set<string
   const numbered = role === 'statistic' || role === 'attributed' ? s.phrases.filter((p) => s.numbers.some((n) => p.endsWith(n))) : [];
   const score = (p: string) => Math.min(chars(p), 10) + (numbered.includes(p) ? 20 : 0) - (echoed.has(p) ? 40 : 0);
   const keys = [...new Set(s.phrases)]
-    .filter((p) => p !== topic && chars(p) >= 2)
+    // A phrase that only names the sentence's frame (一番の理由, 今日の課題) says nothing back.
+    .filter((p) => p !== topic && chars(p) >= 2 && !/(理由|原因|課題|ポイント)$/.test(p))
     .map((p, i) => ({ p, i, score: score(p) }))
     .sort((a, b) => b.score - a.score || a.i - b.i)
     .map(({ p }) => p.replace(/^約/, ''));
