@@ -67,7 +67,11 @@ export function termsOf(tokens: IpadicFeatures[]): { terms: string[]; numbers: s
       let phrase = word;
       const modifies = tokens[last]?.surface_form === 'の';
       if (link?.surface_form === 'の' && link.pos_detail_1 === '連体化' && before?.end === start - 1) phrase = `${before.word}の${word}`;
-      else if (!modifies && link && (link.pos === '連体詞' || (link.pos === '形容詞' && link.conjugated_form === '基本形')))
+      else if (
+        !modifies &&
+        link &&
+        (link.pos === '連体詞' || (link.pos === '形容詞' && link.conjugated_form === '基本形' && link.surface_form !== 'ない'))
+      )
         phrase = `${link.surface_form}${word}`;
       const lone = phrase === word && run.every((t) => NOT_ECHOED.has(t.pos_detail_1) || t.pos === '接頭詞');
       if (!lone && !modifies && !(hasNumber && /^[一1]/.test(word) && [...word].length <= 2))
@@ -96,10 +100,10 @@ export function roleOf(text: string, numbers: string[], last: boolean): Role {
   if (has(/^(しかし|一方|ただし|でも、|けれども|けれど、|ところが|それでも|とはいえ|逆に|反対に|もちろん)/, text)) return 'contrast';
   if (has(/によると|によれば|の調査|調査では|統計|発表|報告|研究では|と言われ|とされ/, text)) return 'attributed';
   if (has(/^(つまり|このように|要するに|結局|こうして|まとめると|だからこそ)/, text)) return 'conclusion';
-  if (last && has(/と言えるでしょう|のです。$|ではないでしょうか|課題です|大切です/, text)) return 'conclusion';
+  if (last && has(/と言えるでしょう|のです。$|ではないでしょうか|課題です|大切(です|だ)。$/, text)) return 'conclusion';
   if (
     has(
-      /と思います|と考えています|と考えます|べきです|べきだ|と感じます|ように感じ|たいと|でしょう|ではないでしょうか|大切です|大事です|必要です|てほしい/,
+      /と思います|と考えています|と考えます|べきです|べきだ|と感じます|ように感じ|たいと|でしょう|ではないでしょうか|大切(です|だ)|大事(です|だ)|必要(です|だ)|てほしい/,
       text,
     )
   )
@@ -140,7 +144,9 @@ function plainEnding(clauses: IpadicFeatures[][]): Plain | null {
   // A leading conjunction (しかし、まず) is not part of what is asked.
   while (tokens.length > 1 && (tokens[0].pos === '接続詞' || tokens[0].surface_form === '、' || LEADING_WORDS.test(tokens[0].surface_form)))
     tokens = tokens.slice(1);
-  const plain = plainOf(tokens);
+  const said = plainOf(tokens);
+  // …にのぼるという (hearsay) is asked as the fact: 「…にのぼるんですか？」
+  const plain = said && { ...said, text: said.text.replace(/(と|って)(いう|言う|言われている)$/, '') };
   if (!plain || [...plain.text].length < 4 || /[「」『』]/.test(plain.text)) return null;
   return plain;
 }

@@ -80,6 +80,7 @@ describe('#25.1 the writer, step by step', () => {
     expect(plain('欠かせない場所でした。')).toBe('欠かせない場所だった');
     expect(plain('一時間足らずになったのです。')).toBe('一時間足らずになった');
     expect(plain('五色とする人が多いそうです。')).toBe('五色とする人が多い');
+    expect(plainOf(tk.tokenize('夜に狩りをしていた名残だそうです。'))).toEqual({ text: '夜に狩りをしていた名残', noun: true });
     expect(plain('鉄道は大きな柱だったと言えるでしょう。')).toBeNull();
   });
 

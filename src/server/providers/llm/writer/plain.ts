@@ -99,7 +99,9 @@ export function plainOf(clause: IpadicFeatures[]): Plain | null {
   if (!before) return null;
   // …多いそうです (hearsay): asked without そう, 「…多いんですか？」
   if (before.surface_form === 'そう' && before.pos_detail_2 === '助動詞語幹' && t[n - k - 2]) {
-    const inner = t.slice(0, n - k - 1);
+    let inner = t.slice(0, n - k - 1);
+    // …名残だそうです: 「…名残なんですか？」
+    if (inner.at(-1)?.surface_form === 'だ' && inner.length > 1) inner = inner.slice(0, -1);
     const last = inner[inner.length - 1];
     if (last.pos === '名詞') return { text: surface(inner), noun: true };
     return { text: surface(inner), noun: false };
