@@ -57,6 +57,7 @@ export function termsOf(tokens: IpadicFeatures[]): { terms: string[]; numbers: s
     const kanji = /^\p{Script=Han}$/u.test(word);
     if (
       word &&
+      /^[\p{L}\p{N}ー・]+$/u.test(word) &&
       (hasNumber || /[\p{Script=Han}\p{Script=Katakana}A-Za-z0-9]/u.test(word)) &&
       ([...word].length >= 2 || hasNumber || kanji)
     ) {
@@ -97,7 +98,7 @@ export function roleOf(text: string, numbers: string[], last: boolean): Role {
   if (has(/^(たとえば|例えば)|の例(です|として)|例を挙げると/, text)) return 'example';
   if (has(/^なぜなら|(から|ため|せい|おかげ)(なの)?です。?$|理由(です|でした|だ)|原因(です|でした|だ)|のは、.+からです/, text))
     return 'cause';
-  if (has(/^(しかし|一方|ただし|でも、|けれども|けれど、|ところが|それでも|とはいえ|逆に|反対に|もちろん)/, text)) return 'contrast';
+  if (has(/^(しかし|一方|ただし|ただ、|でも、|けれども|けれど、|ところが|それでも|とはいえ|逆に|反対に|もちろん)/, text)) return 'contrast';
   if (has(/によると|によれば|の調査|調査では|統計|発表|報告|研究では|と言われ|とされ/, text)) return 'attributed';
   if (has(/^(つまり|このように|要するに|結局|こうして|まとめると|だからこそ)/, text)) return 'conclusion';
   if (last && has(/と言えるでしょう|のです。$|ではないでしょうか|課題です|大切(です|だ)。$/, text)) return 'conclusion';
@@ -153,7 +154,8 @@ function plainEnding(clauses: IpadicFeatures[][]): Plain | null {
 
 function topicClauseOf(clauses: IpadicFeatures[][]): string | null {
   const first = clauses[0];
-  if (!first || clauses.length < 2 || first.at(-1)?.surface_form !== 'は') return null;
+  // 「これは」 names nothing of the text: only a clause with a term of its own is asked about.
+  if (!first || clauses.length < 2 || first.at(-1)?.surface_form !== 'は' || termsOf(first).terms.length === 0) return null;
   const text = withoutLeadingWord(textOf(first));
   return [...text].length >= 2 && [...text].length <= 14 ? text : null;
 }

@@ -56,7 +56,7 @@ export function topicOf(sentences: Sentence[], title = ''): string {
     const m = counts.get(best) ?? 0;
     if (!best || n > m || (n === m && [...t].length > [...best].length)) best = t;
   }
-  return best || (sentences[0]?.terms[0] ?? 'この話');
+  return best || sentences[0]?.terms[0] || `「${title}」`;
 }
 
 /** Step 3a: which move each sentence gets, from its role, its length and its neighbours. */

@@ -26,12 +26,15 @@ export function opening(topic: string, title: string, condensed: boolean, hosts:
 /** Closing: names the topic and the terms the talk went through, thanks, and goodbye. */
 export function closing(topic: string, terms: string[]): Candidates[] {
   const [t1, t2, t3] = terms;
-  const through = t1 && t2 ? `${t1}や${t2}` : (t1 ?? topic);
+  const through = t1 && t2 ? `${t1}や${t2}` : t1;
   return [
-    [`今日は${topic}について、${through}のお話をしました。`, `${topic}のお話、ここまでです。`],
+    [
+      through ? `今日は${topic}について、${through}のお話をしました。` : `今日は${topic}のお話をしました。`,
+      `${topic}のお話、ここまでです。`,
+    ],
     [
       `${t3 ?? topic}のことも、覚えておきたいですね。聞いてくださって、ありがとうございました。`,
-      `${topic}のこと、覚えておきます。聞いてくださって、ありがとうございました。`,
+      `${topic}のこと、また考えてみたいですね。聞いてくださって、ありがとうございました。`,
     ],
     ['また次回お会いしましょう。', 'それでは、また次回。'],
   ];
