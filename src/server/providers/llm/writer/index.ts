@@ -36,26 +36,32 @@ export interface Step {
 }
 
 /**
- * The most mentioned noun of the text, or noun phrase (朝の散歩): what the opening and closing name. A
- * noun of the member's title counts more, and on a tie the longer one, then the earlier one, wins.
+ * The most mentioned noun of the text, or noun phrase (朝の散歩): what the opening and closing name,
+ * the earlier one on a tie. A title the member gave counts: a title that is one of the text's nouns is
+ * the topic; a noun the title is about (虹は…, …の肉じゃが) or a phrase of it counts more. A single kanji
+ * needs such a title and three mentions, and a superlative (日本一) is never the topic: the opening and closing would
+ * say it as a fact.
  */
 export function topicOf(sentences: Sentence[], title = ''): string {
   const counts = new Map<string, number>();
   const count = (t: string) => counts.set(t, (counts.get(t) ?? 0) + 1);
   for (const s of sentences) {
-    for (const t of s.terms) if (!s.numbers.includes(t) && s.phrases.some((p) => p.endsWith(t) || p.startsWith(t))) count(t);
-    for (const p of s.phrases) if (p.includes('の') && title.includes(p)) count(p);
+    for (const t of s.terms) {
+      if (s.numbers.includes(t) || /日本一|世界一|一番|唯一|最/.test(t)) continue;
+      if (t === title) return t;
+      if (s.phrases.some((p) => p.endsWith(t) || p.startsWith(t))) count(t);
+    }
+    for (const p of s.phrases) if (p.includes('の') && title.includes(p) && !s.numbers.some((n) => p.includes(n))) count(p);
   }
+  const about = (t: string) => new RegExp(`${t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(は|が|の|を|とは|って|$)`).test(title);
   for (const [t, n] of counts) {
-    // A single kanji (手, 色) is the topic only when the text keeps coming back to it (虹).
-    if ([...t].length === 1 && n < 3) counts.delete(t);
-    else if (title.includes(t)) counts.set(t, n + 2);
+    // A single kanji (体, 色) is the topic only of a title about it (虹はなぜ七色なのか).
+    if ([...t].length === 1 && !(title && about(t) && n >= 3)) counts.delete(t);
+    else if (title && t.includes('の')) counts.set(t, n + 2.5);
+    else if (title && about(t)) counts.set(t, n + 2);
   }
   let best = '';
-  for (const [t, n] of counts) {
-    const m = counts.get(best) ?? 0;
-    if (!best || n > m || (n === m && [...t].length > [...best].length)) best = t;
-  }
+  for (const [t, n] of counts) if (!best || n > (counts.get(best) ?? 0)) best = t;
   return best || sentences[0]?.terms[0] || `「${title}」`;
 }
 
@@ -199,7 +205,9 @@ const scriptOf = (sentences: Sentence[], topic: string, title: string, condensed
 export function writeWith(tk: Tokenizer<IpadicFeatures>, inputText: string, title: string): string {
   const paragraphs = sentencesOfText(inputText, tk);
   const all = paragraphs.flat();
-  const topic = topicOf(all, title);
+  // A title made from the first sentence (offline.ts titleFrom) is not the member's word for the topic.
+  const given = !inputText.trim().startsWith(title.replace(/…$/, ''));
+  const topic = topicOf(all, given ? title : '');
   const whole = scriptOf(all, topic, title, false);
   if (speechSeconds(whole) <= SPEECH_LIMITS.max) return whole;
   const order = paragraphs
