@@ -4,6 +4,7 @@ import { SPEECH_LIMITS, speechSeconds } from '../offline';
 import { analyse, type Sentence } from './analyse';
 import {
   type Ask,
+  aboutQuestion,
   answerOf,
   type Candidates,
   closing,
@@ -111,6 +112,13 @@ export function plan(sentences: Sentence[]): Step[] {
     step.ask = 'confirm';
     asked++;
   }
+  // Still short of three: a phrase of a sentence asked about before it is said.
+  for (const step of steps.slice(1)) {
+    if (asked >= 3) break;
+    if (step.ask || step.sentence.phrases.filter((p) => [...p].length >= 2).length === 0) continue;
+    step.ask = 'about';
+    asked++;
+  }
   // A question comes from the host who listened: the reaction before it gives way.
   steps.forEach((step, i) => {
     if (steps[i + 1]?.ask) step.react = false;
@@ -152,7 +160,9 @@ export function linesOf(steps: Step[], topic: string, title: string, condensed: 
               ? sourceQuestion(s)
               : step.ask === 'view'
                 ? viewQuestion(other(), topic)
-                : confirmQuestion(s);
+                : step.ask === 'about'
+                  ? aboutQuestion(s, topic)
+                  : confirmQuestion(s);
       if (say(q)) asked = step.ask;
     }
     const share = step.share ? shareOf(s) : null;

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTokenizer } from '../../tts/kana';
 import { analyse, type Role } from './analyse';
 import {
+  aboutQuestion,
   answerOf,
   closing,
   confirmQuestion,
@@ -123,6 +124,13 @@ describe('#25.1 the writer, step by step', () => {
   it('source: asks what the named source says', () => {
     expect(sourceQuestion(s(STAT))[0]).toBe('厚生労働省の統計では、どうなっているんですか？');
     expect(sourceQuestion(s('銭湯は減りました。'))).toEqual([]);
+  });
+
+  it('about: a phrase of the sentence asked about, the last resort for a third question', () => {
+    expect(aboutQuestion(s('銭湯は、知らない人どうしが同じ湯につかる、数少ない公共の場所だと思います。'), '銭湯')).toEqual([
+      '公共の場所というと？',
+      '人どうしというと？',
+    ]);
   });
 
   it('view: asks the other host for their view of the topic', () => {

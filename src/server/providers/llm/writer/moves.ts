@@ -41,7 +41,7 @@ export function closing(topic: string, terms: string[]): Candidates[] {
 }
 
 /** The questions one host asks, each answered by the line the other host says next. */
-export type Ask = 'confirm' | 'why' | 'example' | 'source' | 'view';
+export type Ask = 'confirm' | 'why' | 'example' | 'source' | 'view' | 'about';
 
 /** Confirm: the sentence's own last clause asked back (「二千軒を下回ったんですか？」). */
 export function confirmQuestion(s: Sentence): Candidates {
@@ -77,6 +77,15 @@ export function exampleQuestion(prev: Sentence | undefined, topic: string): Cand
 export function sourceQuestion(s: Sentence): Candidates {
   if (!s.source) return [];
   return [`${s.source}では、どうなっているんですか？`, `${s.source}は、何と言っているんですか？`];
+}
+
+/** About: the last resort for a third question, a phrase of the sentence asked about (「公共の場所というと？」). */
+export function aboutQuestion(s: Sentence, topic: string): Candidates {
+  return [...s.phrases]
+    .filter((p) => p !== topic && chars(p) >= 2)
+    .sort((a, b) => chars(b) - chars(a))
+    .slice(0, 2)
+    .map((p) => `${p}というと？`);
 }
 
 /** View: asks the other host's view of the topic, which the opinion sentence gives. */
