@@ -183,7 +183,7 @@ export function linesOf(steps: Step[], topic: string, title: string, condensed: 
     }
   });
   const nouns = new Set(
-    steps.flatMap((s) => s.sentence.phrases.filter((p) => s.sentence.terms.includes(p) && !s.sentence.numbers.includes(p))),
+    steps.flatMap(({ sentence: s }) => s.terms.filter((t) => !s.numbers.includes(t) && s.phrases.some((p) => p.includes(t)))),
   );
   const closingTerms = [...nouns]
     .filter((t) => t !== topic && [...t].length >= 2)
