@@ -51,6 +51,9 @@ const templateKey = hashOf(
     'src/server/db/seed.ts',
     // The demo tracks keep the claims the offline check finds (issue 25.2).
     'src/server/providers/llm/fact-check',
+    // The demo's scripts are written by the offline writer at seed time (issue 25.1).
+    'src/server/providers/llm/writer',
+    'src/server/providers/llm/offline.ts',
     'src/server/db/schema.ts',
     'src/server/features/search/readings.ts',
     'scripts/e2e-invitations.ts',

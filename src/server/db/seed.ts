@@ -6,6 +6,7 @@ import { existingFilenames, hqAudioKey } from '../features/tracks/service';
 import { audioKey } from '../features/tracks/stream';
 import type { LineTiming } from '../providers/audio/dialogue';
 import { detectClaims } from '../providers/llm/fact-check';
+import { writeDialogue } from '../providers/llm/writer';
 import type { StorageProvider } from '../providers/storage/types';
 import type { Db } from './client';
 import { invitations, tracks, users } from './schema';
@@ -89,8 +90,10 @@ export async function seedDemoTracks(opts: {
     if (opts.signal?.aborted) return;
     n += 1;
     log.info(`making demo audio: ${n} of ${total} (${t.title})`);
-    // The same pipeline as a member's published track: two hosts, -16 LUFS, 64 and 128 kbit/s.
-    const { mp3, duration, mp3Hq, lines } = await render(t.script);
+    // The same pipeline as a member's published track: the offline writer's dialogue (issue 25), two
+    // hosts, -16 LUFS, 64 and 128 kbit/s.
+    const script = await writeDialogue(t.text, t.title);
+    const { mp3, duration, mp3Hq, lines } = await render(script);
     await storage.put(audioKey(filenameOf(t)), mp3);
     if (mp3Hq) await storage.put(hqAudioKey(filenameOf(t)), mp3Hq);
     const index = DEMO_TRACKS.indexOf(t);
@@ -104,10 +107,10 @@ export async function seedDemoTracks(opts: {
         createdBy: t.official ? OFFICIAL_ACCOUNT.id : demoUserId,
         userId: t.official ? OFFICIAL_ACCOUNT.id : demoUserId,
         category: t.category,
-        script: t.script,
+        script,
         transcript: lines ?? null,
         // The claims the offline check finds, as a member's published track keeps them (issue 25.2).
-        claims: (await detectClaims(t.script)).map(({ kind: _kind, ...claim }) => claim),
+        claims: (await detectClaims(script)).map(({ kind: _kind, ...claim }) => claim),
         hqFilename: mp3Hq ? filenameOf(t) : null,
         // Spread over the last weeks so the recommendation score has ages to work with.
         uploadedAt: new Date(Date.now() - (DEMO_TRACKS.length - index) * 86_400_000),

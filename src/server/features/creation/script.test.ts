@@ -23,7 +23,7 @@ describe('POST /api/generate-script and /api/regenerate-script', () => {
     const body = res.json();
     expect(body.inputText).toBe('AIの技術は毎年2倍のペースで進歩しています。便利なアプリも増えました。');
     expect(body.title).toBe('AIの技術は毎年2倍のペースで進歩しています');
-    expect(body.script.split('\n')[0]).toBe('ハルカ：こんにちは、ハルカです。');
+    expect(body.script.split('\n')[0]).toBe('ハルカ：こんにちは、ハルカです。今日はAIのお話です。');
     expect(body.factCheck.status).toBe('issues_found');
     expect(body.labels).toEqual(['テクノロジー']);
     const again = await post('/api/regenerate-script', cookie, {

@@ -2,31 +2,16 @@ import { CREATE_PAGE_CATEGORIES } from '../../../shared/categories';
 import type { FactCheck } from '../../../shared/schemas/creation';
 import { claimLines, offlineFactCheck } from './fact-check';
 import { type LlmProvider, type ScriptDraft, VideoUnavailable } from './types';
+import { writeDialogue } from './writer';
 
 /**
  * The offline script writer: deterministic, no network. It turns the member's text into a talk
- * between the two hosts (an opening, the text's points in order, each presented by one host with the
- * other's reaction or question, a closing), and checks facts honestly: it cannot look anything up, so
+ * between the two hosts (writer/: each sentence's role made into moves, issue 25), and checks facts honestly: it cannot look anything up, so
  * it names the statements a listener would want checked (numbers, dates, absolutes) instead of
  * pretending to have verified them.
  */
 export const A = 'ハルカ';
 export const B = 'ケンタ';
-
-const REACTIONS = [
-  'なるほど。',
-  'へえ、そうなんですね。',
-  'それは興味深いですね。',
-  'たしかに、そう言われると納得です。',
-  'それは知りませんでした。',
-];
-const QUESTIONS = [
-  'それって、具体的にはどういうことですか？',
-  'どうしてそう言えるんでしょう？',
-  'そこをもう少し詳しく聞かせてください。',
-  '身近な例でいうと、どんな感じですか？',
-];
-const FOLLOW_UPS = ['いい質問ですね。', 'そうですね、', 'ええ、'];
 
 /** Sentences of the input, in order, without empty ones. */
 export function sentencesOf(text: string): string[] {
@@ -100,105 +85,6 @@ export function speechSeconds(script: string): number {
  * fitted one still lands inside it.
  */
 export const SPEECH_LIMITS = { max: 285, target: 240 } as const;
-/** A sentence longer than this is split at its commas into points of its own. */
-const LONG_POINT = 120;
-
-/**
- * Sentences of the text by paragraph; an overlong sentence is split at its commas (or hard), and a
- * sentence said before is not a new point.
- */
-function pointsByParagraph(text: string): string[][] {
-  const seen = new Set<string>();
-  return text
-    .replace(/\r/g, '')
-    .split(/\n+/)
-    .map((para) =>
-      sentencesOf(para)
-        .flatMap(splitLong)
-        .filter((point) => !seen.has(point) && seen.add(point)),
-    )
-    .filter((para) => para.length > 0);
-}
-
-function splitLong(sentence: string): string[] {
-  if ([...sentence].length <= LONG_POINT) return [sentence];
-  const parts: string[] = [];
-  let current = '';
-  for (const clause of sentence.match(/[^、，,]+[、，,]?/g) ?? [sentence]) {
-    if (current && [...current].length + [...clause].length > LONG_POINT) {
-      parts.push(current);
-      current = '';
-    }
-    current += clause;
-  }
-  if (current) parts.push(current);
-  return parts.flatMap((p) => {
-    const chars = [...p];
-    if (chars.length <= LONG_POINT) return [p];
-    const out: string[] = [];
-    for (let i = 0; i < chars.length; i += LONG_POINT) out.push(chars.slice(i, i + LONG_POINT).join(''));
-    return out;
-  });
-}
-
-/**
- * The points a talk of about TARGET seconds has room for, in the text's order: each paragraph's first
- * sentence before any second one, each second one before any third, and so on, so every part of the
- * text is heard before any part is heard in detail. All of them when the whole talk is short enough.
- */
-export function choosePoints(inputText: string, title: string): { points: string[]; condensed: boolean } {
-  const paragraphs = pointsByParagraph(inputText);
-  const all = paragraphs.flat();
-  if (speechSeconds(dialogueOf(all, title, false)) <= SPEECH_LIMITS.max) return { points: all, condensed: false };
-  const order = paragraphs
-    .flatMap((para, p) => para.map((text, i) => ({ text, p, i, at: 0 })))
-    .map((pt, at) => ({ ...pt, at }))
-    .sort((a, b) => a.i - b.i || a.p - b.p);
-  const chosen = new Set<number>();
-  for (const candidate of order) {
-    chosen.add(candidate.at);
-    const points = all.filter((_, at) => chosen.has(at));
-    if (speechSeconds(dialogueOf(points, title, true)) > SPEECH_LIMITS.target) chosen.delete(candidate.at);
-  }
-  if (chosen.size === 0) chosen.add(0);
-  return { points: all.filter((_, at) => chosen.has(at)), condensed: true };
-}
-
-/** The lines of a talk about these points: opening, each point with the other host's reaction or question, closing. */
-function dialogueOf(points: string[], title: string, condensed: boolean): string {
-  const lines: string[] = [
-    `${A}：こんにちは、${A}です。`,
-    `${B}：${B}です。今日のテーマは「${title}」です。`,
-    condensed ? `${A}：大事なところをしぼって、見ていきましょう。` : `${A}：さっそく見ていきましょう。`,
-  ];
-  points.forEach((point, i) => {
-    const presenter = i % 2 === 0 ? A : B;
-    const listener = presenter === A ? B : A;
-    lines.push(`${presenter}：${i === 0 ? 'まず、' : i === points.length - 1 && points.length > 2 ? '最後に、' : ''}${point}`);
-    if (i % 3 === 1) {
-      lines.push(`${listener}：${QUESTIONS[i % QUESTIONS.length]}`);
-      lines.push(
-        `${presenter}：${FOLLOW_UPS[i % FOLLOW_UPS.length]}${point.length > 40 ? '大事なのは、今お話ししたところです。' : 'ひとことで言えば、そういうことなんです。'}`,
-      );
-    } else {
-      lines.push(`${listener}：${REACTIONS[i % REACTIONS.length]}`);
-    }
-  });
-  lines.push(`${B}：今日は「${title}」についてお話ししました。`);
-  lines.push(`${A}：聞いてくださって、ありがとうございました。`);
-  lines.push(`${B}：また次回お会いしましょう。`);
-  return lines.join('\n');
-}
-
-/**
- * The script: opening, the points in order with the other host's reaction or question, closing. A long
- * text is condensed to its points that fit some 4 minutes (3 to 5 minutes of speech, issue 15).
- */
-export function writeDialogue(inputText: string, title: string): string {
-  const { points, condensed } = choosePoints(inputText, title);
-  return dialogueOf(points, title, condensed);
-}
-
 /** Softens a flagged line: it is kept, but said as what is said, not as a checked fact. */
 function hedge(line: string): string {
   const m = /^([^：:]{1,10}[：:])(.*?)([。！？!?]*)$/.exec(line);
@@ -212,7 +98,7 @@ export function offlineLlm(): LlmProvider {
     name: 'offline',
     async writeScript({ inputText, title }): Promise<ScriptDraft> {
       const finalTitle = title?.trim() || titleFrom(inputText);
-      const script = writeDialogue(inputText, finalTitle);
+      const script = await writeDialogue(inputText, finalTitle);
       return { script, title: finalTitle, factCheck: await checkFacts(script), labels: labelsFor(inputText) };
     },
     async rewriteScript({ originalScript }) {

@@ -1,0 +1,245 @@
+import type { IpadicFeatures, Tokenizer } from 'kuromoji';
+import { loadTokenizer } from '../../tts/kana';
+import { SPEECH_LIMITS, speechSeconds } from '../offline';
+import { analyse, type Sentence } from './analyse';
+import {
+  type Ask,
+  aboutQuestion,
+  answerOf,
+  type Candidates,
+  closing,
+  confirmable,
+  confirmQuestion,
+  exampleQuestion,
+  opening,
+  reaction,
+  shareOf,
+  shareQuestion,
+  sourceQuestion,
+  viewQuestion,
+  whyQuestion,
+} from './moves';
+import { paragraphsOf } from './sentences';
+
+/**
+ * The offline writer: the member's text made into a talk between two hosts, deterministically.
+ * sentences (sentences.ts) → roles (analyse.ts) → moves (moves.ts) → lines, each host in turn → checks
+ * (checks.ts measures them). Issue 25, decision 0027.
+ */
+export const HOSTS = ['ハルカ', 'ケンタ'] as const;
+
+/** What is done with one sentence: a question before it, shared or said whole, a reaction after it. */
+export interface Step {
+  sentence: Sentence;
+  ask: Ask | null;
+  share: boolean;
+  react: boolean;
+}
+
+/**
+ * The most mentioned noun of the text, or noun phrase (朝の散歩): what the opening and closing name,
+ * the earlier one on a tie. A title the member gave counts: a title that is one of the text's nouns is
+ * the topic; a noun the title is about (虹は…, …の肉じゃが) or a phrase of it counts more. A single kanji
+ * needs such a title and three mentions, and a superlative (日本一) is never the topic: the opening and closing would
+ * say it as a fact.
+ */
+export function topicOf(sentences: Sentence[], title = ''): string {
+  const counts = new Map<string, number>();
+  const count = (t: string) => counts.set(t, (counts.get(t) ?? 0) + 1);
+  for (const s of sentences) {
+    for (const t of s.terms) {
+      if (s.numbers.includes(t) || /日本一|世界一|一番|唯一|最/.test(t)) continue;
+      if (t === title) return t;
+      if (s.phrases.some((p) => p.endsWith(t) || p.startsWith(t))) count(t);
+    }
+    for (const p of s.phrases) if (p.includes('の') && title.includes(p) && !s.numbers.some((n) => p.includes(n))) count(p);
+  }
+  const about = (t: string) => new RegExp(`${t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(は|が|の|を|とは|って|$)`).test(title);
+  for (const [t, n] of counts) {
+    // A single kanji (体, 色) is the topic only of a title about it (虹はなぜ七色なのか).
+    if ([...t].length === 1 && !(title && about(t) && n >= 3)) counts.delete(t);
+    else if (title && t.includes('の')) counts.set(t, n + 2.5);
+    else if (title && about(t)) counts.set(t, n + 2);
+  }
+  let best = '';
+  for (const [t, n] of counts) if (!best || n > (counts.get(best) ?? 0)) best = t;
+  return best || sentences[0]?.terms[0] || `「${title}」`;
+}
+
+/** Step 3a: which move each sentence gets, from its role, its length and its neighbours. */
+export function plan(sentences: Sentence[]): Step[] {
+  let statements = 0;
+  let viewAsked = false;
+  let lastAsk: Ask | null = null;
+  const steps = sentences.map((sentence, i): Step => {
+    const prev = sentences[i - 1];
+    let ask: Ask | null = null;
+    if (i > 0) {
+      switch (sentence.role) {
+        case 'cause':
+          ask = 'why';
+          break;
+        case 'example':
+          ask = 'example';
+          break;
+        case 'attributed':
+          ask = sentence.source ? 'source' : sentence.plain ? 'confirm' : null;
+          break;
+        case 'opinion':
+          ask = viewAsked ? null : 'view';
+          viewAsked = true;
+          break;
+        case 'statistic':
+          ask = confirmable(sentence) && lastAsk !== 'confirm' ? 'confirm' : null;
+          break;
+        case 'statement':
+          ask = statements++ % 2 === 1 && confirmable(sentence) && lastAsk !== 'confirm' ? 'confirm' : null;
+          break;
+        default:
+          ask = null;
+      }
+    }
+    if (ask === 'why' && !prev) ask = null;
+    lastAsk = ask;
+    const share = shareOf(sentence) !== null;
+    return { sentence, ask, share, react: ask === null || i % 2 === 0 };
+  });
+  // At least three questions: the sentences said without one, from the second on, are asked back.
+  let asked = steps.filter((s) => s.ask || (s.share && shareQuestionOf(s.sentence).length > 0)).length;
+  for (const step of steps.slice(1)) {
+    if (asked >= 3) break;
+    if (step.ask || !confirmable(step.sentence)) continue;
+    step.ask = 'confirm';
+    asked++;
+  }
+  // Still short of three: a phrase of a sentence asked about before it is said.
+  for (const step of steps.slice(1)) {
+    if (asked >= 3) break;
+    if (step.ask || step.sentence.phrases.filter((p) => [...p].length >= 2).length === 0) continue;
+    step.ask = 'about';
+    asked++;
+  }
+  // A question comes from the host who listened: the reaction before it gives way.
+  steps.forEach((step, i) => {
+    if (steps[i + 1]?.ask) step.react = false;
+  });
+  return steps;
+}
+
+function shareQuestionOf(s: Sentence): Candidates {
+  const share = shareOf(s);
+  return share ? shareQuestion(s, share) : [];
+}
+
+/** Step 4: the lines, the hosts in turn; a wording said before gives way to the next candidate. */
+export function linesOf(steps: Step[], topic: string, title: string, condensed: boolean): string[] {
+  const lines: string[] = [];
+  const said = new Set<string>();
+  const echoed = new Set<string>();
+  const speaker = () => HOSTS[lines.length % 2];
+  const other = () => HOSTS[(lines.length + 1) % 2];
+  const say = (candidates: Candidates): boolean => {
+    const line = candidates.find((c) => c && !said.has(c));
+    if (!line) return false;
+    said.add(line);
+    lines.push(`${speaker()}：${line}`);
+    return true;
+  };
+  for (const c of opening(topic, title, condensed, HOSTS)) say(c);
+  steps.forEach((step, at) => {
+    const s = step.sentence;
+    const prev = steps[at - 1]?.sentence;
+    let asked: Ask | null = null;
+    if (step.ask) {
+      const q =
+        step.ask === 'why'
+          ? whyQuestion(s, prev, topic)
+          : step.ask === 'example'
+            ? exampleQuestion(prev, topic)
+            : step.ask === 'source'
+              ? sourceQuestion(s)
+              : step.ask === 'view'
+                ? viewQuestion(other(), topic)
+                : step.ask === 'about'
+                  ? aboutQuestion(s, topic)
+                  : confirmQuestion(s);
+      if (say(q)) asked = step.ask;
+    }
+    const share = step.share ? shareOf(s) : null;
+    const shareAsk = share ? shareQuestion(s, share) : [];
+    if (share && (shareAsk.length > 0 || !asked)) {
+      // A long sentence: one host says its first half, the other asks about (or says) the second.
+      say(asked === 'confirm' ? answerOf({ ...s, text: share.first }, 'confirm', at) : [share.first]);
+      if (shareAsk.length > 0 && say(shareAsk)) say([`ええ、${share.second}`, `そうなんです。${share.second}`, share.second]);
+      else say([share.second]);
+    } else {
+      say(answerOf(s, asked, at));
+    }
+    if (step.react || (share && shareAsk.length === 0 && !steps[at + 1]?.ask)) {
+      if (say(reaction(s, s.role, at, echoed, topic))) {
+        const last = lines[lines.length - 1];
+        for (const p of s.phrases) if (last.includes(p.replace(/^約/, ''))) echoed.add(p);
+      }
+    }
+  });
+  const nouns = new Set(
+    steps.flatMap(({ sentence: s }) => s.terms.filter((t) => !s.numbers.includes(t) && s.phrases.some((p) => p.includes(t)))),
+  );
+  const closingTerms = [...nouns]
+    .filter((t) => t !== topic && [...t].length >= 2)
+    .sort((a, b) => countIn(steps, b) - countIn(steps, a))
+    .slice(0, 3);
+  for (const c of closing(topic, closingTerms)) say(c);
+  return lines;
+}
+
+function countIn(steps: Step[], term: string): number {
+  return steps.reduce((n, s) => n + (s.sentence.text.split(term).length - 1), 0);
+}
+
+/** Every sentence of the text analysed, by paragraph. */
+export function sentencesOfText(text: string, tk: Tokenizer<IpadicFeatures>): Sentence[][] {
+  const paragraphs = paragraphsOf(text);
+  const lastPara = paragraphs.length - 1;
+  return paragraphs.map((para, p) => para.map((s, i) => analyse(s, tk, p === lastPara && i === para.length - 1)));
+}
+
+const scriptOf = (sentences: Sentence[], topic: string, title: string, condensed: boolean) =>
+  linesOf(plan(sentences), topic, title, condensed).join('\n');
+
+/**
+ * The script of a text: every sentence when the talk fits 3 to 5 minutes; a longer text is condensed
+ * to the sentences that fit some 4 minutes, each paragraph's first sentence before any second one
+ * (issue 15), so every part of the text is heard before any part is heard in detail.
+ */
+export function writeWith(tk: Tokenizer<IpadicFeatures>, inputText: string, title: string): string {
+  const paragraphs = sentencesOfText(inputText, tk);
+  const all = paragraphs.flat();
+  // A title made from the first sentence (offline.ts titleFrom) is not the member's word for the topic.
+  const given = !inputText.trim().startsWith(title.replace(/…$/, ''));
+  const topic = topicOf(all, given ? title : '');
+  const whole = scriptOf(all, topic, title, false);
+  if (speechSeconds(whole) <= SPEECH_LIMITS.max) return whole;
+  const order = paragraphs
+    .flatMap((para, p) => para.map((s, i) => ({ s, p, i })))
+    .map((pt, at) => ({ ...pt, at }))
+    .sort((a, b) => a.i - b.i || a.p - b.p);
+  const chosen = new Set<number>();
+  for (const candidate of order) {
+    chosen.add(candidate.at);
+    const picked = all.filter((_, at) => chosen.has(at));
+    if (speechSeconds(scriptOf(picked, topic, title, true)) > SPEECH_LIMITS.target) chosen.delete(candidate.at);
+  }
+  if (chosen.size === 0) chosen.add(0);
+  return scriptOf(
+    all.filter((_, at) => chosen.has(at)),
+    topic,
+    title,
+    true,
+  );
+}
+
+/** The offline writer's script for a member's text (kuromoji is loaded once per process). */
+export async function writeDialogue(inputText: string, title: string): Promise<string> {
+  return writeWith(await loadTokenizer(), inputText, title);
+}
