@@ -150,7 +150,8 @@ const REACTIONS: Record<Role, string[]> = {
     '{k}という数字は、覚えておきたいですね。',
     '{k}、具体的な数字があるとわかりやすいです。',
   ],
-  attributed: ['{k}、データで見るとよくわかりますね。', '{k}、出どころのある話だと安心して聞けます。'],
+  // Never a word the text did not say (a reaction that named 「データ」 read as a claim of its own).
+  attributed: ['{k}、そういう話があるんですね。', '{k}、出どころのある話だと安心して聞けます。'],
   cause: ['{k}が理由だったんですね。', '{k}、それで納得しました。', '{k}が関わっていたとは。'],
   example: ['{k}、具体的でわかりやすいです。', '{k}の例だと、イメージしやすいですね。'],
   contrast: ['{k}、そういう面もあるんですね。', '{k}、逆の見方もできるわけですね。', '{k}、そこは見落としがちです。'],
