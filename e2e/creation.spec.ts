@@ -104,7 +104,8 @@ test.describe('AI creation', () => {
     const transcript = page.getByTestId('transcript');
     const line = transcript.getByRole('listitem').nth(3);
     await expect(line).toBeVisible();
-    await line.getByRole('button').click();
+    // The line's own button (a claim mark and 読み間違いを報告 follow it).
+    await line.getByRole('button').first().click();
     await expect(line).toHaveAttribute('aria-current', 'true');
     await expect
       .poll(() => page.evaluate(() => [...document.querySelectorAll('audio')].some((a) => !a.paused && a.currentTime > 1)))
