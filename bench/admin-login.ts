@@ -3,41 +3,22 @@
 // during and after the guesses, the event loop's longest delay, and how the guesses were answered.
 // The app runs in this process on a fresh embedded database; TRUST_PROXY=1 lets each guess carry its
 // own address (X-Forwarded-For), so the per-address lockout does not stop them before the check.
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { openDatabase } from '../src/server/db/client';
 import { tracks } from '../src/server/db/schema';
-import { createLocalStorage } from '../src/server/providers/storage/local';
+import { startApp } from './lib';
 
 const GUESSES = Number(process.env.BENCH_GUESSES || 150);
 
-const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mugen-bench-login-'));
-const config = loadConfig(
-  {
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_SCALE: '0',
-    PUSH_POLL_MS: '0',
-    TRUST_PROXY: '1',
-    ADMIN_USERNAME: 'operator',
-    ADMIN_PASSWORD: 'correct horse battery staple',
+const bench = await startApp(
+  async ({ database }) => {
+    await database.db
+      .insert(tracks)
+      .values(Array.from({ length: 200 }, (_, i) => ({ title: `カタログ${i}`, filename: `cat-${i}.mp3`, createdBy: 'mugen' })));
   },
-  { webDir: undefined },
+  undefined,
+  { env: { TRUST_PROXY: '1', ADMIN_USERNAME: 'operator', ADMIN_PASSWORD: 'correct horse battery staple' } },
 );
-const database = await openDatabase(config);
-await database.migrate();
-await database.db
-  .insert(tracks)
-  .values(Array.from({ length: 200 }, (_, i) => ({ title: `カタログ${i}`, filename: `cat-${i}.mp3`, createdBy: 'mugen' })));
-const app = await buildApp(config, { database, storage: createLocalStorage(path.join(dataDir, 'media')) });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const addr = app.server.address();
-const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+const url = bench.url;
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -102,7 +83,5 @@ try {
   line('GET /api/tracks after', after);
   console.log(`event-loop delay during: max ${(loop.max / 1e6).toFixed(1)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms`);
 } finally {
-  await app.close();
-  await database.close();
-  await fs.rm(dataDir, { recursive: true, force: true });
+  await bench.close();
 }

@@ -26,7 +26,7 @@ export interface BenchApp {
 export async function startApp(
   prepare?: (b: Omit<BenchApp, 'url' | 'close' | 'app'>) => Promise<void>,
   extraRoutes?: (app: FastifyInstance) => void,
-  opts: { databaseUrl?: string } = {},
+  opts: { databaseUrl?: string; env?: Record<string, string> } = {},
 ): Promise<BenchApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mugen-bench-'));
   const config = loadConfig(
@@ -37,6 +37,7 @@ export async function startApp(
       RATE_LIMIT_SCALE: '0',
       PUSH_POLL_MS: '0',
       ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
+      ...opts.env,
     },
     { webDir: undefined },
   );
