@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_LAUNCH } from './e2e/chromium';
+import { CHROMIUM_LAUNCH } from './e2e/helpers/chromium';
 
 // Journeys in Debian's Chromium (Playwright cannot download its own browser here) against the real
 // server with the demo content, started by scripts/serve-e2e.mjs on port 3100.

@@ -4,7 +4,7 @@
 // browser's hadRecentInput), as for the web vital. CLS is the largest session window (shifts less than
 // 1 s apart, at most 5 s long), the web vital's definition; the total of all shifts is shown beside it.
 import type { Browser, BrowserContext } from '@playwright/test';
-import { listenerPages } from '../e2e/listener-pages';
+import { listenerPages } from '../e2e/helpers/listener-pages';
 
 export const CLS_BUDGET = 0.02;
 

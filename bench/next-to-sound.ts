@@ -7,7 +7,7 @@
 // clear, 50 ms, request) is the baseline of the same run.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chromium } from '@playwright/test';
-import { CHROMIUM_LAUNCH } from '../e2e/chromium';
+import { CHROMIUM_LAUNCH } from '../e2e/helpers/chromium';
 
 const port = process.env.E2E_PORT ?? '3100';
 const base = `http://127.0.0.1:${port}`;

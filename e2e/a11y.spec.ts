@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-import { catalogue, expectPlaying, signInAsDemo } from './support';
-import { animationsDone } from './waits';
+import { expect, test } from './helpers/fixtures';
+import { catalogue, expectPlaying, signInAsDemo } from './helpers/listener';
+import { animationsDone } from './helpers/waits';
 
 /**
  * axe-core over the home, track and search pages, light and dark, signed out and in: no serious or

@@ -1,8 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { formatCountAdmin } from '../src/shared/rules/format';
-import { expect, test } from './fixtures';
-import { recordRequests, toastWith } from './identity-support';
-import { requestsSettled } from './waits';
+import { expect, test } from './helpers/fixtures';
+import { recordRequests, toastWith } from './helpers/identity';
+import { requestsSettled } from './helpers/waits';
 
 // Issue 18, 音声管理 › ファイル一覧 and アップロード (creator-operator spec §2.4, §5, §7, §9; C-2.4-04 .. C-2.4-16,
 // C-5-07, C-7.4-20 .. C-7.4-29, C-9-04, C-9-07, C-9-08). The demo has 15 tracks; tracks these journeys upload

@@ -1,8 +1,8 @@
 import { type APIRequestContext, type Browser, type Page, request } from '@playwright/test';
-import { OPERATOR } from './admin-support';
-import { expect, test } from './fixtures';
-import { toastWith } from './identity-support';
-import { BASE_URL, newPage, signInAs } from './social-support';
+import { expect, test } from './helpers/fixtures';
+import { toastWith } from './helpers/identity';
+import { OPERATOR } from './helpers/operator';
+import { BASE_URL, newPage, signInAs } from './helpers/social';
 
 // Issue 18, 会員管理 (creator-operator spec §2.4, §8, §9; C-2.4-23 .. C-2.4-43, C-8-23 .. C-8-28, C-9-01)
 // and the access status the operator sets, enforced for the member's browser.

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-import { requestsSettled } from './waits';
+import { expect, test } from './helpers/fixtures';
+import { requestsSettled } from './helpers/waits';
 
 // Issue 18, 監視 and /admin/monitoring (creator-operator spec §2.4, §8, §9; C-2.4-36 .. C-2.4-38,
 // C-2.4-44 .. C-2.4-47, C-8-29, C-8-30).

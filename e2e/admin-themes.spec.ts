@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-import { toastWith } from './identity-support';
-import { holdRequests } from './waits';
+import { expect, test } from './helpers/fixtures';
+import { toastWith } from './helpers/identity';
+import { holdRequests } from './helpers/waits';
 
 // Issue 18, テーマ管理 and AI生成 (creator-operator spec §2.4, §3, §4, §7, §8): a theme added by hand is
 // approved and spoken, its progress watched live over /ws to the track; a task cancelled; failed tasks

@@ -1,5 +1,5 @@
-import { OPERATOR, signInThroughForm } from './admin-support';
-import { expect, test } from './fixtures';
+import { expect, test } from './helpers/fixtures';
+import { OPERATOR, signInThroughForm } from './helpers/operator';
 
 // Issue 18: the console's sign-in and shell (creator-operator spec §2.4; C-* of area admin).
 test.describe('admin console sign-in', () => {

@@ -1,5 +1,5 @@
-import { expect, test } from './fixtures';
-import { catalogue } from './support';
+import { expect, test } from './helpers/fixtures';
+import { catalogue } from './helpers/listener';
 
 // Issue 25.2: the fact check's claims stay with the published track; its transcript marks the line that
 // holds one, and tapping the mark shows the claim's sources, or 出典未確認. The demo's 浮世絵 track says

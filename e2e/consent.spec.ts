@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-import { recordRequests } from './identity-support';
+import { expect, test } from './helpers/fixtures';
+import { recordRequests } from './helpers/identity';
 
 // These journeys start with empty storage: the banner shows as to a first-time visitor.
 test.use({ storageState: { cookies: [], origins: [] } });

@@ -1,5 +1,5 @@
-import { expect, test } from './fixtures';
-import { toastWith } from './identity-support';
+import { expect, test } from './helpers/fixtures';
+import { toastWith } from './helpers/identity';
 
 // Issue 15, creator spec §2.1: a member's text becomes a fact-checked two-host script, a spoken
 // preview and a published track.

@@ -1,6 +1,6 @@
 import type { Locator } from '@playwright/test';
-import { expect, test } from './fixtures';
-import { catalogue, expectPlaying } from './support';
+import { expect, test } from './helpers/fixtures';
+import { catalogue, expectPlaying } from './helpers/listener';
 
 /**
  * Issue 20, desktop (DESIGN.md): from 1024 px the app uses the width: the navigation at the side, the

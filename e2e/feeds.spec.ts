@@ -1,7 +1,7 @@
 import { request as playwrightRequest } from '@playwright/test';
 import { XMLParser } from 'fast-xml-parser';
-import { expect, test } from './fixtures';
-import { apiAs, DEMO_EMAIL, demoTracks } from './social-support';
+import { expect, test } from './helpers/fixtures';
+import { apiAs, DEMO_EMAIL, demoTracks } from './helpers/social';
 
 interface FeedItem {
   title: string;

@@ -3,9 +3,9 @@ import { phrasesOf } from '../src/shared/rules/phrases';
 import { playlistShareUrl } from '../src/shared/rules/playlist-form';
 import { lineShareUrl, trackShareUrl } from '../src/shared/rules/share';
 import type { Playlist } from '../src/shared/schemas/playlist';
-import { expect, test } from './fixtures';
-import { catalogue, expectPlaying, heroTitle } from './support';
-import { requestsSettled } from './waits';
+import { expect, test } from './helpers/fixtures';
+import { catalogue, expectPlaying, heroTitle } from './helpers/listener';
+import { requestsSettled } from './helpers/waits';
 
 // Issue 20, the first five minutes of a Japanese listener, at a phone's and a desktop's width: the
 // cookie bar covers nothing, the header is whole from the first paint, titles wrap between phrases,

@@ -1,7 +1,7 @@
-import { expect, test } from './fixtures';
-import { type Invitation, pngBuffer, recordRequests, signUpNewcomer, toastWith, usableCode } from './identity-support';
-import { catalogue, signInAsDemo } from './support';
-import { requestsSettled } from './waits';
+import { expect, test } from './helpers/fixtures';
+import { type Invitation, pngBuffer, recordRequests, signUpNewcomer, toastWith, usableCode } from './helpers/identity';
+import { catalogue, signInAsDemo } from './helpers/listener';
+import { requestsSettled } from './helpers/waits';
 
 test.describe('invitation, sign-in and My Page', () => {
   test('L-2.3-01 L-2.3-02 L-2.2-13 L-5-03 L-5-10 L-5-13 L-7.1-15 L-8-24 L-7.1-19 L-8-28 L-2.7-10 L-7.1-07: a newcomer comes in by an invitation link, edits the profile, uploads a picture and logs out', async ({

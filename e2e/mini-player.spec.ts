@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-import { audio, catalogue, expectPlaying } from './support';
-import { touchGesture } from './touch';
+import { expect, test } from './helpers/fixtures';
+import { audio, catalogue, expectPlaying } from './helpers/listener';
+import { touchGesture } from './helpers/touch';
 
 /** Plays the home track, then opens the search page, where the persistent bar shows. */
 async function barOnSearch(page: Page, play = true) {

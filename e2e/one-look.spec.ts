@@ -1,11 +1,11 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Playlist } from '../src/shared/schemas/playlist';
 import type { Track } from '../src/shared/schemas/track';
-import { expect, test } from './fixtures';
-import { listenerPages, type PageIds } from './listener-pages';
-import { demoTracks } from './social-support';
-import { catalogue, expectPlaying } from './support';
-import { animationsDone, nextFrame, requestsSettled } from './waits';
+import { expect, test } from './helpers/fixtures';
+import { catalogue, expectPlaying } from './helpers/listener';
+import { listenerPages, type PageIds } from './helpers/listener-pages';
+import { demoTracks } from './helpers/social';
+import { animationsDone, nextFrame, requestsSettled } from './helpers/waits';
 
 /**
  * Issue 20, one look: the listener side reads as one product at 390 px and at 1280 px. The same track

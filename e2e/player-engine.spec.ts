@@ -1,9 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { mediaMetadataFor } from '../src/shared/rules/player-media';
 import type { Playlist } from '../src/shared/schemas/playlist';
-import { expect, test } from './fixtures';
-import { audio, catalogue, expectHeroTrack, expectPlaying, initialTrack, openWithCatalogue, skipToEnd, swipe } from './support';
-import { requestsSettled } from './waits';
+import { expect, test } from './helpers/fixtures';
+import { audio, catalogue, expectHeroTrack, expectPlaying, initialTrack, openWithCatalogue, skipToEnd, swipe } from './helpers/listener';
+import { requestsSettled } from './helpers/waits';
 
 // The player engine of issue 4: Media Session, the prepared next track, listening history and resume,
 // audio errors, the background rule and PWA mode, playlist mode. No timed assertions: figures of the

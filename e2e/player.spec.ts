@@ -1,6 +1,6 @@
-import { expect, test } from './fixtures';
-import { audio, catalogue, expectHeroTrack, expectPlaying, heroTitle, initialTrack, openWithCatalogue, swipe } from './support';
-import { holdRequests, nextFrame, requestsSettled } from './waits';
+import { expect, test } from './helpers/fixtures';
+import { audio, catalogue, expectHeroTrack, expectPlaying, heroTitle, initialTrack, openWithCatalogue, swipe } from './helpers/listener';
+import { holdRequests, nextFrame, requestsSettled } from './helpers/waits';
 
 test.describe('home player', () => {
   test('L-2.1-01 L-2.5-01 L-2.5-05 L-4.2-02 L-4.2-07 L-4.2-08: a new visitor presses play and the audio plays', async ({

@@ -1,10 +1,10 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { CREATE_PAGE_CATEGORIES, DEFAULT_EDIT_CATEGORIES } from '../src/shared/categories';
 import type { Playlist } from '../src/shared/schemas/playlist';
-import { expect, test } from './fixtures';
-import { apiAs, DEMO_EMAIL, LISTENER, longPressDrag, newPage, signInAs } from './social-support';
-import { audio, catalogue, skipToEnd } from './support';
-import { requestsSettled } from './waits';
+import { expect, test } from './helpers/fixtures';
+import { audio, catalogue, skipToEnd } from './helpers/listener';
+import { apiAs, DEMO_EMAIL, LISTENER, longPressDrag, newPage, signInAs } from './helpers/social';
+import { requestsSettled } from './helpers/waits';
 
 /** Removes the member's playlists, so that every run starts below the free limit of 10. */
 async function clearPlaylists(api: APIRequestContext) {

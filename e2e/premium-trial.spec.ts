@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-import { recordRequests, toastWith } from './identity-support';
-import { audio, catalogue } from './support';
+import { expect, test } from './helpers/fixtures';
+import { recordRequests, toastWith } from './helpers/identity';
+import { audio, catalogue } from './helpers/listener';
 
 // The browser's clock starts here (Asia/Tokyo 09:00) and is moved on by the tests.
 const START = new Date('2026-05-01T00:00:00Z');

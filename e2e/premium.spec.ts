@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, Response } from '@playwright/test';
 import type { Track } from '../src/shared/schemas/track';
-import { expect, test } from './fixtures';
-import { recordRequests, toastWith } from './identity-support';
-import { audio, catalogue, expectPlaying, initialTrack, openWithCatalogue } from './support';
-import { animationsDone, requestsSettled } from './waits';
+import { expect, test } from './helpers/fixtures';
+import { recordRequests, toastWith } from './helpers/identity';
+import { audio, catalogue, expectPlaying, initialTrack, openWithCatalogue } from './helpers/listener';
+import { animationsDone, requestsSettled } from './helpers/waits';
 
 // Premium (issue 17) in the browser, with the demo checkout: the e2e server runs without Stripe, so the
 // card form is the labelled test form and POST /api/demo-checkout/confirm stands in for Stripe.

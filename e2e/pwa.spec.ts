@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-import { catalogue } from './support';
+import { expect, test } from './helpers/fixtures';
+import { catalogue } from './helpers/listener';
 
 /** Waits until a service worker controls the page and returns its script URL. */
 async function controllingWorker(page: Page): Promise<string> {

@@ -1,6 +1,6 @@
-import { signInAsOperator } from './admin-support';
-import { expect, test } from './fixtures';
-import { toastWith } from './identity-support';
+import { expect, test } from './helpers/fixtures';
+import { toastWith } from './helpers/identity';
+import { signInAsOperator } from './helpers/operator';
 
 // Issue 25.3: a listener reports a misread transcript line (読み間違いを報告); the operator sees the report
 // in 音声管理 › 読み辞書, adds the entry (the report shows the new reading at once), has the track's audio

@@ -1,8 +1,8 @@
 // Issue 20: a listener types with a kana keyboard. The demo's 温泉 track is found by its reading in
 // hiragana, katakana and half-width katakana, typed in the box or opened from a shared address.
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-import { catalogue } from './support';
+import { expect, test } from './helpers/fixtures';
+import { catalogue } from './helpers/listener';
 
 const ONSEN = '週末に出かけたい、湯けむりの温泉街でのんびり過ごす旅';
 const KAKEIBO = '今日から始める家計簿';

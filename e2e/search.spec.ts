@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { Track } from '../src/shared/schemas/track';
-import { expect, test } from './fixtures';
-import { audio, catalogue, expectPlaying } from './support';
+import { expect, test } from './helpers/fixtures';
+import { audio, catalogue, expectPlaying } from './helpers/listener';
 
 const ONSEN = '週末に出かけたい、湯けむりの温泉街でのんびり過ごす旅';
 const POLITICS = '地域の防災訓練に参加してみよう'; // 政治・社会

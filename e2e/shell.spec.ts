@@ -1,6 +1,6 @@
-import { expect, test } from './fixtures';
-import { catalogue } from './support';
-import { nextFrame } from './waits';
+import { expect, test } from './helpers/fixtures';
+import { catalogue } from './helpers/listener';
+import { nextFrame } from './helpers/waits';
 
 test.describe('app shell', () => {
   test('L-2.1-48: unknown paths of several segments show the 404 page; one segment is a profile', async ({ page }) => {

@@ -1,8 +1,8 @@
 import { formatCount } from '../src/shared/rules/format';
-import { expect, test } from './fixtures';
-import { apiAs, DEMO_EMAIL, demoTracks, LISTENER, newPage, pullDown, unreadBadge } from './social-support';
-import { apiTrack, catalogue } from './support';
-import { holdRequests, requestsSettled } from './waits';
+import { expect, test } from './helpers/fixtures';
+import { apiTrack, catalogue } from './helpers/listener';
+import { apiAs, DEMO_EMAIL, demoTracks, LISTENER, newPage, pullDown, unreadBadge } from './helpers/social';
+import { holdRequests, requestsSettled } from './helpers/waits';
 
 const pending = (page: import('@playwright/test').Page, id: number) => page.evaluate((k) => localStorage.getItem(k), `pendingLike_${id}`);
 

@@ -1,7 +1,7 @@
 import type { Page, Request } from '@playwright/test';
-import { expect, test } from './fixtures';
-import { LISTENER } from './social-support';
-import { holdRequests, requestsSettled } from './waits';
+import { expect, test } from './helpers/fixtures';
+import { LISTENER } from './helpers/social';
+import { holdRequests, requestsSettled } from './helpers/waits';
 
 // Issue 19, creator-operator spec §2.5 to §2.7: the FAQ with the AI support chat, the contact form and
 // the legal pages, for a visitor (C-6-01) at a phone's width (the project's 390 x 844) and a desktop's.

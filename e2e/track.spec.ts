@@ -1,9 +1,9 @@
 import { formatCount, formatDateJa } from '../src/shared/rules/format';
 import type { Track } from '../src/shared/schemas/track';
 import { pictureIsDrawn } from '../src/web/lib/emoji-support';
-import { expect, test } from './fixtures';
-import { apiTrack, audio, catalogue, expectPlaying } from './support';
-import { holdRequests } from './waits';
+import { expect, test } from './helpers/fixtures';
+import { apiTrack, audio, catalogue, expectPlaying } from './helpers/listener';
+import { holdRequests } from './helpers/waits';
 
 const isOfficial = (t: Track) => t.createdBy === 'mugen' || t.createdBy === 'mugen_official';
 

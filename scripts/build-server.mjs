@@ -23,10 +23,10 @@ export const SERVER_ENTRIES = {
   main: 'src/server/main.ts',
   'render-worker': 'src/server/providers/audio/render-worker.ts',
   'reading-worker': 'src/server/features/search/reading-worker.ts',
-  'worker-cli': 'src/server/worker-cli.ts',
-  'seed-cli': 'src/server/seed-cli.ts',
-  'invite-cli': 'src/server/invite-cli.ts',
-  'backup-cli': 'src/server/backup-cli.ts',
+  'worker-cli': 'src/server/cli/worker.ts',
+  'seed-cli': 'src/server/cli/seed.ts',
+  'invite-cli': 'src/server/cli/invite.ts',
+  'backup-cli': 'src/server/cli/backup.ts',
 };
 
 function build() {

@@ -1,5 +1,5 @@
 // One more invitation of the demo member for an e2e run: the demo's seeded codes register 6 members,
-// fewer than the journeys register (the `newcomer` fixture, e2e/fixtures.ts), so each run's copy of the
+// fewer than the journeys register (the `newcomer` fixture, e2e/helpers/fixtures.ts), so each run's copy of the
 // demo data gets a 100-use code of the demo member. Run by scripts/serve-e2e.mjs with the run's DATA_DIR
 // once, into the template it copies for each run; the demo itself (npm start) keeps its seeded codes.
 import { sql } from 'drizzle-orm';

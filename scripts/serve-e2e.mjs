@@ -118,7 +118,7 @@ const child = spawn(process.execPath, ['--enable-source-maps', path.join(SERVER_
     PORT: port,
     HOST: '127.0.0.1',
     DATA_DIR: runDir,
-    // The operator account the admin journeys sign in with (e2e/admin-support.ts).
+    // The operator account the admin journeys sign in with (e2e/helpers/operator.ts).
     ADMIN_USERNAME: 'operator',
     ADMIN_PASSWORD: 'e2e-operator-password',
   },

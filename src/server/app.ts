@@ -13,14 +13,13 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { MESSAGES } from '../shared/messages';
+import { MESSAGES } from '../shared/messages/api';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { accessRoutes } from './features/access/routes';
 import { adminRoutes } from './features/admin/routes';
 import { authRoutes } from './features/auth/routes';
 import { adminResolver, viewerResolver } from './features/auth/session';
-import { cardFor, withCard } from './features/cards/service';
 import { creationRoutes } from './features/creation/routes';
 import type { CreationVoice } from './features/creation/voice';
 import { feedsRoutes } from './features/feeds/routes';
@@ -36,6 +35,7 @@ import { premiumRoutes } from './features/premium/routes';
 import { profileRoutes } from './features/profile/routes';
 import { readingsRoutes } from './features/readings/routes';
 import { searchRoutes } from './features/search/routes';
+import { cardFor, withCard } from './features/share-cards/service';
 import { supportRoutes } from './features/support/routes';
 import { relayTrackChanges } from './features/tracks/changes';
 import { tracksRoutes } from './features/tracks/routes';

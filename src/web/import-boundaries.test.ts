@@ -106,7 +106,7 @@ describe('import boundaries of src/web', () => {
           "import { useFavorites } from '../api/get-favorites';",
           "import { Button } from '@web/components/ui/button';",
           "import { api } from '@web/lib/api';",
-          "import { MESSAGES } from '@shared/messages';",
+          "import { MESSAGES } from '@shared/messages/api';",
           "import { LikeButton } from '@web/features/likes/components/like-button';",
         ].join('\n'),
       },

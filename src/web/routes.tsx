@@ -181,14 +181,14 @@ export const routes: RouteObject[] = [
   },
   // The operators' console (issue 18) has a layout of its own: no listener navigation, player or gate.
   { path: '/admin', element: page(async () => (await import('./features/admin/routes/admin')).AdminRoute) },
-  { path: '/admin/users', element: page(async () => (await import('./features/admin/routes/users')).AdminUsersRoute) },
+  { path: '/admin/users', element: page(async () => (await import('./features/admin/members/routes/members')).AdminMembersRoute) },
   {
     path: '/admin/users/:userId',
-    element: page(async () => (await import('./features/admin/routes/user-detail')).AdminUserDetailRoute),
+    element: page(async () => (await import('./features/admin/members/routes/member-detail')).AdminMemberDetailRoute),
   },
   {
     path: '/admin/monitoring',
-    element: page(async () => (await import('./features/admin/routes/monitoring')).AdminMonitoringRoute),
+    element: page(async () => (await import('./features/admin/monitoring/routes/monitoring')).AdminMonitoringRoute),
   },
 ];
 

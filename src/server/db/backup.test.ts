@@ -298,7 +298,7 @@ describe('#30.2 a backup proves it is whole', () => {
       const run = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
         execFile(
           process.execPath,
-          ['--import', 'tsx', path.resolve('src/server/backup-cli.ts'), 'restore', cut],
+          ['--import', 'tsx', path.resolve('src/server/cli/backup.ts'), 'restore', cut],
           { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', S3_BUCKET: '', NODE_ENV: 'test' } },
           (err, stdout, stderr) => resolve({ code: err ? (err.code as number) : 0, stdout, stderr }),
         );

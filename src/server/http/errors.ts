@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { MESSAGES } from '../../shared/messages';
+import { MESSAGES } from '../../shared/messages/api';
 import { ErrorSchema } from '../../shared/schemas/common';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MESSAGES } from '../../shared/messages';
 import { ADMIN_API_MESSAGES } from '../../shared/messages/admin';
+import { MESSAGES } from '../../shared/messages/api';
 import { GATE_REFUSALS } from '../../shared/rules/access';
 import type { Db } from '../db/client';
 import { currentUser, type UserRow } from '../features/auth/guard';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { MESSAGES } from '../../shared/messages';
+import { MESSAGES } from '../../shared/messages/api';
 import { sendError } from './errors';
 
 /** The one character PostgreSQL text cannot hold (nor compare): a NUL byte. */

@@ -3,7 +3,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import client from 'prom-client';
-import { MESSAGES } from '../../shared/messages';
+import { MESSAGES } from '../../shared/messages/api';
 import { rowsOf } from '../db/client';
 import type { AppDeps } from '../types';
 import { sendError } from './errors';

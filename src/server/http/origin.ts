@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MESSAGES } from '../../shared/messages';
+import { MESSAGES } from '../../shared/messages/api';
 import { sendError } from './errors';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

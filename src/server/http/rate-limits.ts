@@ -1,6 +1,6 @@
 import fastifyRateLimit, { type FastifyRateLimitStore, type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MESSAGES } from '../../shared/messages';
+import { MESSAGES } from '../../shared/messages/api';
 import type { Config } from '../config';
 import type { Counters } from './counters';
 

@@ -1,6 +1,6 @@
 /**
  * The operators' console (creator-operator spec §2.4, §8): the sign-in, the shell and the API's admin
- * answers. Each tab keeps its own texts in its own file (admin-audio.ts, admin-themes.ts, admin-users.ts,
+ * answers. Each tab keeps its own texts in its own file (admin-audio.ts, admin-themes.ts, admin-members.ts,
  * admin-monitoring.ts).
  */
 export const ADMIN_API_MESSAGES = {

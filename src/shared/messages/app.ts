@@ -64,8 +64,8 @@ export const APP_TEXT = {
     contactTitle: 'お問い合わせ',
     audioTestTitle: '音声テスト',
     adminTitle: '管理画面',
-    adminUsersTitle: 'ユーザー管理',
-    adminUsersUserIdTitle: 'ユーザー詳細',
+    adminMembersTitle: 'ユーザー管理',
+    adminMembersUserIdTitle: 'ユーザー詳細',
     adminMonitoringTitle: 'モニタリング',
   },
 } as const;

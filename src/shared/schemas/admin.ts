@@ -3,7 +3,7 @@ import { ADMIN_API_MESSAGES } from '../messages/admin';
 
 /**
  * The operators' console: sign-in and status (issue 18). Each tab's calls have their own schema file
- * (admin-audio.ts, admin-themes.ts, admin-users.ts, admin-monitoring.ts).
+ * (admin-audio.ts, admin-themes.ts, admin-members.ts, admin-monitoring.ts).
  */
 export const AdminLoginSchema = z.object({
   username: z.string().trim().min(1, ADMIN_API_MESSAGES.credentialsRequired).max(200, ADMIN_API_MESSAGES.loginFailed),

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MESSAGES } from '../../../shared/messages';
+import { MESSAGES } from '../../../shared/messages/api';
 import { SIGN_IN_REFUSALS } from '../../../shared/rules/access';
 import {
   ConsentSessionSchema,

@@ -14,7 +14,7 @@ export const FEED_ITEM_LIMIT = 300;
 /** How many of the script's first lines an episode's description quotes. */
 const DESCRIPTION_LINES = 3;
 const DESCRIPTION_MAX_CHARS = 400;
-/** The square artwork Apple Podcasts and Spotify ask for (1400 to 3000 px), drawn by src/web/tools/make-icons.mjs. */
+/** The square artwork Apple Podcasts and Spotify ask for (1400 to 3000 px), drawn by scripts/make-icons.mjs. */
 export const FEED_ARTWORK = '/icons/podcast-1400.png';
 
 export interface Feed {

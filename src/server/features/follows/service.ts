@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { MESSAGES } from '../../../shared/messages';
+import { MESSAGES } from '../../../shared/messages/api';
 import { type Db, inTransaction } from '../../db/client';
 import { follows, users } from '../../db/schema';
 import { badRequest } from '../../http/errors';

@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { MESSAGES } from '../../../shared/messages';
+import { MESSAGES } from '../../../shared/messages/api';
 import type { Db } from '../../db/client';
 import { listeningHistory } from '../../db/schema';
 import { notFound } from '../../http/errors';

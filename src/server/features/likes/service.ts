@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { MESSAGES } from '../../../shared/messages';
+import { MESSAGES } from '../../../shared/messages/api';
 import type { Track } from '../../../shared/schemas/track';
 import { type Db, inTransaction } from '../../db/client';
 import { likes, tracks } from '../../db/schema';

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { PRODUCT_NAME_JA } from '../../../shared/constants';
-import { MESSAGES } from '../../../shared/messages';
+import { MESSAGES } from '../../../shared/messages/api';
 import { notificationMessage } from '../../../shared/rules/notifications';
 import { type Db, rowsOf } from '../../db/client';
 import { notifications, playlists, pushSubscriptions, tracks, users } from '../../db/schema';

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { MESSAGES } from '../../../shared/messages';
+import { MESSAGES } from '../../../shared/messages/api';
 import type { Notification } from '../../../shared/schemas/social';
 import type { Db } from '../../db/client';
 import { notifications, playlists, tracks, users } from '../../db/schema';

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { PLAYLIST_LIMIT_FREE, PLAYLIST_LIMIT_PREMIUM } from '../../../shared/constants';
-import { MESSAGES } from '../../../shared/messages';
+import { MESSAGES } from '../../../shared/messages/api';
 import { joinCategories, PLAYLIST_MESSAGES, playlistSlug } from '../../../shared/rules/playlist';
 import type { Playlist } from '../../../shared/schemas/playlist';
 import { type Db, inTransaction } from '../../db/client';

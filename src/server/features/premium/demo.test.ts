@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PREMIUM_API_MESSAGES } from '../../../shared/messages';
+import { PREMIUM_API_MESSAGES } from '../../../shared/messages/api';
 import { demoPaymentIntents, tasks } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import {

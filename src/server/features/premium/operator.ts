@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { ADMIN_USERS_API_MESSAGES } from '../../../shared/messages/admin-users';
+import { ADMIN_MEMBERS_API_MESSAGES } from '../../../shared/messages/admin-members';
 import type { Subscription } from '../../../shared/schemas/premium';
 import { type Db, inTransaction } from '../../db/client';
 import { users } from '../../db/schema';
@@ -48,9 +48,9 @@ export function operatorPremium(
   now: Date,
 ): PremiumColumns {
   if (change.isPremium) {
-    if (subscription.state === 'paused') throw conflict(ADMIN_USERS_API_MESSAGES.grantWhilePaused);
+    if (subscription.state === 'paused') throw conflict(ADMIN_MEMBERS_API_MESSAGES.grantWhilePaused);
     const asked = change.endDate ?? addDays(now, OPERATOR_GRANT_DAYS);
-    if (asked.getTime() <= now.getTime()) throw badRequest(ADMIN_USERS_API_MESSAGES.endDateInPast);
+    if (asked.getTime() <= now.getTime()) throw badRequest(ADMIN_MEMBERS_API_MESSAGES.endDateInPast);
     const paidUntil = subscription.state === 'active' || subscription.state === 'cancelling' ? subscription.periodEnd : null;
     return {
       isPremium: true,
@@ -58,7 +58,7 @@ export function operatorPremium(
       premiumEndDate: paidUntil ? later(paidUntil, asked) : asked,
     };
   }
-  if (subscription.state === 'active' || subscription.state === 'paused') throw conflict(ADMIN_USERS_API_MESSAGES.revokeWhileBilled);
+  if (subscription.state === 'active' || subscription.state === 'paused') throw conflict(ADMIN_MEMBERS_API_MESSAGES.revokeWhileBilled);
   const end = user.premiumEndDate && user.premiumEndDate.getTime() > now.getTime() ? now : user.premiumEndDate;
   return { isPremium: false, premiumStartDate: user.premiumStartDate, premiumEndDate: end };
 }
@@ -84,7 +84,7 @@ export async function applyOperatorPremium(
 ): Promise<void> {
   await inTransaction(db, async (tx) => {
     const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-    const user = found(row, ADMIN_USERS_API_MESSAGES.userNotFound);
+    const user = found(row, ADMIN_MEMBERS_API_MESSAGES.userNotFound);
     const subscription = await subscriptionStateOf(tx, user, deps.mode, deps.now);
     const columns = operatorPremium(user, subscription, change, deps.now);
     await tx

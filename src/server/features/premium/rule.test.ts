@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PREMIUM_API_MESSAGES, PREMIUM_NOTIFICATION_TYPES } from '../../../shared/messages';
+import { PREMIUM_API_MESSAGES, PREMIUM_NOTIFICATION_TYPES } from '../../../shared/messages/api';
 import { notificationMessage } from '../../../shared/rules/notifications';
 import { pauseWindow } from '../../../shared/rules/premium';
 import { ConfigError, loadConfig } from '../../config';

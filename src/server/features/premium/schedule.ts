@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, lt, lte } from 'drizzle-orm';
-import { PREMIUM_NOTIFICATION_TYPES } from '../../../shared/messages';
+import { PREMIUM_NOTIFICATION_TYPES } from '../../../shared/messages/api';
 import { type Db, inTransaction } from '../../db/client';
 import { premiumSubscriptions, stripeEvents, users } from '../../db/schema';
 import { JOBS } from '../../jobs/definitions';

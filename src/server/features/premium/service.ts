@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { PREMIUM_API_MESSAGES } from '../../../shared/messages';
+import { PREMIUM_API_MESSAGES } from '../../../shared/messages/api';
 import { pauseWindow } from '../../../shared/rules/premium';
 import type { PaymentIntentAnswer, PaymentIntentBody, PremiumStatus, Subscription } from '../../../shared/schemas/premium';
 import { type Db, inTransaction } from '../../db/client';

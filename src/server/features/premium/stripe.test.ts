@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PREMIUM_API_MESSAGES } from '../../../shared/messages';
+import { PREMIUM_API_MESSAGES } from '../../../shared/messages/api';
 import { premiumSubscriptions } from '../../db/schema';
 import { STRIPE_API_VERSION } from '../../providers/payments/stripe';
 import { createTestApp, type TestApp } from '../../test/app';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { PREMIUM_API_MESSAGES, PREMIUM_NOTIFICATION_TYPES } from '../../../shared/messages';
+import { PREMIUM_API_MESSAGES, PREMIUM_NOTIFICATION_TYPES } from '../../../shared/messages/api';
 import { inTransaction } from '../../db/client';
 import { premiumSubscriptions, stripeEvents, users } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';

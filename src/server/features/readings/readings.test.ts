@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../../shared/messages';
 import { ADMIN_API_MESSAGES } from '../../../shared/messages/admin';
+import { MESSAGES } from '../../../shared/messages/api';
 import { READING_MESSAGES } from '../../../shared/rules/readings';
 import { readingReports, tasks, tracks } from '../../db/schema';
 import { startJobWorkers } from '../../jobs/workers';

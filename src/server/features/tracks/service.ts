@@ -5,7 +5,7 @@ import { and, desc, eq, gte, inArray, notInArray, type SQL, sql } from 'drizzle-
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { categoryAliases } from '../../../shared/categories';
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, RECOMMENDED_COUNT } from '../../../shared/constants';
-import { MESSAGES } from '../../../shared/messages';
+import { MESSAGES } from '../../../shared/messages/api';
 import { trackScore } from '../../../shared/rules/ranking';
 import { claimsOnTranscript, scriptLines } from '../../../shared/rules/transcript';
 import { MILESTONES } from '../../../shared/schemas/social';

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { MESSAGES } from '../../../shared/messages';
+import { MESSAGES } from '../../../shared/messages/api';
 import type { StorageProvider } from '../../providers/storage/types';
 import type { PremiumListeners } from './premium-listener';
 import { etagMatches, parseRange } from './range';

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { OFFICIAL_CREATED_BY, OFFICIAL_ID } from '../../../shared/constants';
-import { MESSAGES } from '../../../shared/messages';
+import { MESSAGES } from '../../../shared/messages/api';
 import type { PublicUser } from '../../../shared/schemas/social';
 import type { Db } from '../../db/client';
 import { playlistItems, playlists, tracks, users } from '../../db/schema';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
-import { PREMIUM_API_MESSAGES } from '../../../shared/messages';
+import { PREMIUM_API_MESSAGES } from '../../../shared/messages/api';
 import type { Db } from '../../db/client';
 import { demoPaymentIntents } from '../../db/schema';
 import { addMonths, PREMIUM_PRICE_YEN } from '../../features/premium/rule';

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, PREMIUM_API_MESSAGES } from '../../../shared/messages';
 import { ADMIN_API_MESSAGES } from '../../../shared/messages/admin';
+import { MESSAGES, PREMIUM_API_MESSAGES } from '../../../shared/messages/api';
 import { rowsOf } from '../../db/client';
 import { playlistItems, playlists } from '../../db/schema';
 import { createTestApp, insertTrack, insertUser, sessionCookie, type TestApp } from '../app';

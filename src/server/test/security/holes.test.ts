@@ -9,7 +9,7 @@ import { MIGRATIONS_DIR, rowsOf } from '../../db/client';
 import { invitations, listeningHistory, sessions, users } from '../../db/schema';
 import { safeRedirect } from '../../features/auth/cookies';
 import { hashToken } from '../../features/auth/session';
-import { withCard } from '../../features/cards/service';
+import { withCard } from '../../features/share-cards/service';
 import { audioKey } from '../../features/tracks/stream';
 import { isSafeKey, keyIn } from '../../providers/storage/keys';
 import { createS3Storage } from '../../providers/storage/s3';

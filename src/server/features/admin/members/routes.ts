@@ -2,20 +2,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADMIN_PAGE_SIZE } from '../../../../shared/schemas/admin';
 import {
-  ADMIN_USERS_ALL_MAX,
+  ADMIN_MEMBERS_ALL_MAX,
   AdminAccessBodySchema,
   AdminInvitationBodySchema,
   AdminListeningHistorySchema,
+  AdminMemberArraySchema,
+  AdminMemberDetailSchema,
+  AdminMemberIdParamSchema,
+  AdminMemberListSchema,
+  AdminMemberSchema,
+  AdminMembersQuerySchema,
   AdminPremiumBodySchema,
   AdminPremiumPatchSchema,
   AdminSessionListSchema,
-  AdminUserArraySchema,
-  AdminUserDetailSchema,
-  AdminUserIdParamSchema,
-  AdminUserListSchema,
-  AdminUserSchema,
-  AdminUsersQuerySchema,
-} from '../../../../shared/schemas/admin-users';
+} from '../../../../shared/schemas/admin-members';
 import { SuccessSchema } from '../../../../shared/schemas/common';
 import { errorAnswers } from '../../../http/errors';
 import { adminsOnly } from '../../../http/guards';
@@ -43,8 +43,8 @@ export function adminMembersRoutes({ db, storage, payments, now }: AppDeps): Fas
         schema: {
           tags,
           summary: 'Members, newest first, one page (search by name, e-mail or id), with the filtered and total counts',
-          querystring: AdminUsersQuerySchema,
-          response: { 200: z.union([AdminUserListSchema, AdminUserArraySchema]), ...errorAnswers(400, 401) },
+          querystring: AdminMembersQuerySchema,
+          response: { 200: z.union([AdminMemberListSchema, AdminMemberArraySchema]), ...errorAnswers(400, 401) },
         },
       },
       async (request, reply) => {
@@ -52,7 +52,7 @@ export function adminMembersRoutes({ db, storage, payments, now }: AppDeps): Fas
         const { page, limit, search } = request.query;
         // The spec's call without paging: the members as an array (C-7.4-03).
         if (page === undefined && limit === undefined)
-          return (await listMembers(deps, { page: 1, limit: ADMIN_USERS_ALL_MAX, search })).users;
+          return (await listMembers(deps, { page: 1, limit: ADMIN_MEMBERS_ALL_MAX, search })).users;
         return listMembers(deps, { page: page ?? 1, limit: limit ?? ADMIN_PAGE_SIZE, search });
       },
     );
@@ -63,7 +63,7 @@ export function adminMembersRoutes({ db, storage, payments, now }: AppDeps): Fas
           tags,
           summary: 'Grant premium until endDate (30 days from now when absent) or revoke it',
           body: AdminPremiumBodySchema,
-          response: { 200: AdminUserSchema, ...errorAnswers(400, 401, 404, 409) },
+          response: { 200: AdminMemberSchema, ...errorAnswers(400, 401, 404, 409) },
         },
       },
       async (request) =>
@@ -75,9 +75,9 @@ export function adminMembersRoutes({ db, storage, payments, now }: AppDeps): Fas
         schema: {
           tags,
           summary: 'Premium on (30 days from now) or off',
-          params: AdminUserIdParamSchema,
+          params: AdminMemberIdParamSchema,
           body: AdminPremiumPatchSchema,
-          response: { 200: AdminUserSchema, ...errorAnswers(400, 401, 404, 409) },
+          response: { 200: AdminMemberSchema, ...errorAnswers(400, 401, 404, 409) },
         },
       },
       async (request) => setMemberPremium(deps, request.params.id, { isPremium: request.body.isPremium, endDate: null }),
@@ -89,7 +89,7 @@ export function adminMembersRoutes({ db, storage, payments, now }: AppDeps): Fas
           tags,
           summary: 'Whether the member may invite',
           body: AdminInvitationBodySchema,
-          response: { 200: AdminUserSchema, ...errorAnswers(400, 401, 404) },
+          response: { 200: AdminMemberSchema, ...errorAnswers(400, 401, 404) },
         },
       },
       async (request) => setMemberInvitation(deps, request.body.userId, request.body.canInvite),
@@ -101,7 +101,7 @@ export function adminMembersRoutes({ db, storage, payments, now }: AppDeps): Fas
           tags,
           summary: "The member's access status (approved, pending, denied), enforced on their next call",
           body: AdminAccessBodySchema,
-          response: { 200: AdminUserSchema, ...errorAnswers(400, 401, 404) },
+          response: { 200: AdminMemberSchema, ...errorAnswers(400, 401, 404) },
         },
       },
       async (request) => setMemberAccess(deps, request.body.userId, request.body.accessStatus),
@@ -112,7 +112,7 @@ export function adminMembersRoutes({ db, storage, payments, now }: AppDeps): Fas
         schema: {
           tags,
           summary: 'Delete the member as a self-deletion does; their sessions end at once',
-          params: AdminUserIdParamSchema,
+          params: AdminMemberIdParamSchema,
           response: { 200: SuccessSchema, ...errorAnswers(400, 401, 404, 409) },
         },
       },
@@ -127,8 +127,8 @@ export function adminMembersRoutes({ db, storage, payments, now }: AppDeps): Fas
         schema: {
           tags,
           summary: 'One member and their figures',
-          params: AdminUserIdParamSchema,
-          response: { 200: AdminUserDetailSchema, ...errorAnswers(400, 401, 404) },
+          params: AdminMemberIdParamSchema,
+          response: { 200: AdminMemberDetailSchema, ...errorAnswers(400, 401, 404) },
         },
       },
       async (request, reply) => {
@@ -142,7 +142,7 @@ export function adminMembersRoutes({ db, storage, payments, now }: AppDeps): Fas
         schema: {
           tags,
           summary: "The member's newest 100 listening history entries",
-          params: AdminUserIdParamSchema,
+          params: AdminMemberIdParamSchema,
           response: { 200: AdminListeningHistorySchema, ...errorAnswers(400, 401, 404) },
         },
       },
@@ -157,7 +157,7 @@ export function adminMembersRoutes({ db, storage, payments, now }: AppDeps): Fas
         schema: {
           tags,
           summary: "The member's live sessions",
-          params: AdminUserIdParamSchema,
+          params: AdminMemberIdParamSchema,
           response: { 200: AdminSessionListSchema, ...errorAnswers(400, 401, 404) },
         },
       },

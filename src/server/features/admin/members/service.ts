@@ -1,14 +1,14 @@
 import { and, count, desc, eq, gt, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import { OFFICIAL_ID } from '../../../../shared/constants';
-import { ADMIN_USERS_API_MESSAGES as M } from '../../../../shared/messages/admin-users';
+import { ADMIN_MEMBERS_API_MESSAGES as M } from '../../../../shared/messages/admin-members';
 import type {
   AccessStatus,
   AdminListeningEntry,
+  AdminMember,
+  AdminMemberDetail,
+  AdminMemberList,
   AdminSession,
-  AdminUser,
-  AdminUserDetail,
-  AdminUserList,
-} from '../../../../shared/schemas/admin-users';
+} from '../../../../shared/schemas/admin-members';
 import type { Db } from '../../../db/client';
 import { follows, likes, listeningHistory, playlists, premiumSubscriptions, sessions, tracks, users } from '../../../db/schema';
 import { conflict, found } from '../../../http/errors';
@@ -35,7 +35,7 @@ export interface MembersDeps {
 
 const isMember = ne(users.id, OFFICIAL_ID);
 
-function toAdminUser(user: UserRow, subscription: SubscriptionRow | null, mode: string | null, now: Date): AdminUser {
+function toAdminMember(user: UserRow, subscription: SubscriptionRow | null, mode: string | null, now: Date): AdminMember {
   const premium = premiumStatusAt(user, now);
   return {
     id: user.id,
@@ -67,7 +67,7 @@ function matching(search: string | undefined): SQL | undefined {
 }
 
 /** GET /api/admin/users: newest members first, one page, with the filtered and total counts. */
-export async function listMembers(deps: MembersDeps, query: { page: number; limit: number; search?: string }): Promise<AdminUserList> {
+export async function listMembers(deps: MembersDeps, query: { page: number; limit: number; search?: string }): Promise<AdminMemberList> {
   const { db } = deps;
   const now = deps.now();
   const where = and(isMember, matching(query.search));
@@ -84,7 +84,7 @@ export async function listMembers(deps: MembersDeps, query: { page: number; limi
       .offset((query.page - 1) * query.limit),
   ]);
   return {
-    users: rows.map((r) => toAdminUser(r.user, r.subscription, deps.paymentsMode, now)),
+    users: rows.map((r) => toAdminMember(r.user, r.subscription, deps.paymentsMode, now)),
     filtered,
     total,
     page: query.page,
@@ -101,14 +101,14 @@ async function memberRow(db: Db, id: string): Promise<UserRow> {
   return found(row, M.userNotFound);
 }
 
-async function adminUser(deps: MembersDeps, id: string): Promise<AdminUser> {
+async function adminMember(deps: MembersDeps, id: string): Promise<AdminMember> {
   const [row] = await deps.db
     .select({ user: users, subscription: premiumSubscriptions })
     .from(users)
     .leftJoin(premiumSubscriptions, eq(premiumSubscriptions.userId, users.id))
     .where(and(eq(users.id, id), isMember));
   const r = found(row, M.userNotFound);
-  return toAdminUser(r.user, r.subscription, deps.paymentsMode, deps.now());
+  return toAdminMember(r.user, r.subscription, deps.paymentsMode, deps.now());
 }
 
 /**
@@ -116,27 +116,27 @@ async function adminUser(deps: MembersDeps, id: string): Promise<AdminUser> {
  * endDate, 30 days from now by default) or revoke, through the premium rule's columns
  * (features/premium/operator.ts). Answers the member as the console now sees them.
  */
-export async function setMemberPremium(deps: MembersDeps, id: string, change: OperatorChange): Promise<AdminUser> {
+export async function setMemberPremium(deps: MembersDeps, id: string, change: OperatorChange): Promise<AdminMember> {
   await memberRow(deps.db, id);
   await applyOperatorPremium(deps.db, { mode: deps.paymentsMode, now: deps.now() }, id, change);
-  return adminUser(deps, id);
+  return adminMember(deps, id);
 }
 
 /** POST /api/admin/users/invitation-status: whether the member may invite (spec §6, C-6-03). */
-export async function setMemberInvitation(deps: MembersDeps, id: string, canInvite: boolean): Promise<AdminUser> {
+export async function setMemberInvitation(deps: MembersDeps, id: string, canInvite: boolean): Promise<AdminMember> {
   await memberRow(deps.db, id);
   await deps.db.update(users).set({ canInvite, updatedAt: deps.now() }).where(eq(users.id, id));
-  return adminUser(deps, id);
+  return adminMember(deps, id);
 }
 
 /**
  * POST /api/admin/users/access-status: approved, pending or denied. The access gate and every
  * members-only call read it on the member's next request (http/guards.ts): nothing is cached.
  */
-export async function setMemberAccess(deps: MembersDeps, id: string, accessStatus: AccessStatus): Promise<AdminUser> {
+export async function setMemberAccess(deps: MembersDeps, id: string, accessStatus: AccessStatus): Promise<AdminMember> {
   await memberRow(deps.db, id);
   await deps.db.update(users).set({ accessStatus, updatedAt: deps.now() }).where(eq(users.id, id));
-  return adminUser(deps, id);
+  return adminMember(deps, id);
 }
 
 /**
@@ -152,8 +152,8 @@ export async function deleteMember(deps: MembersDeps, id: string): Promise<void>
 }
 
 /** GET /api/admin/users/{id}: the member and their figures. */
-export async function memberDetail(deps: MembersDeps, id: string): Promise<AdminUserDetail> {
-  const user = await adminUser(deps, id);
+export async function memberDetail(deps: MembersDeps, id: string): Promise<AdminMemberDetail> {
+  const user = await adminMember(deps, id);
   const n = (q: SQL) => sql<number>`(${q})::int`;
   const [stats] = await deps.db
     .select({

@@ -14,8 +14,8 @@ import type { LlmProvider } from '../../../providers/llm/types';
 import type { StorageProvider } from '../../../providers/storage/types';
 import { announceTrack, insertTrackOnce, type PublishRenderer } from '../../creation/publish';
 import { audioKey, hqAudioKey } from '../../tracks/service';
+import { ADMIN_GENERATE } from './generation-task';
 import { progressMessage, publishProgress } from './progress';
-import { ADMIN_GENERATE } from './task-rows';
 
 const F = ADMIN_THEMES_MESSAGES.failure;
 const P = PROGRESS_MESSAGES;

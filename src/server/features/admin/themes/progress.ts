@@ -5,7 +5,7 @@ import type { ProgressMessage } from '../../../../shared/schemas/admin-themes';
 import { type Database, type Db, notifyChannel } from '../../../db/client';
 import { tasks } from '../../../db/schema';
 import type { TaskRow } from '../../../jobs/queue';
-import { ADMIN_GENERATE, taskErrorMessage } from './task-rows';
+import { ADMIN_GENERATE, taskErrorMessage } from './generation-task';
 
 /**
  * Live progress of the operators' generation (spec §3, §7: /ws and the AI生成 stream). The worker

@@ -2,7 +2,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MESSAGES } from '../../../../shared/messages';
+import { MESSAGES } from '../../../../shared/messages/api';
 import type { AdminSpeakingRate } from '../../../../shared/rules/admin-themes';
 import { ADMIN_PAGE_SIZE } from '../../../../shared/schemas/admin';
 import {

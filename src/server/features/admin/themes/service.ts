@@ -21,8 +21,8 @@ import { cancel, type TaskRow } from '../../../jobs/queue';
 import { ProviderError } from '../../../providers/errors';
 import { type LlmProvider, VideoNotReadable, VideoUnavailable } from '../../../providers/llm/types';
 import { enqueueGeneration } from './generation';
+import { ADMIN_GENERATE, taskErrorMessage } from './generation-task';
 import { progressMessage, publishProgress } from './progress';
-import { ADMIN_GENERATE, taskErrorMessage } from './task-rows';
 
 type ThemeRow = typeof themes.$inferSelect;
 const ACTIVE = ['queued', 'processing'];

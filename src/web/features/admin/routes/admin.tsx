@@ -3,11 +3,11 @@ import { cn } from '@web/lib/cn';
 import { Activity, AudioLines, Lightbulb, Users } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useSearchParams } from 'react-router';
+import { AudioTab } from '../audio/components/audio-tab';
 import { AdminLayout } from '../components/admin-layout';
-import { AudioTab } from '../components/audio-tab';
-import { MonitoringTab } from '../components/monitoring-tab';
-import { ThemesTab } from '../components/themes-tab';
-import { UsersTab } from '../components/users-tab';
+import { UsersTab } from '../members/components/members-tab';
+import { MonitoringTab } from '../monitoring/components/monitoring-tab';
+import { ThemesTab } from '../themes/components/themes-tab';
 
 /** The console's tabs (spec §2.4); テーマ管理 is the default. The tab is kept in ?tab= so a reload stays. */
 export const ADMIN_TABS = ['audio', 'users', 'themes', 'monitoring'] as const;

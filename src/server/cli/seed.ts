@@ -1,0 +1,36 @@
+// `npm run seed [-- --audio-cache DIR]`: the demo (accounts, invitations, tracks with spoken audio) into
+// the configured database; with --audio-cache, each track's audio is taken from DIR when it was made before.
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { cachedRender } from '../db/render-cache';
+import { appMeta } from '../db/schema';
+import { type RenderFn, seedDemoAccounts, seedDemoTracks } from '../db/seed';
+import { closeRenderPool, renderDialogueInWorker } from '../providers/audio/render-pool';
+import { createStorage } from '../providers/storage/index';
+
+try {
+  const { values } = parseArgs({ options: { 'audio-cache': { type: 'string' } } });
+  const speak: RenderFn = (script) => renderDialogueInWorker(script);
+  const config = loadConfig();
+  if (config.isProduction) throw new ConfigError('Invalid NODE_ENV=production: the demo seed never runs in production');
+  const database = await openDatabase(config);
+  await database.migrate();
+  const { demoUserId } = await seedDemoAccounts(database.db);
+  await seedDemoTracks({
+    db: database.db,
+    storage: createStorage(config),
+    render: values['audio-cache'] ? cachedRender(values['audio-cache'], speak) : speak,
+    demoUserId,
+    log: { info: (m) => console.log(`[mugen] ${m}`) },
+  });
+  await database.db
+    .insert(appMeta)
+    .values({ key: 'demo_seed', value: 'complete' })
+    .onConflictDoUpdate({ target: appMeta.key, set: { value: 'complete' } });
+  await closeRenderPool();
+  await database.close();
+} catch (e) {
+  console.error(`[mugen] ${e instanceof Error ? e.message : e}`);
+  process.exit(1);
+}

@@ -1,0 +1,31 @@
+// `npm run worker`: task workers in a process of their own (PostgreSQL deployments; any number of them).
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { startJobWorkers } from '../jobs/workers';
+import { closeRenderPool } from '../providers/audio/render-pool';
+import { createPayments } from '../providers/payments/index';
+import { createStorage } from '../providers/storage/index';
+
+const config = loadConfig();
+if (!config.databaseUrl) {
+  console.error('[mugen] npm run worker needs DATABASE_URL: the embedded database is the app process’s own, whose workers run inside it');
+  process.exit(1);
+}
+const database = await openDatabase(config);
+await database.migrate();
+const stop = await startJobWorkers(database, createStorage(config), {
+  tts: config.tts,
+  llm: config.llm,
+  payments: createPayments(config, database.db, () => new Date()),
+  mail: config.mail,
+  log: (err) => console.error('[mugen] task failed:', err),
+});
+console.log('[mugen] worker ready');
+const shutdown = async () => {
+  await stop();
+  await closeRenderPool();
+  await database.close();
+  process.exit(0);
+};
+process.on('SIGTERM', () => void shutdown());
+process.on('SIGINT', () => void shutdown());

@@ -1,0 +1,64 @@
+import { ADMIN_AUDIO_TEXT } from '@shared/messages/admin-audio';
+import { cn } from '@web/lib/cn';
+import { Tabs } from 'radix-ui';
+import { useSearchParams } from 'react-router';
+import { GenerateForm } from '../../themes/components/generate-form';
+import { AudioFileList } from './audio-file-list';
+import { AudioUploadForm } from './audio-upload-form';
+import { ReadingsSection } from './readings-section';
+
+const VIEWS = ['list', 'upload', 'generate', 'readings'] as const;
+type AudioView = (typeof VIEWS)[number];
+const isView = (v: string | null): v is AudioView => VIEWS.includes(v as AudioView);
+
+/**
+ * The console's tab 音声管理: sub-tabs ファイル一覧, アップロード, AI生成 (spec §2.4, C-2.4-04) and 読み辞書
+ * (issue 25.3). The
+ * sub-tab, the list's page and its search are kept in the address (?view=, ?page=, ?q=) beside ?tab=.
+ */
+export function AudioTab() {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('view');
+  const view: AudioView = isView(requested) ? requested : 'list';
+  const setView = (next: string, extra?: Record<string, string>) =>
+    setParams(
+      (prev) => {
+        const p = new URLSearchParams({ tab: prev.get('tab') ?? 'audio', view: next });
+        for (const [k, v] of Object.entries(extra ?? {})) p.set(k, v);
+        return p;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+
+  return (
+    <Tabs.Root value={view} onValueChange={(v) => setView(v)}>
+      <Tabs.List aria-label={ADMIN_AUDIO_TEXT.subTabsLabel} className="flex gap-1 border-border border-b">
+        {VIEWS.map((v) => (
+          <Tabs.Trigger
+            key={v}
+            value={v}
+            className={cn(
+              '-mb-px inline-flex min-h-11 items-center border-transparent border-b-2 px-3 font-medium text-muted text-sm transition-colors sm:px-4',
+              'hover:text-fg data-[state=active]:border-accent data-[state=active]:text-fg',
+            )}
+          >
+            {ADMIN_AUDIO_TEXT.subTabs[v]}
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+      <Tabs.Content value="list" className="mt-4 outline-none">
+        <AudioFileList />
+      </Tabs.Content>
+      <Tabs.Content value="upload" className="mt-4 outline-none">
+        {/* After an upload, the list from its first page, where the new track is on top. */}
+        <AudioUploadForm onUploaded={() => setView('list')} />
+      </Tabs.Content>
+      <Tabs.Content value="generate" className="mt-4 outline-none">
+        <GenerateForm />
+      </Tabs.Content>
+      <Tabs.Content value="readings" className="mt-4 outline-none">
+        <ReadingsSection />
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}

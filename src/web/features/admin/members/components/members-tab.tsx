@@ -1,0 +1,214 @@
+import { SEARCH_DEBOUNCE_MS } from '@shared/constants';
+import { ADMIN_TEXT } from '@shared/messages/admin';
+import { ADMIN_MEMBERS_TEXT } from '@shared/messages/admin-members';
+import { Button } from '@web/components/ui/button';
+import { EmptyState } from '@web/components/ui/empty-state';
+import { LoadingStatus, Skeletons } from '@web/components/ui/skeleton';
+import { cn } from '@web/lib/cn';
+import { DESKTOP_QUERY, useMediaQuery } from '@web/lib/use-media-query';
+import { AlertTriangle, Search, Users } from 'lucide-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { AdminPagination } from '../../components/pagination';
+import { type AdminMember, useAdminMembers } from '../api/members';
+import { type MemberActions, useMemberActions } from '../hooks/use-member-actions';
+import { AccessSelect, InviteSwitch, MemberActionButtons, MemberIdentity, PremiumBadge, premiumEndText, shortDate } from './member-parts';
+
+const T = ADMIN_MEMBERS_TEXT.table;
+const C = ADMIN_TEXT.common;
+
+/** The text typed, as asked of the server 300 ms after typing stops. */
+function useDebounced(value: string, ms: number): string {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return debounced;
+}
+
+/**
+ * The console's tab 会員管理 (spec §2.4): search, "filtered / total", the member table (a table from
+ * 1024 px, cards on a phone), 10 a page, and a load error with a reload button.
+ */
+export function UsersTab() {
+  const [typed, setTyped] = useState('');
+  const search = useDebounced(typed.trim(), SEARCH_DEBOUNCE_MS);
+  // A new search starts on its first page.
+  const [paging, setPaging] = useState({ search: '', page: 1 });
+  const page = paging.search === search ? paging.page : 1;
+  const setPage = (p: number) => setPaging({ search, page: p });
+  const list = useAdminMembers(page, search);
+  const actions = useMemberActions();
+  const wide = useMediaQuery(DESKTOP_QUERY);
+  const data = list.data;
+
+  // The last page emptied by a deletion: go back one.
+  useEffect(() => {
+    if (data && data.users.length === 0 && page > 1 && !list.isPlaceholderData) setPaging({ search, page: page - 1 });
+  }, [data, page, search, list.isPlaceholderData]);
+
+  let body: ReactNode;
+  if (list.isError && !data) {
+    body = (
+      <div
+        role="alert"
+        className="flex flex-col items-center gap-3 rounded-3xl bg-surface px-6 py-12 text-center"
+        data-testid="members-error"
+      >
+        <AlertTriangle aria-hidden="true" className="size-8 text-danger" />
+        <p className="font-medium">{C.loadFailed}</p>
+        <Button variant="secondary" onClick={() => void list.refetch()} disabled={list.isFetching}>
+          {C.reload}
+        </Button>
+      </div>
+    );
+  } else if (!data) {
+    body = (
+      <LoadingStatus label={T.loading} className="space-y-2">
+        <Skeletons bars={['h-16', 'h-16', 'h-16', 'h-16']} />
+      </LoadingStatus>
+    );
+  } else if (data.users.length === 0) {
+    body = search ? (
+      <EmptyState icon={Search} title={T.emptySearch(search)} look="card" testId="members-empty">
+        <Button variant="secondary" className="mt-4" onClick={() => setTyped('')}>
+          {T.clearSearch}
+        </Button>
+      </EmptyState>
+    ) : (
+      <EmptyState icon={Users} title={T.empty} look="card" testId="members-empty" />
+    );
+  } else {
+    body = wide ? <MemberTable users={data.users} actions={actions} /> : <MemberCards users={data.users} actions={actions} />;
+  }
+
+  return (
+    <section aria-labelledby="members-heading" data-testid="users-tab">
+      <h2 id="members-heading" className="sr-only">
+        {ADMIN_TEXT.tabs.users}
+      </h2>
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <label className="relative block w-full sm:max-w-sm">
+          <span className="sr-only">{T.searchLabel}</span>
+          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-muted" />
+          <input
+            type="search"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            placeholder={T.searchPlaceholder}
+            maxLength={200}
+            data-testid="members-search"
+            className="min-h-11 w-full rounded-full border border-border bg-bg py-2 pr-4 pl-10 text-[15px] placeholder:text-muted"
+          />
+        </label>
+        {data && (
+          <p className="text-muted text-sm tabular-nums" data-testid="members-count" aria-live="polite">
+            {T.counts(data.filtered, data.total)}
+          </p>
+        )}
+      </div>
+      <div className={cn(list.isPlaceholderData && 'opacity-60 transition-opacity')}>{body}</div>
+      {data && data.users.length > 0 && <AdminPagination page={data.page} pageSize={data.limit} total={data.filtered} onPage={setPage} />}
+    </section>
+  );
+}
+
+function MemberTable({ users, actions }: { users: AdminMember[]; actions: MemberActions }) {
+  const th = 'px-2.5 py-2.5 text-left font-medium text-muted text-xs whitespace-nowrap';
+  const td = 'px-2.5 py-2 align-middle';
+  return (
+    <div className="overflow-x-auto rounded-2xl border border-border">
+      <table className="w-full text-sm" data-testid="members-table">
+        <thead className="bg-surface">
+          <tr>
+            <th className={th}>{T.status}</th>
+            <th className={th}>{T.user}</th>
+            <th className={th}>{T.email}</th>
+            <th className={th}>{T.registered}</th>
+            <th className={th}>{T.premiumEnd}</th>
+            <th className={th}>{T.invite}</th>
+            <th className={th}>{T.access}</th>
+            <th className={th}>{T.actions}</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-border">
+          {users.map((u) => (
+            <tr key={u.id} data-testid="member-row" data-user-id={u.id}>
+              <td className={td}>
+                <PremiumBadge user={u} />
+              </td>
+              <td className={td}>
+                <MemberIdentity user={u} />
+              </td>
+              <td className={td} title={u.email ?? undefined}>
+                <div className="max-w-44 truncate" data-testid="member-email">
+                  {u.email ?? T.noEmail}
+                </div>
+              </td>
+              <td className={cn(td, 'whitespace-nowrap tabular-nums')} data-testid="member-registered">
+                {registeredText(u)}
+              </td>
+              <td className={cn(td, 'whitespace-nowrap tabular-nums')} data-testid="member-premium-end">
+                {premiumEndText(u)}
+              </td>
+              <td className={td}>
+                <InviteSwitch user={u} actions={actions} />
+              </td>
+              <td className={td}>
+                <AccessSelect user={u} actions={actions} />
+              </td>
+              <td className={td}>
+                <MemberActionButtons user={u} actions={actions} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const registeredText = (u: AdminMember) => shortDate(u.createdAt);
+
+/** At phone width each member is a card: the same fields, labelled, and the controls in a row. */
+function MemberCards({ users, actions }: { users: AdminMember[]; actions: MemberActions }) {
+  return (
+    <ul className="space-y-3" data-testid="members-cards">
+      {users.map((u) => (
+        <li key={u.id} className="rounded-2xl border border-border p-4" data-testid="member-row" data-user-id={u.id}>
+          <div className="flex items-start justify-between gap-3">
+            <MemberIdentity user={u} />
+            <PremiumBadge user={u} />
+          </div>
+          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-muted">{T.email}</dt>
+            <dd className="min-w-0 truncate" data-testid="member-email">
+              {u.email ?? T.noEmail}
+            </dd>
+            <dt className="text-muted">{T.registered}</dt>
+            <dd className="tabular-nums" data-testid="member-registered">
+              {registeredText(u)}
+            </dd>
+            <dt className="text-muted">{T.premiumEnd}</dt>
+            <dd className="tabular-nums" data-testid="member-premium-end">
+              {premiumEndText(u)}
+            </dd>
+          </dl>
+          <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 border-border border-t pt-3">
+            <div className="flex items-center gap-1.5 text-sm">
+              <span className="text-muted">{T.invite}</span>
+              <InviteSwitch user={u} actions={actions} />
+            </div>
+            <div className="flex items-center gap-1.5 text-sm">
+              <span className="text-muted">{T.access}</span>
+              <AccessSelect user={u} actions={actions} />
+            </div>
+            <div className="ml-auto">
+              <MemberActionButtons user={u} actions={actions} />
+            </div>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
