@@ -16,11 +16,10 @@ import { type Db, inTransaction } from '../../../db/client';
 import { tasks, themes, tracks } from '../../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../../http/errors';
 import { countProviderError } from '../../../http/metrics';
-import { JOBS } from '../../../jobs/definitions';
 import { cancel, type TaskRow } from '../../../jobs/queue';
 import { ProviderError } from '../../../providers/errors';
 import { type LlmProvider, VideoNotReadable, VideoUnavailable } from '../../../providers/llm/types';
-import { enqueueGeneration } from './generation';
+import { adminGenerateJob, enqueueGeneration } from './generation';
 import { ADMIN_GENERATE, taskErrorMessage } from './generation-task';
 import { progressMessage, publishProgress } from './progress';
 
@@ -246,7 +245,7 @@ export async function cleanupInvalidTasks(db: Db) {
       .from(tasks)
       .where(and(eq(tasks.kind, ADMIN_GENERATE), sql`${tasks.status} <> 'processing'`));
     const unreadable = rows
-      .filter((r) => r.payloadVersion !== JOBS[ADMIN_GENERATE].version || !JOBS[ADMIN_GENERATE].payload.safeParse(r.payload).success)
+      .filter((r) => r.payloadVersion !== adminGenerateJob.version || !adminGenerateJob.payload.safeParse(r.payload).success)
       .map((r) => r.id);
     const themeGone = await tx
       .select({ id: tasks.id })
