@@ -17,6 +17,8 @@ import { tasks, themes, tracks } from '../../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../../http/errors';
 import { countProviderError } from '../../../http/metrics';
 import { cancel, type TaskRow } from '../../../jobs/queue';
+import { SCHEDULED_JOBS } from '../../../jobs/registry';
+import { scheduleStates } from '../../../jobs/schedule';
 import { ProviderError } from '../../../providers/errors';
 import { type LlmProvider, VideoNotReadable, VideoUnavailable } from '../../../providers/llm/types';
 import { adminGenerateJob, enqueueGeneration } from './generation';
@@ -206,6 +208,11 @@ export async function listTasks(db: Db, query: { page: number; limit: number }) 
     page: query.page,
     limit: query.limit,
   };
+}
+
+/** GET /api/admin/scheduled-jobs: every scheduled job (jobs/registry.ts) with its last and next run, under the queue. */
+export async function listScheduledJobs(db: Db) {
+  return { jobs: await scheduleStates(db, SCHEDULED_JOBS) };
 }
 
 /**
