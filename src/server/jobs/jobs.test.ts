@@ -42,7 +42,10 @@ describe('jobs defined once (#26.2)', () => {
   });
 
   it('#26.2 a bad payload, or one of another version, fails for good on its first attempt, before the handler', async () => {
-    const [bad] = await t.db.insert(tasks).values({ kind: 'regenerate-audio', payload: { nonsense: true }, maxAttempts: 3 }).returning();
+    const [bad] = await t.db
+      .insert(tasks)
+      .values({ kind: 'regenerate-audio', payload: { nonsense: true }, maxAttempts: 3 })
+      .returning();
     // A readable payload of version 2: the handler would have failed with 'the track is gone'.
     const [newer] = await t.db
       .insert(tasks)
@@ -65,8 +68,12 @@ describe('jobs defined once (#26.2)', () => {
 
   it('#26.2 a scheduled job runs once per slot across two workers, and the next slot is queued', async () => {
     const stops = await Promise.all([0, 1].map(() => startJobWorkers(t.database, t.storage, { pollMs: 20 })));
-    await expect.poll(async () => (await runsOf('sweep-previews')).map((r) => r.status), { timeout: 10_000 }).toEqual(['completed', 'queued']);
-    await expect.poll(async () => (await runsOf('premium-sweep')).map((r) => r.status), { timeout: 10_000 }).toEqual(['completed', 'queued']);
+    await expect
+      .poll(async () => (await runsOf('sweep-previews')).map((r) => r.status), { timeout: 10_000 })
+      .toEqual(['completed', 'queued']);
+    await expect
+      .poll(async () => (await runsOf('premium-sweep')).map((r) => r.status), { timeout: 10_000 })
+      .toEqual(['completed', 'queued']);
     await Promise.all(stops.map((stop) => stop()));
     const [done, next] = await runsOf('sweep-previews');
     expect(done).toMatchObject({ attempts: 1, payload: { slot: done.runAfter.toISOString() }, result: { deleted: 0 } });
