@@ -72,8 +72,18 @@ export const UNREADABLE_PAYLOAD = 'unreadable payload';
  */
 export function handlerOf<K extends JobKind, S extends z.ZodType>(job: JobDefinition<K, S>, deps: JobDeps): JobHandler {
   return async (ctx) => {
-    const parsed = job.payload.safeParse(ctx.task.payload);
-    if (ctx.task.payloadVersion !== job.version || !parsed.success) throw new PermanentTaskError(job.unreadable ?? UNREADABLE_PAYLOAD);
-    return job.handler(parsed.data, ctx, deps);
+    const read = readPayload(job, ctx.task);
+    if (!read.ok) throw new PermanentTaskError(job.unreadable ?? UNREADABLE_PAYLOAD);
+    return job.handler(read.payload, ctx, deps);
   };
+}
+
+/** A task's payload as its job reads it: of the job's version and valid by its schema, or not readable. */
+export function readPayload<S extends z.ZodType>(
+  job: Pick<JobDefinition<JobKind, S>, 'version' | 'payload'>,
+  task: { payload: unknown; payloadVersion: number },
+): { ok: true; payload: z.infer<S> } | { ok: false } {
+  if (task.payloadVersion !== job.version) return { ok: false };
+  const parsed = job.payload.safeParse(task.payload);
+  return parsed.success ? { ok: true, payload: parsed.data } : { ok: false };
 }

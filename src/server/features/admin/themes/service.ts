@@ -16,6 +16,7 @@ import { type Db, inTransaction } from '../../../db/client';
 import { tasks, themes, tracks } from '../../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../../http/errors';
 import { countProviderError } from '../../../http/metrics';
+import { readPayload } from '../../../jobs/define';
 import { cancel, type TaskRow } from '../../../jobs/queue';
 import { SCHEDULED_JOBS } from '../../../jobs/registry';
 import { scheduleStates } from '../../../jobs/schedule';
@@ -251,9 +252,7 @@ export async function cleanupInvalidTasks(db: Db) {
       .select({ id: tasks.id, status: tasks.status, payload: tasks.payload, payloadVersion: tasks.payloadVersion, result: tasks.result })
       .from(tasks)
       .where(and(eq(tasks.kind, ADMIN_GENERATE), sql`${tasks.status} <> 'processing'`));
-    const unreadable = rows
-      .filter((r) => r.payloadVersion !== adminGenerateJob.version || !adminGenerateJob.payload.safeParse(r.payload).success)
-      .map((r) => r.id);
+    const unreadable = rows.filter((r) => !readPayload(adminGenerateJob, r).ok).map((r) => r.id);
     const themeGone = await tx
       .select({ id: tasks.id })
       .from(tasks)
