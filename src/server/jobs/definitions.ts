@@ -59,6 +59,11 @@ export const JOBS = {
     version: 1,
     payload: z.object({ trackId: z.number().int().positive() }),
   },
+  /** The hosts' segue of a programme spoken and stored once (あと N 分, issue 28.2, features/radio/segues.ts). */
+  'make-segue': {
+    version: 1,
+    payload: z.object({ segueId: z.number().int().positive() }),
+  },
 } as const;
 
 export type JobKind = keyof typeof JOBS;

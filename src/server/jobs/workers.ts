@@ -3,6 +3,7 @@ import { adminGenerateJob } from '../features/admin/themes/generation';
 import { deleteExpiredPreviews } from '../features/creation/previews';
 import { type PublishRenderer, publishJob } from '../features/creation/publish';
 import { premiumResumeJob, premiumSweep } from '../features/premium/schedule';
+import { makeSegueJob } from '../features/radio/segues';
 import { regenerateAudioJob } from '../features/readings/regenerate';
 import { readingDictionary } from '../features/readings/service';
 import { contactMailJob, mailDomainOf, queueUnsentContactMail } from '../features/support/mail';
@@ -61,6 +62,7 @@ export async function startJobWorkers(
       'admin-generate': adminGenerateJob({ db: database.db, storage, render, llm }),
       'premium-resume': premiumResumeJob(premium),
       'regenerate-audio': regenerateAudioJob(database.db, storage, render),
+      'make-segue': makeSegueJob({ db: database.db, storage, render, llm }),
       ...(mailer && opts.mail ? { 'contact-mail': contactMailJob(database.db, mailer, mailDomainOf(opts.mail.from)) } : {}),
     },
     { ...opts, onError: (err) => opts.log?.(err) },
