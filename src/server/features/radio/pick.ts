@@ -50,9 +50,7 @@ export function pickProgramme(candidates: readonly Candidate[], o: PickOptions):
   }
   const within = (length: number) => Math.abs(length - o.budgetSeconds) <= o.toleranceSeconds;
   if (!within(lengthOf(sum, chosen.length, o))) {
-    const extra = candidates.find(
-      (c) => c.seconds > 0 && !taken.has(c.id) && within(lengthOf(sum + c.seconds, chosen.length + 1, o)),
-    );
+    const extra = candidates.find((c) => c.seconds > 0 && !taken.has(c.id) && within(lengthOf(sum + c.seconds, chosen.length + 1, o)));
     if (extra) {
       chosen.push(extra);
       taken.add(extra.id);

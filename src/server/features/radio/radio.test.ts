@@ -142,7 +142,9 @@ describe('segues (#28.2)', () => {
       await expect
         .poll(
           async () =>
-            (await t.db.select({ status: segues.status }).from(segues).where(inArray(segues.id, segueIds))).every((s) => s.status === 'ready'),
+            (await t.db.select({ status: segues.status }).from(segues).where(inArray(segues.id, segueIds))).every(
+              (s) => s.status === 'ready',
+            ),
           { timeout: 60_000 },
         )
         .toBe(true);

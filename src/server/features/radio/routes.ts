@@ -4,8 +4,8 @@ import { ProgrammeQuerySchema, ProgrammeSchema, SegueIdParamSchema } from '../..
 import { memberOf, membersOnly } from '../../http/guards';
 import type { AppDeps } from '../../types';
 import { sendStoredAudio } from '../tracks/stream';
-import { buildProgramme } from './service';
 import { segueAudio } from './segues';
+import { buildProgramme } from './service';
 
 /**
  * あと N 分 and the hosts' segues (issue 28.1 and 28.2, decision 0034): a programme that fills the member's
@@ -39,7 +39,10 @@ export function radioRoutes({ db, storage, now }: AppDeps): FastifyPluginAsyncZo
             params: SegueIdParamSchema,
           },
           handler: async (request, reply) =>
-            sendStoredAudio(storage, request, reply, { ...(await segueAudio(db, request.params.id)), cacheControl: 'private, max-age=3600' }),
+            sendStoredAudio(storage, request, reply, {
+              ...(await segueAudio(db, request.params.id)),
+              cacheControl: 'private, max-age=3600',
+            }),
         });
       }),
     );

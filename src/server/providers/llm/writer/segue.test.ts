@@ -4,7 +4,16 @@ import { speechSeconds } from '../offline';
 import { spokenName, writeSegueScript } from './segue';
 
 const track = (title: string, category: string | null = null) => ({ title, category, gist: '' });
-const TITLES = ['銭湯の歴史', '朝の散歩のすすめ', '宇宙の始まり', '昆布とかつお節', '雨の日の読書', '通勤電車の科学', '祭りの夜', '駅そばの話'];
+const TITLES = [
+  '銭湯の歴史',
+  '朝の散歩のすすめ',
+  '宇宙の始まり',
+  '昆布とかつお節',
+  '雨の日の読書',
+  '通勤電車の科学',
+  '祭りの夜',
+  '駅そばの話',
+];
 
 describe('offline segue writer (#28.2)', () => {
   it('#28.2: a segue is a two-host script that names the next track, looks back at the last one, and is said in 3 to 10 seconds', () => {

@@ -48,7 +48,11 @@ const CLOSING_FIRST = [
   (n: string) => `${n}までお付き合いいただきました。`,
   (n: string) => `締めくくりは${n}でした。`,
 ] as const;
-const CLOSING_SECOND = ['お時間です。また無限でお会いしましょう。', 'ちょうどお時間です。聴いてくれてありがとう。', '今回はここまで。またお耳にかかりましょう。'] as const;
+const CLOSING_SECOND = [
+  'お時間です。また無限でお会いしましょう。',
+  'ちょうどお時間です。聴いてくれてありがとう。',
+  '今回はここまで。またお耳にかかりましょう。',
+] as const;
 
 /** A two-host script: ハルカ looks back, ケンタ names what comes next (or closes the programme). */
 export function writeSegueScript({ from, to }: SegueInput): string {
