@@ -39,17 +39,15 @@ const bench = await startApp(async ({ database }) => {
     );
   }
   // A listener with a history: 300 tracks heard to the end, 50 likes, one followed creator.
-  await db
-    .insert(listeningHistory)
-    .values(
-      Array.from({ length: 300 }, (_, k) => ({
-        userId: 'bench-listener',
-        trackId: k * 7 + 1,
-        duration: 100,
-        progressPercent: 100,
-        completed: true,
-      })),
-    );
+  await db.insert(listeningHistory).values(
+    Array.from({ length: 300 }, (_, k) => ({
+      userId: 'bench-listener',
+      trackId: k * 7 + 1,
+      duration: 100,
+      progressPercent: 100,
+      completed: true,
+    })),
+  );
   await db.insert(likes).values(Array.from({ length: 50 }, (_, k) => ({ userId: 'bench-listener', trackId: k * 13 + 2 })));
   await db.insert(follows).values({ followerId: 'bench-listener', followingId: 'bench-creator' });
 });
