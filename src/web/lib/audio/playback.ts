@@ -5,7 +5,7 @@ import { writeStored } from '../storage';
 import type { ListeningTracker } from './listening';
 import type { MediaSessionBridge } from './media-session';
 import type { PlayCounter } from './play-counter';
-import { type EngineCore, type PlayerSnapshot, streamUrl } from './player-state';
+import { type EngineCore, type PlayerSnapshot, sourceOf } from './player-state';
 import type { NextTrackPreparer } from './prepared-track';
 
 /** A load that has shown no sign of readiness after this long is reported as a network problem. */
@@ -71,7 +71,7 @@ export class Playback {
     }
     this.loadTimer = setTimeout(() => {
       if (!core.el || core.state.loadId !== loadId) return;
-      core.el.src = streamUrl(track.id, core.hooks.highQuality?.() ?? false);
+      core.el.src = sourceOf(track, core.hooks.highQuality?.() ?? false);
       core.el.defaultPlaybackRate = core.state.rate;
       core.el.playbackRate = core.state.rate;
       core.el.load();
