@@ -30,6 +30,7 @@ export function programmeQueue(p: Programme): QueueTrack[] {
       title: item.title ?? PROGRAMME_MESSAGES.closingTitle,
       duration: item.seconds,
       isPremiumOnly: false,
+      fromStart: false,
       interlude: { audioUrl: item.audioUrl },
     });
   });
