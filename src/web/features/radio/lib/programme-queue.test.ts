@@ -1,26 +1,9 @@
 import type { Programme } from '@shared/schemas/radio';
-import type { Track } from '@shared/schemas/track';
+import { track as catalogueTrack } from '@web/lib/audio/test-support';
 import { describe, expect, it } from 'vitest';
 import { clockOf, PROGRAMME_QUEUE_ID, programmeQueue, programmeSecondsLeft } from './programme-queue';
 
-const track = (id: number, title: string): Track => ({
-  id,
-  title,
-  filename: `${id}.mp3`,
-  duration: 999,
-  uploadedAt: '2026-01-01T00:00:00.000Z',
-  playCount: 0,
-  likeCount: 0,
-  impressionCount: 0,
-  bookmarkCount: 0,
-  createdBy: 'mugen',
-  posterName: '無限',
-  posterPicture: null,
-  posterCustomUserId: 'mugen',
-  isVisible: true,
-  category: null,
-  isPremiumOnly: false,
-});
+const track = (id: number, title: string) => ({ ...catalogueTrack(id), title });
 
 const programme: Programme = {
   minutes: 5,
