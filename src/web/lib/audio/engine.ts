@@ -93,7 +93,7 @@ export class AudioEngine {
       ratechange: active(() => media.updatePosition()),
       ended: active(() => playback.onEnded(() => this.next())),
       error: active(
-        () => playback.onMediaError(),
+        () => playback.onMediaError(() => this.next()),
         () => this.preparer.onError(),
       ),
     };

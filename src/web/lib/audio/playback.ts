@@ -179,7 +179,8 @@ export class Playback {
     }, AUTO_NEXT_DELAY_MS);
   }
 
-  onMediaError() {
+  /** A failed load: the message; an interlude that fails (a segue not made) is passed over for the next entry. */
+  onMediaError(next?: () => void) {
     const { core } = this;
     const el = core.el;
     if (!el || !core.hasSource()) return;
@@ -189,6 +190,7 @@ export class Playback {
     this.counter.stop();
     this.media.setPlaybackState('paused');
     core.set({ isPlaying: false, ...(problem.notReady ? { isReady: false } : {}), ...(problem.message ? { error: problem.message } : {}) });
+    if (core.state.track?.interlude && core.state.index < core.state.queue.length - 1) next?.();
   }
 
   clearTimers() {
