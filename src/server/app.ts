@@ -33,6 +33,7 @@ import { notificationsRoutes } from './features/notifications/routes';
 import { playlistsRoutes } from './features/playlists/routes';
 import { premiumRoutes } from './features/premium/routes';
 import { profileRoutes } from './features/profile/routes';
+import { radioRoutes } from './features/radio/routes';
 import { readingsRoutes } from './features/readings/routes';
 import { searchRoutes } from './features/search/routes';
 import { cardFor, withCard } from './features/share-cards/service';
@@ -186,6 +187,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(adminRoutes(deps));
   await app.register(supportRoutes(deps));
   await app.register(feedsRoutes(deps));
+  await app.register(radioRoutes(deps));
   await app.register(readingsRoutes(deps));
 
   if (hasWeb && webDir) {

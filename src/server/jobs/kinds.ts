@@ -11,6 +11,7 @@ export const JOB_KINDS = [
   'sweep-previews',
   'premium-sweep',
   'contact-mail-requeue',
+  'make-segue',
 ] as const;
 
 export type JobKind = (typeof JOB_KINDS)[number];

@@ -96,13 +96,13 @@ describe('the task queue', () => {
     // Four leases long, without a single report (a slow voice service answering at last).
     const slow = async () => {
       runs += 1;
-      await new Promise((r) => setTimeout(r, 1200));
+      await new Promise((r) => setTimeout(r, 4000));
       return { ok: true };
     };
-    const first = await startWorker(t.database, { 'q-long': slow }, { workerId: 'slow-1', pollMs: 20, leaseMs: 300 });
+    const first = await startWorker(t.database, { 'q-long': slow }, { workerId: 'slow-1', pollMs: 20, leaseMs: 1000 });
     await expect.poll(async () => (await row(id)).status).toBe('processing');
-    const second = await startWorker(t.database, { 'q-long': slow }, { workerId: 'slow-2', pollMs: 20, leaseMs: 300 });
-    await expect.poll(async () => (await row(id)).status, { timeout: 10_000 }).toBe('completed');
+    const second = await startWorker(t.database, { 'q-long': slow }, { workerId: 'slow-2', pollMs: 20, leaseMs: 1000 });
+    await expect.poll(async () => (await row(id)).status, { timeout: 20_000 }).toBe('completed');
     await Promise.all([first(), second()]);
     expect(runs).toBe(1);
     expect(await row(id)).toMatchObject({ status: 'completed', attempts: 1, lockedBy: 'slow-1' });

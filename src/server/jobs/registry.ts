@@ -2,6 +2,7 @@ import { adminGenerateJob } from '../features/admin/themes/generation';
 import { sweepPreviewsJob } from '../features/creation/previews';
 import { publishTrackJob } from '../features/creation/publish';
 import { premiumResumeJob, premiumSweepJob } from '../features/premium/schedule';
+import { makeSegueJob } from '../features/radio/segues';
 import { regenerateAudioJob } from '../features/readings/regenerate';
 import { contactMailJob, contactMailRequeueJob } from '../features/support/mail';
 import { isScheduled, type JobDefinition } from './define';
@@ -20,6 +21,7 @@ export const JOBS = {
   'sweep-previews': sweepPreviewsJob,
   'premium-sweep': premiumSweepJob,
   'contact-mail-requeue': contactMailRequeueJob,
+  'make-segue': makeSegueJob,
 } satisfies { [K in JobKind]: JobDefinition<K> };
 
 /** Every job, in the registry's order. */

@@ -21,6 +21,10 @@ export const queryKeys = {
     transcript: (id: number) => ['tracks', id, 'transcript'] as const,
   },
   myTracks: () => ['my-tracks'] as const,
+  radio: {
+    /** GET /api/radio/programme?minutes=N (あと N 分): asked afresh at each start. */
+    programme: (minutes: number) => ['radio', 'programme', minutes] as const,
+  },
   creation: {
     postingStatus: (userId: string) => ['creation', 'posting-status', userId] as const,
     task: (id: number) => ['creation', 'task', id] as const,

@@ -50,21 +50,39 @@ export async function streamTrack(
       .header('Cache-Control', info.isVisible ? `private, max-age=${REDIRECT_MAX_AGE_SECONDS}` : 'private, no-store')
       .send();
   }
-  const stat = { size: info.size };
+  return sendStoredAudio(storage, request, reply, {
+    key,
+    etag,
+    lastModified,
+    size: info.size,
+    // What ?quality=high answers depends on who asks: never kept by a shared cache.
+    cacheControl: !info.isVisible
+      ? 'private, no-cache'
+      : opts.quality === 'high' || info.isPremiumOnly
+        ? 'private, max-age=3600'
+        : 'public, max-age=3600',
+  });
+}
+
+/**
+ * Stored MP3 bytes as a player needs them: byte ranges (206, 416), ETag and Last-Modified with their
+ * conditional requests (304, If-Range), HEAD without reading. Tracks and the hosts' segues (features/radio)
+ * are served by it alike.
+ */
+export async function sendStoredAudio(
+  storage: StorageProvider,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  audio: { key: string; etag: string; lastModified: Date; size: number; cacheControl: string },
+) {
+  const { key, etag, lastModified } = audio;
+  const stat = { size: audio.size };
   reply
     .header('Content-Type', 'audio/mpeg')
     .header('Accept-Ranges', 'bytes')
     .header('ETag', etag)
     .header('Last-Modified', lastModified.toUTCString())
-    // What ?quality=high answers depends on who asks: never kept by a shared cache.
-    .header(
-      'Cache-Control',
-      !info.isVisible
-        ? 'private, no-cache'
-        : opts.quality === 'high' || info.isPremiumOnly
-          ? 'private, max-age=3600'
-          : 'public, max-age=3600',
-    )
+    .header('Cache-Control', audio.cacheControl)
     .header('Content-Disposition', 'inline');
 
   const h = request.headers;

@@ -3,6 +3,7 @@ import { CREATE_PAGE_CATEGORIES } from '../../../shared/categories';
 import { SCRIPT_MAX } from '../../../shared/rules/creation';
 import { FactCheckSchema } from '../../../shared/schemas/creation';
 import { ModelClaims } from './fact-check/settle';
+import type { SegueInput, SegueTrack } from './types';
 
 /**
  * What the real script writers are asked and how their answers are checked (one place for Gemini and
@@ -53,3 +54,14 @@ JSON だけを返します。`;
 /** The labels of the catalogue's list only. */
 export const catalogueLabels = (labels: string[]) =>
   labels.filter((l) => (CREATE_PAGE_CATEGORIES as readonly string[]).includes(l)).slice(0, 3);
+
+/** What a real model is asked for a programme's segue (issue 28.2): two or three short lines, one host each. */
+export function segueAsk(input: SegueInput): string {
+  const about = (t: SegueTrack) => `「${t.title}」（${t.category ?? 'カテゴリなし'}）${t.gist ? `: ${t.gist.slice(0, 200)}` : ''}`;
+  return input.to
+    ? `トークラジオの番組で、いま終わったトラックから次のトラックへのつなぎを、ハルカとケンタの2〜3行の掛け合いで書いてください。声に出して3〜10秒（合計60字以内）で、次のトラックのタイトルかテーマを必ず言います。事実を足しません。{"script"} の JSON で返してください。\n終わったトラック: ${about(input.from)}\n次のトラック: ${about(input.to)}`
+    : `トークラジオの番組の締めの言葉を、ハルカとケンタの2行の掛け合いで書いてください。声に出して3〜8秒（合計45字以内）で、最後のトラックに触れてお礼を言います。{"script"} の JSON で返してください。\n最後のトラック: ${about(input.from)}`;
+}
+
+/** A segue's script: a two-host script short enough to say in a few seconds. */
+export const SegueAnswer = z.object({ script: ScriptText.refine((s) => s.length <= 160, 'segue too long') });

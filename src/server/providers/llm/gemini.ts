@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { type FactCheck, FactCheckSchema } from '../../../shared/schemas/creation';
 import { ProviderError, providerError } from '../errors';
 import { clearSettingProblem, reportSettingProblem } from '../problems';
-import { catalogueLabels, SCRIPT_WRITER, ScriptText } from './answers';
+import { catalogueLabels, SCRIPT_WRITER, ScriptText, SegueAnswer, segueAsk } from './answers';
 import { GROUNDED_CLAIMS_ASK, groundedClaims } from './fact-check';
 import { cleanAnswer, supportInstructions } from './support';
 import { THEME_EXTRACTOR, THEMES_PROMPT, ThemesAnswer } from './themes';
@@ -188,6 +188,23 @@ export function geminiLlm(s: GeminiSettings): Required<LlmProvider> {
         });
         const { script } = parse(z.object({ script: ScriptText }), jsonIn(res.text));
         return { script, factCheck: await factCheck(inputText, script) };
+      } catch (err) {
+        throw failure(err, s.model);
+      }
+    },
+    async writeSegue(input) {
+      try {
+        const res = await generate({
+          model: s.model,
+          contents: segueAsk(input),
+          config: {
+            systemInstruction: SCRIPT_WRITER,
+            responseMimeType: 'application/json',
+            responseSchema: { type: Type.OBJECT, properties: { script: { type: Type.STRING } }, required: ['script'] },
+            temperature: temperature(0.9),
+          },
+        });
+        return parse(SegueAnswer, jsonIn(res.text)).script;
       } catch (err) {
         throw failure(err, s.model);
       }

@@ -3,6 +3,7 @@ import type { FactCheck } from '../../../shared/schemas/creation';
 import { claimLines, offlineFactCheck } from './fact-check';
 import { type LlmProvider, type ScriptDraft, VideoUnavailable } from './types';
 import { writeDialogue } from './writer';
+import { writeSegueScript } from './writer/segue';
 
 /**
  * The offline script writer: deterministic, no network. It turns the member's text into a talk
@@ -108,6 +109,10 @@ export function offlineLlm(): LlmProvider {
         .map((line, i) => (flagged.has(i) ? hedge(line) : line))
         .join('\n');
       return { script, factCheck: await checkFacts(script) };
+    },
+    /** Two short lines about the two tracks, varied by the pair (writer/segue.ts). */
+    async writeSegue(input) {
+      return writeSegueScript(input);
     },
     /** The offline writer has no network: YouTube cannot be reached, and it says so (the console offers themes by hand). */
     async extractThemes() {

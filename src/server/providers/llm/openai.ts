@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { providerError, providerFetch, readBody } from '../errors';
-import { catalogueLabels, DraftAnswer, RewriteAnswer, SCRIPT_WRITER } from './answers';
+import { catalogueLabels, DraftAnswer, RewriteAnswer, SCRIPT_WRITER, SegueAnswer, segueAsk } from './answers';
 import { modelFactCheck } from './fact-check';
 import { cleanAnswer, supportInstructions } from './support';
 import { type LlmProvider, type ScriptDraft, VideoUnavailable } from './types';
@@ -115,6 +115,9 @@ export function openAiLlm(s: OpenAiSettings): Required<LlmProvider> {
       if (content === null || content === undefined) return '';
       if (typeof content !== 'string') throw providerError('openai', 'malformed', 'the message content is not text');
       return cleanAnswer(content);
+    },
+    async writeSegue(input) {
+      return (await ask(SegueAnswer, segueAsk(input))).script;
     },
     /**
      * An OpenAI-compatible chat model takes text and images, not a video, and this machine would only

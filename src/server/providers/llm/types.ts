@@ -20,6 +20,20 @@ export interface SupportPassage {
   source: { kind: 'faq' | 'legal'; title: string; path: string };
 }
 
+/** A track as a segue names it (あと N 分, issue 28.2): its title, its category and its opening lines. */
+export interface SegueTrack {
+  title: string;
+  category: string | null;
+  /** The first lines of its script without the hosts' names (what it is about), or ''. */
+  gist: string;
+}
+
+/** What the hosts bridge: from one track into the next, or (`to` null) the programme's closing after it. */
+export interface SegueInput {
+  from: SegueTrack;
+  to: SegueTrack | null;
+}
+
 /** Programme themes an operator reviews (admin console テーマ管理), proposed from a YouTube video. */
 export interface ExtractedThemes {
   /** The video's title as the model read it, when it gave one. */
@@ -65,4 +79,10 @@ export interface LlmProvider {
    * each, in Japanese. Throws VideoUnavailable when this provider cannot be given a video.
    */
   extractThemes(input: { url: string }): Promise<ExtractedThemes>;
+  /**
+   * The hosts' bridge between two tracks of a programme (3 to 10 seconds spoken, naming what comes next
+   * by its title or theme), or its closing: a two-host script of two or three short lines. Optional for
+   * stand-ins in tests; the programme falls back to the offline writer without it.
+   */
+  writeSegue?(input: SegueInput): Promise<string>;
 }

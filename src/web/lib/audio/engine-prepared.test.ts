@@ -205,3 +205,25 @@ describe('never a stuck player (L-8-03..L-8-07)', () => {
     expect(a.paused).toBe(false);
   });
 });
+
+describe('interludes in the queue (#28.1, #28.2)', () => {
+  const segue = (id: number) => ({ ...track(-id), title: 'つなぎ', interlude: { audioUrl: `/api/radio/segues/${id}/audio` } });
+
+  it('#28.2: an interlude plays from its own address, is never play-counted, and one that fails is passed over for the next entry', async () => {
+    const counted: number[] = [];
+    const reported: number[] = [];
+    engine.setHooks({ onPlayCounted: (id) => counted.push(id), onListened: (r) => reported.push(r.trackId) });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    engine.playPlaylist({ id: -28, name: 'あと5分の番組' }, [track(1), segue(5), { ...track(2), fromStart: true }], 1);
+    await startPlaying(a);
+    expect(speaking().getAttribute('src')).toBe('/api/radio/segues/5/audio');
+    await vi.advanceTimersByTimeAsync(4000);
+    expect(counted).toEqual([]);
+    speaking().error = { code: 4, message: 'not found' };
+    speaking().emit('error');
+    await vi.advanceTimersByTimeAsync(50);
+    expect(engine.getSnapshot().track?.id).toBe(2);
+    expect(speaking().getAttribute('src')).toBe('/api/stream/2');
+    expect(reported).toEqual([]);
+  });
+});

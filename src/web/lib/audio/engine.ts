@@ -5,12 +5,12 @@ import { ListeningTracker } from './listening';
 import { MediaSessionBridge } from './media-session';
 import { PlayCounter } from './play-counter';
 import { Playback } from './playback';
-import { EngineCore, type EngineHooks, type PlayerSnapshot, type PlaylistRef } from './player-state';
+import { EngineCore, type EngineHooks, type PlayerSnapshot, type PlaylistRef, type QueueTrack } from './player-state';
 import { NextTrackPreparer } from './prepared-track';
 import { PlayQueue } from './queue';
 
 export { LOAD_TIMEOUT_MS } from './playback';
-export { type EngineHooks, type PlayerSnapshot, type PlaylistRef, streamUrl } from './player-state';
+export { type EngineHooks, type PlayerSnapshot, type PlaylistRef, type QueueTrack, streamUrl } from './player-state';
 
 /**
  * The audio of the app and the rules of listener spec §4 around it. React reads it through
@@ -93,7 +93,7 @@ export class AudioEngine {
       ratechange: active(() => media.updatePosition()),
       ended: active(() => playback.onEnded(() => this.next())),
       error: active(
-        () => playback.onMediaError(),
+        () => playback.onMediaError(() => this.next()),
         () => this.preparer.onError(),
       ),
     };
@@ -113,7 +113,8 @@ export class AudioEngine {
     this.queue.playTrack(track, opts);
   }
 
-  playPlaylist(playlist: PlaylistRef, tracks: readonly Track[], startIndex = 0) {
+  /** A playlist, or a programme (あと N 分: tracks and their segues as interludes); stops after the last. */
+  playPlaylist(playlist: PlaylistRef, tracks: readonly QueueTrack[], startIndex = 0) {
     this.queue.playPlaylist(playlist, tracks, startIndex);
   }
 

@@ -1,7 +1,9 @@
 import { listenedStep, listeningReport, resumePosition } from '@shared/rules/player-history';
-import type { Track } from '@shared/schemas/track';
 import type { MediaSessionBridge } from './media-session';
-import type { EngineCore } from './player-state';
+import type { EngineCore, QueueTrack } from './player-state';
+
+/** An entry whose start is not where its history left it: an interlude, or a programme's track. */
+const playsFromStart = (track: QueueTrack) => Boolean(track.interlude || track.fromStart);
 
 /**
  * Listening reports and resume: counts the seconds heard of the current load, reports each stretch
@@ -70,7 +72,8 @@ export class ListeningTracker {
     const { core } = this;
     const { track } = core.state;
     const el = core.el;
-    if (!track || !el || !core.hasSource()) {
+    // An interlude (a programme's segue) is no catalogue track: nothing to report.
+    if (!track || !el || !core.hasSource() || track.interlude) {
       this.listened = 0;
       return;
     }
@@ -95,9 +98,9 @@ export class ListeningTracker {
   }
 
   /** Asks ahead where a track that is being prepared would start. */
-  prefetchResume(track: Track) {
+  prefetchResume(track: QueueTrack) {
     const hook = this.core.hooks.resumePosition;
-    if (this.resumeCache.has(track.id) || !hook) return;
+    if (playsFromStart(track) || this.resumeCache.has(track.id) || !hook) return;
     Promise.resolve(hook(track.id, track.duration))
       .then((at) => {
         if (!this.resumeCache.has(track.id)) this.resumeCache.set(track.id, at);
@@ -106,7 +109,8 @@ export class ListeningTracker {
   }
 
   /** Finds where the load of `track` starts: from the cache, or asked of the hook. */
-  lookUpResume(track: Track, loadId: number) {
+  lookUpResume(track: QueueTrack, loadId: number) {
+    if (playsFromStart(track)) return;
     if (this.resumeCache.has(track.id)) {
       this.resumeAt(loadId, this.resumeCache.get(track.id) ?? null);
       return;

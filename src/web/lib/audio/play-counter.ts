@@ -40,7 +40,7 @@ export class PlayCounter {
       if (this.core.state.loadId !== loadId) return;
       const { gate, count } = gateCheck(this.gate, Date.now());
       this.gate = gate;
-      if (count && this.core.state.track) this.core.hooks.onPlayCounted?.(this.core.state.track.id);
+      if (count && this.core.state.track && !this.core.state.track.interlude) this.core.hooks.onPlayCounted?.(this.core.state.track.id);
       else this.schedule();
     }, wait);
   }

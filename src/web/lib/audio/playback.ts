@@ -5,7 +5,7 @@ import { writeStored } from '../storage';
 import type { ListeningTracker } from './listening';
 import type { MediaSessionBridge } from './media-session';
 import type { PlayCounter } from './play-counter';
-import { type EngineCore, type PlayerSnapshot, streamUrl } from './player-state';
+import { type EngineCore, type PlayerSnapshot, sourceOf } from './player-state';
 import type { NextTrackPreparer } from './prepared-track';
 
 /** A load that has shown no sign of readiness after this long is reported as a network problem. */
@@ -71,7 +71,7 @@ export class Playback {
     }
     this.loadTimer = setTimeout(() => {
       if (!core.el || core.state.loadId !== loadId) return;
-      core.el.src = streamUrl(track.id, core.hooks.highQuality?.() ?? false);
+      core.el.src = sourceOf(track, core.hooks.highQuality?.() ?? false);
       core.el.defaultPlaybackRate = core.state.rate;
       core.el.playbackRate = core.state.rate;
       core.el.load();
@@ -179,7 +179,8 @@ export class Playback {
     }, AUTO_NEXT_DELAY_MS);
   }
 
-  onMediaError() {
+  /** A failed load: the message; an interlude that fails (a segue not made) is passed over for the next entry. */
+  onMediaError(next?: () => void) {
     const { core } = this;
     const el = core.el;
     if (!el || !core.hasSource()) return;
@@ -189,6 +190,7 @@ export class Playback {
     this.counter.stop();
     this.media.setPlaybackState('paused');
     core.set({ isPlaying: false, ...(problem.notReady ? { isReady: false } : {}), ...(problem.message ? { error: problem.message } : {}) });
+    if (core.state.track?.interlude && core.state.index < core.state.queue.length - 1) next?.();
   }
 
   clearTimers() {

@@ -4,11 +4,22 @@ import { parseStoredRate } from '@shared/rules/player-storage';
 import type { Track } from '@shared/schemas/track';
 import { readStored } from '../storage';
 
+/**
+ * A queue entry: a catalogue track, or an interlude played from its own address that is no track of the
+ * catalogue (a programme's segue, features/radio): never counted, reported or resumed. `fromStart`: a
+ * track that plays from its beginning whatever its history says (a programme's track, so the programme
+ * ends on time).
+ */
+export type QueueTrack = Track & { interlude?: { audioUrl: string }; fromStart?: boolean };
+
+/** The address a queue entry plays from: an interlude's own, or the track's stream. */
+export const sourceOf = (track: QueueTrack, high: boolean) => track.interlude?.audioUrl ?? streamUrl(track.id, high);
+
 export interface PlayerSnapshot {
   /** The list the player walks through (the catalogue, in its order). */
-  queue: readonly Track[];
+  queue: readonly QueueTrack[];
   index: number;
-  track: Track | null;
+  track: QueueTrack | null;
   /** Increases with every load of a source; a new load is a new play for the play count. */
   loadId: number;
   /** How the current track was reached, for the slide animation. */

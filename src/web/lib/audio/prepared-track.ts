@@ -1,6 +1,6 @@
 import { nextIndex } from '@shared/rules/player';
 import type { ListeningTracker } from './listening';
-import { type EngineCore, streamUrl } from './player-state';
+import { type EngineCore, sourceOf } from './player-state';
 
 /** The listener asked the browser to save data: no track is loaded ahead. */
 const saveData = () =>
@@ -40,7 +40,7 @@ export class NextTrackPreparer {
     if (this.prepared?.trackId === upcoming.id && (this.prepared.failed || this.hasSource())) return;
     this.prepared = { trackId: upcoming.id, failed: false };
     sb.preload = 'auto';
-    sb.src = streamUrl(upcoming.id, this.core.hooks.highQuality?.() ?? false);
+    sb.src = sourceOf(upcoming, this.core.hooks.highQuality?.() ?? false);
     sb.defaultPlaybackRate = rate;
     sb.playbackRate = rate;
     sb.load();

@@ -1,7 +1,7 @@
 import { initialTrackIndex, nextIndex, previousIndex } from '@shared/rules/player';
 import type { Track } from '@shared/schemas/track';
 import type { Playback } from './playback';
-import type { EngineCore, PlaylistRef } from './player-state';
+import type { EngineCore, PlaylistRef, QueueTrack } from './player-state';
 import type { NextTrackPreparer } from './prepared-track';
 
 /**
@@ -87,7 +87,7 @@ export class PlayQueue {
    * Plays a playlist: its tracks become the queue, starting at `startIndex`, and playback stops at the
    * end of the last one (listener spec §4 Audio player).
    */
-  playPlaylist(playlist: PlaylistRef, tracks: readonly Track[], startIndex = 0) {
+  playPlaylist(playlist: PlaylistRef, tracks: readonly QueueTrack[], startIndex = 0) {
     const { core, playback } = this;
     if (tracks.length === 0) return;
     const start = Math.min(Math.max(0, startIndex), tracks.length - 1);

@@ -15,6 +15,8 @@ export interface TrackActions {
   AdSlot: ComponentType<{ className?: string }>;
   /** 読み間違いを報告 beside a transcript line (the readings feature, issue 25.3). */
   ReportMisreading: ComponentType<{ track: Track; line: number; text: string }>;
+  /** あと N 分 on the home player: a programme that fills the member's minutes (the radio feature, issue 28.1). */
+  ProgrammeControl: ComponentType<{ className?: string }>;
 }
 
 const TrackActionsContext = createContext<TrackActions | null>(null);

@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorSchema } from '../../../shared/schemas/common';
+import { ProgrammeQuerySchema, ProgrammeSchema, SegueIdParamSchema } from '../../../shared/schemas/radio';
+import { memberOf, membersOnly } from '../../http/guards';
+import type { AppDeps } from '../../types';
+import { sendStoredAudio } from '../tracks/stream';
+import { segueAudio } from './segues';
+import { buildProgramme } from './service';
+
+/**
+ * あと N 分 and the hosts' segues (issue 28.1 and 28.2, decision 0034): a programme that fills the member's
+ * minutes, and the spoken bridges between its tracks, served like tracks (ranges, ETag, 304).
+ */
+export function radioRoutes({ db, storage, now }: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    await app.register(
+      membersOnly(db, async (members) => {
+        members.get(
+          '/api/radio/programme',
+          {
+            schema: {
+              tags: ['radio'],
+              summary: 'あと N 分: a programme of tracks, segues and a closing that ends within 30 s of N minutes (5-120)',
+              querystring: ProgrammeQuerySchema,
+              response: { 200: ProgrammeSchema, 400: ErrorSchema, 401: ErrorSchema, 422: ErrorSchema },
+            },
+          },
+          async (request, reply) => {
+            reply.header('Cache-Control', 'private, no-store');
+            return buildProgramme(db, memberOf(request), request.query.minutes, now());
+          },
+        );
+        members.route({
+          method: ['GET', 'HEAD'],
+          url: '/api/radio/segues/:id/audio',
+          schema: {
+            tags: ['radio'],
+            summary: "A segue's MP3 (the hosts' bridge into the next track, or the closing), with byte ranges and ETag",
+            params: SegueIdParamSchema,
+          },
+          handler: async (request, reply) =>
+            sendStoredAudio(storage, request, reply, {
+              ...(await segueAudio(db, request.params.id)),
+              cacheControl: 'private, max-age=3600',
+            }),
+        });
+      }),
+    );
+  };
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { SEGUE_SECONDS } from '../../../shared/rules/programme';
+import { renderDialogueToMp3 } from '../../providers/audio/render';
+import { writeSegueScript } from '../../providers/llm/writer/segue';
+import { fitToSlot } from './segues';
+
+describe('a segue in the hosts voices (#28.2)', () => {
+  it('#28.2: spoken by the offline voice (the tracks render, -16 LUFS) in 3 to 10 s, then fitted to its 10 s slot', async () => {
+    const script = writeSegueScript({
+      from: { title: '銭湯の歴史', category: '文化', gist: '' },
+      to: { title: '宇宙の始まり', category: '科学', gist: '' },
+    });
+    const spoken: number[] = [];
+    const audio = await fitToSlot(async (rate) => {
+      const r = await renderDialogueToMp3(script, { speakingRate: rate });
+      spoken.push(r.duration);
+      return r;
+    }, SEGUE_SECONDS);
+    expect(spoken[0]).toBeGreaterThanOrEqual(3);
+    expect(spoken.at(-1)).toBeLessThanOrEqual(SEGUE_SECONDS);
+    expect(Math.abs(audio.duration - SEGUE_SECONDS)).toBeLessThan(0.15);
+  }, 120_000);
+});

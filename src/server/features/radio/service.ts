@@ -1,0 +1,140 @@
+import { inArray, sql } from 'drizzle-orm';
+import {
+  CLOSING_SECONDS,
+  PROGRAMME_MESSAGES,
+  PROGRAMME_TOLERANCE_SECONDS,
+  SEGUE_SECONDS,
+  segueAudioPath,
+} from '../../../shared/rules/programme';
+import type { Programme, ProgrammeItem } from '../../../shared/schemas/radio';
+import { type Db, rowsOf } from '../../db/client';
+import { follows, likes, listeningHistory, tracks, type users } from '../../db/schema';
+import { AppError, found } from '../../http/errors';
+import { isPremiumAt } from '../premium/rule';
+import { onTrackChange } from '../tracks/changes';
+import { listTracksWhere } from '../tracks/service';
+import { type Candidate, longestMinutes, type PickOptions, pickProgramme } from './pick';
+import { seguesFor } from './segues';
+
+/** What a programme may play, as the catalogue shows it: visible tracks with audio. */
+interface Playable extends Candidate {
+  category: string | null;
+  userId: string | null;
+  isPremiumOnly: boolean;
+}
+
+/**
+ * Every visible track with what the picking needs (id, length, category, creator), in the catalogue's
+ * recommendation order (score_base): kept in memory per database and dropped when a track is shown,
+ * hidden, added or deleted (changes.ts, on every instance), and after a minute for the order's sake. A
+ * programme then costs three small queries about the listener, not a read of the catalogue.
+ */
+const CANDIDATES_TTL_MS = 60_000;
+const playableCache = new WeakMap<object, { rows: Promise<Playable[]>; at: number }>();
+const watched = new WeakSet<object>();
+
+function playable(db: Db): Promise<Playable[]> {
+  if (!watched.has(db)) {
+    watched.add(db);
+    onTrackChange(db, () => playableCache.delete(db));
+  }
+  const hit = playableCache.get(db);
+  if (hit && Date.now() - hit.at < CANDIDATES_TTL_MS) return hit.rows;
+  // One row of JSON instead of 10,000 rows: the embedded database spends most of a large read on the rows.
+  const rows = db
+    .execute(
+      sql`select coalesce(json_agg(json_build_array(${tracks.id}, ${tracks.duration}, ${tracks.category}, ${tracks.userId}, ${tracks.isPremiumOnly})
+            order by ${tracks.scoreBase} desc, ${tracks.id}), '[]'::json)::text as list
+          from ${tracks} where ${tracks.isVisible} and ${tracks.duration} > 0`,
+    )
+    .then((result) => {
+      const [row] = rowsOf<{ list: string }>(result);
+      const list = JSON.parse(row?.list ?? '[]') as [number, number, string | null, string | null, boolean][];
+      return list.map(([id, seconds, category, userId, isPremiumOnly]): Playable => ({ id, seconds, category, userId, isPremiumOnly }));
+    });
+  const entry = { rows, at: Date.now() };
+  playableCache.set(db, entry);
+  entry.rows.catch(() => {
+    if (playableCache.get(db) === entry) playableCache.delete(db);
+  });
+  return entry.rows;
+}
+
+/** What the listener's history and choices say: tracks heard to the end, their categories, the creators they follow. */
+async function listenerProfile(db: Db, userId: string) {
+  // One round trip: three small lists as JSON.
+  const result = await db.execute(sql`select
+      (select coalesce(json_agg(distinct ${listeningHistory.trackId}), '[]'::json) from ${listeningHistory}
+        where ${listeningHistory.userId} = ${userId} and ${listeningHistory.completed})::text as finished,
+      (select coalesce(json_agg(${follows.followingId}), '[]'::json) from ${follows} where ${follows.followerId} = ${userId})::text as followed,
+      (select coalesce(json_agg(distinct ${tracks.category}), '[]'::json) from ${tracks}
+        where ${tracks.category} is not null and ${tracks.id} in (
+          select ${likes.trackId} from ${likes} where ${likes.userId} = ${userId}
+          union select ${listeningHistory.trackId} from ${listeningHistory} where ${listeningHistory.userId} = ${userId}))::text as categories`);
+  const [row] = rowsOf<{ finished: string; followed: string; categories: string }>(result);
+  return {
+    finished: new Set(JSON.parse(row.finished) as number[]),
+    followed: new Set(JSON.parse(row.followed) as string[]),
+    categories: new Set(JSON.parse(row.categories) as string[]),
+  };
+}
+
+/**
+ * The listener's order of preference (decision 0034): tracks not yet heard to the end before those
+ * heard; within each, their categories (of what they liked or listened to) and the creators they follow
+ * first; then the catalogue's recommendation order. Premium-only tracks only for premium members.
+ */
+export function inPriorityOrder(
+  rows: readonly Playable[],
+  listener: { premium: boolean; finished: Set<number>; followed: Set<string>; categories: Set<string> },
+): Candidate[] {
+  const tiers: Candidate[][] = [[], [], [], []];
+  for (const r of rows) {
+    if (r.isPremiumOnly && !listener.premium) continue;
+    const preferred =
+      (r.userId !== null && listener.followed.has(r.userId)) || (r.category !== null && listener.categories.has(r.category));
+    tiers[(listener.finished.has(r.id) ? 2 : 0) + (preferred ? 0 : 1)].push({ id: r.id, seconds: r.seconds });
+  }
+  return tiers.flat();
+}
+
+export const programmeOptions = (minutes: number): PickOptions => ({
+  budgetSeconds: minutes * 60,
+  segueSeconds: SEGUE_SECONDS,
+  closingSeconds: CLOSING_SECONDS,
+  toleranceSeconds: PROGRAMME_TOLERANCE_SECONDS,
+});
+
+/**
+ * あと N 分 (GET /api/radio/programme): the member's programme for `minutes`, ending within 30 s of it.
+ * Segues not yet spoken are asked for (a make-segue task each) and answered with their planned length:
+ * their audio is fitted to it when made, and their address plays once it is (decision 0034).
+ * 422 with the longest programme the catalogue allows when none fits.
+ */
+export async function buildProgramme(db: Db, member: typeof users.$inferSelect, minutes: number, now = new Date()): Promise<Programme> {
+  const [rows, profile] = await Promise.all([playable(db), listenerProfile(db, member.id)]);
+  const candidates = inPriorityOrder(rows, { ...profile, premium: isPremiumAt(member, now) });
+  const options = programmeOptions(minutes);
+  const plan = pickProgramme(candidates, options);
+  if (!plan) throw new AppError(422, PROGRAMME_MESSAGES.tooFewTracks(Math.min(minutes - 1, longestMinutes(candidates, options))));
+  const trackIds = plan.items.flatMap((i) => (i.kind === 'track' ? [i.trackId] : []));
+  const pairs = plan.items.flatMap((i) => (i.kind === 'segue' ? [{ from: i.from, to: i.to }] : []));
+  const [full, made] = await Promise.all([listTracksWhere(db, { where: inArray(tracks.id, trackIds) }), seguesFor(db, pairs)]);
+  const byId = new Map(full.map((t) => [t.id, t]));
+  const items: ProgrammeItem[] = plan.items.map((i) => {
+    if (i.kind === 'track') {
+      const track = byId.get(i.trackId);
+      return { kind: 'track', seconds: i.seconds, audioUrl: `/api/stream/${i.trackId}`, trackId: i.trackId, title: track?.title, track };
+    }
+    const segue = found(made.get(`${i.from}>${i.to ?? ''}`));
+    const next = i.to === null ? undefined : byId.get(i.to);
+    return {
+      kind: 'segue',
+      seconds: i.seconds,
+      audioUrl: segueAudioPath(segue.id),
+      segueId: segue.id,
+      title: next ? PROGRAMME_MESSAGES.segueTitle(next.title) : PROGRAMME_MESSAGES.closingTitle,
+    };
+  });
+  return { minutes, totalSeconds: plan.totalSeconds, items };
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { ScriptText } from '../answers';
+import { speechSeconds } from '../offline';
+import { spokenName, writeSegueScript } from './segue';
+
+const track = (title: string, category: string | null = null) => ({ title, category, gist: '' });
+const TITLES = [
+  '銭湯の歴史',
+  '朝の散歩のすすめ',
+  '宇宙の始まり',
+  '昆布とかつお節',
+  '雨の日の読書',
+  '通勤電車の科学',
+  '祭りの夜',
+  '駅そばの話',
+];
+
+describe('offline segue writer (#28.2)', () => {
+  it('#28.2: a segue is a two-host script that names the next track, looks back at the last one, and is said in 3 to 10 seconds', () => {
+    const script = writeSegueScript({ from: track('銭湯の歴史', '文化'), to: track('宇宙の始まり', '科学') });
+    expect(ScriptText.safeParse(script).success).toBe(true);
+    expect(script).toContain('「宇宙の始まり」');
+    expect(script).toContain('「銭湯の歴史」');
+    const seconds = speechSeconds(script);
+    expect(seconds).toBeGreaterThanOrEqual(3);
+    expect(seconds).toBeLessThanOrEqual(10);
+  });
+
+  it('#28.2: segues vary with the pair: not one template line', () => {
+    const scripts = new Set<string>();
+    const shapes = new Set<string>();
+    for (const a of TITLES) {
+      for (const b of TITLES) {
+        if (a === b) continue;
+        const s = writeSegueScript({ from: track(a, '文化'), to: track(b, a.length % 2 ? '文化' : '科学') });
+        scripts.add(s);
+        shapes.add(s.replaceAll(`「${a}」`, 'A').replaceAll(`「${b}」`, 'B'));
+      }
+    }
+    expect(scripts.size).toBe(TITLES.length * (TITLES.length - 1));
+    expect(shapes.size).toBeGreaterThanOrEqual(8);
+  });
+
+  it('#28.2: the same theme is said to continue, a new one is named; a long title is named by its theme', () => {
+    expect(writeSegueScript({ from: track('駅そばの話', 'グルメ'), to: track('昆布とかつお節', 'グルメ') })).toMatch(/グルメ|この流れ/);
+    expect(spokenName(track('とても長いタイトルがついている番組で二十文字を超えています', '科学'))).toBe('科学の話題');
+  });
+
+  it('#28.2: the closing looks back at the last track and says goodbye', () => {
+    const script = writeSegueScript({ from: track('祭りの夜', '文化'), to: null });
+    expect(ScriptText.safeParse(script).success).toBe(true);
+    expect(script).toContain('「祭りの夜」');
+  });
+});
