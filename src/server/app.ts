@@ -51,6 +51,8 @@ import { publicOrigin } from './http/public-origin';
 import { registerRateLimits } from './http/rate-limits';
 import { registerSecurityHeaders } from './http/security-headers';
 import { serializerCompiler } from './http/serializer';
+import { createLlm } from './providers/llm/index';
+import type { LlmProvider } from './providers/llm/types';
 import { createPayments } from './providers/payments/index';
 import { createWebPushSender, type PushSender } from './providers/push/sender';
 import { loadVapidKeys } from './providers/push/vapid';
@@ -64,6 +66,8 @@ export interface BuildOptions {
   /** An already open (and migrated) database; otherwise one is opened from the config. */
   database?: Database;
   storage?: StorageProvider;
+  /** A language model other than LLM_PROVIDER's (tests give a stand-in). */
+  llm?: LlmProvider;
   /** A push sender other than the Web Push protocol (tests may count deliveries). */
   pushSender?: PushSender;
   /** The creation's voice (tests give a fast or failing one); the offline voice otherwise. */
@@ -98,6 +102,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const database = opts.database ?? (await openDatabase(config));
   const storage = opts.storage ?? createStorage(config);
+  const llm = opts.llm ?? createLlm(config.llm);
   const vapid = loadVapidKeys({ ...config.vapid, dataDir: config.dataDir });
   const push = {
     vapid,
@@ -108,7 +113,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Rate limits and the sign-in lockout count in a store every instance shares (issue 24).
   const counters = config.redisUrl ? redisCounters(config.redisUrl) : postgresCounters(database.db);
   app.addHook('onClose', () => counters.close());
-  const deps: AppDeps = { config, database, db: database.db, storage, push, payments, now, counters };
+  const deps: AppDeps = { config, database, db: database.db, storage, llm, push, payments, now, counters };
   if (config.pushPollMs > 0) {
     const stop = startPushDispatcher(database.db, push.send, config.pushPollMs, (err) => app.log.error({ err }, 'push delivery failed'));
     app.addHook('onClose', stop);
