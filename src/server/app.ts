@@ -31,6 +31,7 @@ import { startPushDispatcher } from './features/notifications/push';
 import { pushRoutes } from './features/notifications/push-routes';
 import { notificationsRoutes } from './features/notifications/routes';
 import { playlistsRoutes } from './features/playlists/routes';
+import { demoIntents } from './features/premium/demo-intents';
 import { premiumRoutes } from './features/premium/routes';
 import { profileRoutes } from './features/profile/routes';
 import { readingsRoutes } from './features/readings/routes';
@@ -109,7 +110,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     send: opts.pushSender ?? createWebPushSender(vapid, { extraOrigins: config.pushExtraOrigins }, countPushFailure),
   };
   const now = opts.now ?? (() => new Date());
-  const payments = createPayments(config, database.db, now);
+  const payments = createPayments(config, demoIntents(database.db), now);
   // Rate limits and the sign-in lockout count in a store every instance shares (issue 24).
   const counters = config.redisUrl ? redisCounters(config.redisUrl) : postgresCounters(database.db);
   app.addHook('onClose', () => counters.close());

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { appMeta } from './db/schema';
 import { seedDemoAccounts, seedDemoTracks } from './db/seed';
+import { demoIntents } from './features/premium/demo-intents';
 import { closeReadingThread } from './features/search/reading-thread';
 import { sweepReadings } from './features/search/readings';
 import { startJobWorkers } from './jobs/workers';
@@ -92,7 +93,7 @@ async function main() {
     ? await startJobWorkers(database, storage, {
         tts: config.tts,
         llm,
-        payments: createPayments(config, database.db, () => new Date()),
+        payments: createPayments(config, demoIntents(database.db), () => new Date()),
         mail: config.mail,
         log: (err) => app.log.error({ err }, 'task failed'),
       })
