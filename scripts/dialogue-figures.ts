@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { figuresOf } from '../src/server/providers/llm/writer/checks';
 import { FIXTURES } from '../src/server/providers/llm/writer/fixtures/texts';
 import { writeDialogue } from '../src/server/providers/llm/writer/index';
-import { loadTokenizer } from '../src/server/providers/tts/kana';
+import { loadTokenizer } from '../src/server/providers/japanese/index';
 
 const [file, title] = process.argv.slice(2);
 const texts = file ? [{ key: file, title: title ?? 'テキスト', text: readFileSync(file, 'utf8') }] : FIXTURES;

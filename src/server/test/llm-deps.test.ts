@@ -37,10 +37,20 @@ afterAll(() => t.close());
 describe('#26.5 the language model of AppDeps', () => {
   it('#26.5 creation writes its script with the model the app was given', async () => {
     const cookie = await sessionCookie(t.db, { userId: (await insertUser(t.db)).id });
-    const res = await t.app.inject({ method: 'POST', url: '/api/generate-script', headers: { cookie }, payload: { inputText: 'AIの話', title: '' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/generate-script',
+      headers: { cookie },
+      payload: { inputText: 'AIの話', title: '' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ script: SCRIPT, title: '差し替え', labels: ['テクノロジー'], inputText: 'AIの話' });
-    const quota = await t.app.inject({ method: 'POST', url: '/api/generate-script', headers: { cookie }, payload: { inputText: '失敗', title: '' } });
+    const quota = await t.app.inject({
+      method: 'POST',
+      url: '/api/generate-script',
+      headers: { cookie },
+      payload: { inputText: '失敗', title: '' },
+    });
     expect(quota.statusCode).toBe(429);
     expect(quota.json().message).toBe(CREATION_MESSAGES.ttsQuota);
   });
