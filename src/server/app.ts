@@ -52,6 +52,7 @@ import { publicOrigin } from './http/public-origin';
 import { registerRateLimits } from './http/rate-limits';
 import { registerSecurityHeaders } from './http/security-headers';
 import { serializerCompiler } from './http/serializer';
+import { createIdentity } from './providers/identity/index';
 import { createLlm } from './providers/llm/index';
 import type { LlmProvider } from './providers/llm/types';
 import { createPayments } from './providers/payments/index';
@@ -114,7 +115,18 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Rate limits and the sign-in lockout count in a store every instance shares (issue 24).
   const counters = config.redisUrl ? redisCounters(config.redisUrl) : postgresCounters(database.db);
   app.addHook('onClose', () => counters.close());
-  const deps: AppDeps = { config, database, db: database.db, storage, llm, push, payments, now, counters };
+  const deps: AppDeps = {
+    config,
+    database,
+    db: database.db,
+    storage,
+    llm,
+    identity: createIdentity(config),
+    push,
+    payments,
+    now,
+    counters,
+  };
   if (config.pushPollMs > 0) {
     const stop = startPushDispatcher(database.db, push.send, config.pushPollMs, (err) => app.log.error({ err }, 'push delivery failed'));
     app.addHook('onClose', stop);
