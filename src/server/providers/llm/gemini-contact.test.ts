@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_THEMES_MESSAGES } from '../../../shared/messages/admin-themes';
 import { CREATION_MESSAGES } from '../../../shared/rules/creation';
 import { loadConfig } from '../../config';
-import { createTestApp, insertUser, sessionCookie } from '../../test/app';
+import { createTestApp, sessionCookie } from '../../test/app';
 import {
   GEMINI_KEY,
   GEMINI_THEMES,
@@ -11,9 +11,12 @@ import {
   PRIVATE_VIDEO,
   startGeminiStandIn,
 } from '../../test/gemini-stand-in';
+import { scriptWriterMember } from '../../test/script-kit';
 import { clearSettingProblem, settingProblems } from '../problems';
 import { geminiLlm, temperatureFor, VIDEO_CLIP_SECONDS } from './gemini';
 import { VideoNotReadable } from './types';
+
+const SUPPORT_INSTRUCTIONS = 'アプリのサポートとして、短く答えてください。';
 
 // #29.2: Gemini on first contact, against the stand-in written from the Gemini API reference
 // (test/gemini-stand-in.ts): the key, the listed models, overload and an unreadable video.
@@ -64,13 +67,8 @@ describe('#29.2 Gemini on first contact', () => {
       GEMINI_BASE_URL: api.url,
     });
     try {
-      const cookie = await sessionCookie(t.db, { userId: (await insertUser(t.db)).id });
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/generate-script',
-        headers: { cookie },
-        payload: { inputText: '朝の散歩', title: '' },
-      });
+      const generate = await scriptWriterMember(t);
+      const res = await generate('朝の散歩');
       expect(res.statusCode).toBe(503);
       expect(res.json().message).toBe(CREATION_MESSAGES.scriptFailed);
       const health = await t.app.inject({ method: 'GET', url: '/health' });
@@ -84,13 +82,13 @@ describe('#29.2 Gemini on first contact', () => {
 
   it('#29.2 503 UNAVAILABLE (overloaded) is retried with backoff; still overloaded after three tries it is unavailable', async () => {
     api.overloaded = 2;
-    const out = await gemini().answerSupport({ question: '解約は？', passages: [] });
+    const out = await gemini().answer({ instructions: SUPPORT_INSTRUCTIONS, question: '解約は？' });
     expect(out.length).toBeGreaterThan(0);
     expect(api.requests).toHaveLength(3);
     api.overloaded = 5;
     api.requests.length = 0;
     const err = await gemini()
-      .answerSupport({ question: '解約は？', passages: [] })
+      .answer({ instructions: SUPPORT_INSTRUCTIONS, question: '解約は？' })
       .catch((e) => e);
     expect(err).toMatchObject({ provider: 'gemini', kind: 'unavailable' });
     expect(api.requests).toHaveLength(3);

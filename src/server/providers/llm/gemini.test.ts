@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
-import { createTestApp, insertUser, sessionCookie } from '../../test/app';
+import { createTestApp } from '../../test/app';
 import {
   GEMINI_CHECK,
   GEMINI_KEY,
@@ -9,6 +9,7 @@ import {
   type GeminiStandIn,
   startGeminiStandIn,
 } from '../../test/gemini-stand-in';
+import { scriptWriterMember } from '../../test/script-kit';
 import { expectProviderFailures } from '../../test/stand-in';
 import { geminiLlm } from './gemini';
 
@@ -85,22 +86,12 @@ describe('Gemini script writer', () => {
   it('through the API: generate-script answers the grounded check with its sources', async () => {
     const t = await createTestApp({ LLM_PROVIDER: 'gemini', GEMINI_API_KEY: GEMINI_KEY, GEMINI_BASE_URL: api.url, AI_TIMEOUT_MS: '2000' });
     try {
-      const cookie = await sessionCookie(t.db, { userId: (await insertUser(t.db)).id });
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/generate-script',
-        headers: { cookie },
-        payload: { inputText: '朝の散歩', title: '' },
-      });
+      const generate = await scriptWriterMember(t);
+      const res = await generate('朝の散歩');
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().factCheck.sources).toHaveLength(2);
       api.mode = 'quota';
-      const limited = await t.app.inject({
-        method: 'POST',
-        url: '/api/generate-script',
-        headers: { cookie },
-        payload: { inputText: '朝の散歩', title: '' },
-      });
+      const limited = await generate('朝の散歩');
       expect(limited.statusCode).toBe(429);
     } finally {
       api.mode = 'ok';
