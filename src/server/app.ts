@@ -105,6 +105,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const database = opts.database ?? (await openDatabase(config));
   const storage = opts.storage ?? createStorage(config);
   const llm = opts.llm ?? createLlm(config.llm);
+  const identity = createIdentity(config);
   const vapid = loadVapidKeys({ ...config.vapid, dataDir: config.dataDir });
   const push = {
     vapid,
@@ -115,18 +116,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Rate limits and the sign-in lockout count in a store every instance shares (issue 24).
   const counters = config.redisUrl ? redisCounters(config.redisUrl) : postgresCounters(database.db);
   app.addHook('onClose', () => counters.close());
-  const deps: AppDeps = {
-    config,
-    database,
-    db: database.db,
-    storage,
-    llm,
-    identity: createIdentity(config),
-    push,
-    payments,
-    now,
-    counters,
-  };
+  const deps: AppDeps = { config, database, db: database.db, storage, llm, identity, push, payments, now, counters };
   if (config.pushPollMs > 0) {
     const stop = startPushDispatcher(database.db, push.send, config.pushPollMs, (err) => app.log.error({ err }, 'push delivery failed'));
     app.addHook('onClose', stop);
