@@ -31,6 +31,7 @@ import { startPushDispatcher } from './features/notifications/push';
 import { pushRoutes } from './features/notifications/push-routes';
 import { notificationsRoutes } from './features/notifications/routes';
 import { playlistsRoutes } from './features/playlists/routes';
+import { demoIntents } from './features/premium/demo-intents';
 import { premiumRoutes } from './features/premium/routes';
 import { profileRoutes } from './features/profile/routes';
 import { radioRoutes } from './features/radio/routes';
@@ -52,6 +53,9 @@ import { publicOrigin } from './http/public-origin';
 import { registerRateLimits } from './http/rate-limits';
 import { registerSecurityHeaders } from './http/security-headers';
 import { serializerCompiler } from './http/serializer';
+import { createIdentity } from './providers/identity/index';
+import { createLlm } from './providers/llm/index';
+import type { LlmProvider } from './providers/llm/types';
 import { createPayments } from './providers/payments/index';
 import { createWebPushSender, type PushSender } from './providers/push/sender';
 import { loadVapidKeys } from './providers/push/vapid';
@@ -65,6 +69,8 @@ export interface BuildOptions {
   /** An already open (and migrated) database; otherwise one is opened from the config. */
   database?: Database;
   storage?: StorageProvider;
+  /** A language model other than LLM_PROVIDER's (tests give a stand-in). */
+  llm?: LlmProvider;
   /** A push sender other than the Web Push protocol (tests may count deliveries). */
   pushSender?: PushSender;
   /** The creation's voice (tests give a fast or failing one); the offline voice otherwise. */
@@ -99,17 +105,19 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const database = opts.database ?? (await openDatabase(config));
   const storage = opts.storage ?? createStorage(config);
+  const llm = opts.llm ?? createLlm(config.llm);
+  const identity = createIdentity(config);
   const vapid = loadVapidKeys({ ...config.vapid, dataDir: config.dataDir });
   const push = {
     vapid,
     send: opts.pushSender ?? createWebPushSender(vapid, { extraOrigins: config.pushExtraOrigins }, countPushFailure),
   };
   const now = opts.now ?? (() => new Date());
-  const payments = createPayments(config, database.db, now);
+  const payments = createPayments(config, demoIntents(database.db), now);
   // Rate limits and the sign-in lockout count in a store every instance shares (issue 24).
   const counters = config.redisUrl ? redisCounters(config.redisUrl) : postgresCounters(database.db);
   app.addHook('onClose', () => counters.close());
-  const deps: AppDeps = { config, database, db: database.db, storage, push, payments, now, counters };
+  const deps: AppDeps = { config, database, db: database.db, storage, llm, identity, push, payments, now, counters };
   if (config.pushPollMs > 0) {
     const stop = startPushDispatcher(database.db, push.send, config.pushPollMs, (err) => app.log.error({ err }, 'push delivery failed'));
     app.addHook('onClose', stop);

@@ -5,11 +5,13 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { appMeta } from './db/schema';
 import { seedDemoAccounts, seedDemoTracks } from './db/seed';
+import { demoIntents } from './features/premium/demo-intents';
 import { closeReadingThread } from './features/search/reading-thread';
 import { sweepReadings } from './features/search/readings';
 import { startJobWorkers } from './jobs/workers';
 import { serverRunningOn, writePidFile } from './lib/pid-file';
 import { closeRenderPool, renderDialogueInWorker } from './providers/audio/render-pool';
+import { createLlm } from './providers/llm/index';
 import { createPayments } from './providers/payments/index';
 import { createStorage } from './providers/storage/index';
 
@@ -56,7 +58,9 @@ async function main() {
     }
   }
 
-  const app = await buildApp(config, { database, storage });
+  // One language model for the app and its task workers (LLM_PROVIDER).
+  const llm = createLlm(config.llm);
+  const app = await buildApp(config, { database, storage, llm });
   const seeding = new AbortController();
   let seedDone: Promise<void> = Promise.resolve();
 
@@ -88,8 +92,8 @@ async function main() {
   const stopWorkers = config.workersInApp
     ? await startJobWorkers(database, storage, {
         tts: config.tts,
-        llm: config.llm,
-        payments: createPayments(config, database.db, () => new Date()),
+        llm,
+        payments: createPayments(config, demoIntents(database.db), () => new Date()),
         mail: config.mail,
         log: (err) => app.log.error({ err }, 'task failed'),
       })

@@ -1,6 +1,8 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Counters } from './http/counters';
+import type { IdentityProvider } from './providers/identity/types';
+import type { LlmProvider } from './providers/llm/types';
 import type { Payments } from './providers/payments/index';
 import type { PushSender } from './providers/push/sender';
 import type { VapidKeys } from './providers/push/vapid';
@@ -15,7 +17,11 @@ export interface AppDeps {
   database: Database;
   db: Database['db'];
   storage: StorageProvider;
+  /** The language model (LLM_PROVIDER: offline, OpenAI or Gemini), built once: creation, support, the console's themes. */
+  llm: LlmProvider;
   push: { vapid: VapidKeys; send: PushSender };
+  /** Sign-in: Google (OpenID Connect), or the offline chooser on a laptop; null in production without Google. */
+  identity: IdentityProvider | null;
   /** Premium payments (Stripe, or the offline demo checkout); null in production without Stripe. */
   payments: Payments | null;
   /** The clock of time-based rules (premium periods and pauses); tests control it. */

@@ -1,6 +1,7 @@
 // `npm run worker`: task workers in a process of their own (PostgreSQL deployments; any number of them).
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { demoIntents } from '../features/premium/demo-intents';
 import { startJobWorkers } from '../jobs/workers';
 import { closeRenderPool } from '../providers/audio/render-pool';
 import { createPayments } from '../providers/payments/index';
@@ -16,7 +17,7 @@ await database.migrate();
 const stop = await startJobWorkers(database, createStorage(config), {
   tts: config.tts,
   llm: config.llm,
-  payments: createPayments(config, database.db, () => new Date()),
+  payments: createPayments(config, demoIntents(database.db), () => new Date()),
   mail: config.mail,
   log: (err) => console.error('[mugen] task failed:', err),
 });

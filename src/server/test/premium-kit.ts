@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { notifications, tasks, users } from '../db/schema';
+import { demoIntents } from '../features/premium/demo-intents';
 import { premiumSweep } from '../features/premium/schedule';
 import { startJobWorkers } from '../jobs/workers';
 import { createPayments } from '../providers/payments/index';
@@ -49,13 +50,13 @@ export async function notificationTypes(t: TestApp, userId: string) {
 
 /** The scheduler's premium sweep, as the task workers run it, on the controlled clock. */
 export function sweep(t: TestApp, now: () => Date) {
-  return premiumSweep({ db: t.db, payments: createPayments(t.config, t.db, now), now });
+  return premiumSweep({ db: t.db, payments: createPayments(t.config, demoIntents(t.db), now), now });
 }
 
 /** Runs the queued premium-resume tasks with the real task workers until none is left to run. */
 export async function runResumeTasks(t: TestApp, now: () => Date) {
   const stop = await startJobWorkers(t.database, t.storage, {
-    payments: createPayments(t.config, t.db, now),
+    payments: createPayments(t.config, demoIntents(t.db), now),
     now,
     pollMs: 20,
     schedules: false,

@@ -16,6 +16,23 @@ export function daysRemaining(endDate: Date | string | null | undefined, now: Da
 /** The pause: 90 days, once per member lifetime (creator spec §2.3, §9). */
 export const PAUSE_DAYS = 90;
 
+/** Premium is 550 yen a month, tax included (creator spec §9). */
+export const PREMIUM_PRICE_YEN = 550;
+
+/**
+ * The same instant `months` calendar months later (UTC), the day kept where the month has it and the
+ * month's last day otherwise (Jan 31 -> Feb 28): "charged monthly on the same day" (commercial-law page).
+ */
+export function addMonths(d: Date, months: number): Date {
+  const out = new Date(d.getTime());
+  const day = out.getUTCDate();
+  out.setUTCDate(1);
+  out.setUTCMonth(out.getUTCMonth() + months);
+  const last = new Date(Date.UTC(out.getUTCFullYear(), out.getUTCMonth() + 1, 0)).getUTCDate();
+  out.setUTCDate(Math.min(day, last));
+  return out;
+}
+
 /**
  * When a pause asked for at `at` runs (issue 24.9, decision 0026): it begins when the paid period ends
  * (premium until then, nothing lost), lasts 90 days with neither premium nor charges, and billing and

@@ -19,12 +19,12 @@ import { methodNotAllowed, notFound, unavailable } from '../../http/errors';
 import { memberOf, membersOnly } from '../../http/guards';
 import { publicOrigin } from '../../http/public-origin';
 import { limitedAs } from '../../http/rate-limits';
+import type { SignInStart } from '../../providers/identity/types';
 import type { AppDeps } from '../../types';
 import { deleteAccount } from './account';
 import { clearSessionCookie, OIDC_STATE_COOKIE, safeRedirect, setSessionCookie, withFromAuth } from './cookies';
 import { devChooserPage } from './dev-chooser';
 import { currentUser } from './guard';
-import { createOidc, type Oidc } from './oidc';
 import { SignInRefused, type SignInResult, signInOrRegister } from './service';
 import { createSession, SESSION_COOKIE } from './session';
 import { endSessionByToken, liveSession, recentMembers, recordConsent, saveAuthFlow, takeAuthFlow } from './store';
@@ -32,9 +32,7 @@ import { toUser } from './users';
 
 const FLOW_TTL_MS = 10 * 60_000;
 
-export function authRoutes({ db, config, storage }: AppDeps): FastifyPluginAsyncZod {
-  const oidc: Oidc | undefined = config.oidc ? createOidc(config.oidc) : undefined;
-
+export function authRoutes({ db, config, storage, identity }: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const origin = (request: { protocol: string; host: string }) => publicOrigin(config, request);
 
@@ -62,15 +60,16 @@ export function authRoutes({ db, config, storage }: AppDeps): FastifyPluginAsync
         const payment = q.payment === 'true' || q.payment === '1';
         const target = safeRedirect(q.redirect, payment);
         const invitationCode = (q.code ?? q.invitation)?.trim() || undefined;
-        if (oidc) {
-          const redirectUri = `${origin(request)}/api/auth/google/callback`;
-          let flow: Awaited<ReturnType<Oidc['start']>>;
-          try {
-            flow = await oidc.start(redirectUri);
-          } catch (err) {
-            request.log.error({ err }, 'OpenID discovery failed');
-            return reply.redirect(errorTarget(target));
-          }
+        if (!identity) throw unavailable(MESSAGES.signInUnavailable);
+        let started: SignInStart;
+        try {
+          started = await identity.start({ redirectUri: `${origin(request)}/api/auth/google/callback`, target, invitationCode });
+        } catch (err) {
+          request.log.error({ err }, 'OpenID discovery failed');
+          return reply.redirect(errorTarget(target));
+        }
+        const { flow } = started;
+        if (flow) {
           await saveAuthFlow(db, { ...flow, redirect: target, invitationCode: invitationCode ?? null, payment });
           reply.setCookie(OIDC_STATE_COOKIE, flow.state, {
             path: '/api/auth',
@@ -79,14 +78,8 @@ export function authRoutes({ db, config, storage }: AppDeps): FastifyPluginAsync
             secure: config.isProduction,
             maxAge: FLOW_TTL_MS / 1000,
           });
-          return reply.redirect(flow.url);
         }
-        if (config.devLogin) {
-          const params = new URLSearchParams({ redirect: target });
-          if (invitationCode) params.set('code', invitationCode);
-          return reply.redirect(`/api/auth/dev?${params}`);
-        }
-        throw unavailable(MESSAGES.signInUnavailable);
+        return reply.redirect(started.url);
       },
     );
 
@@ -101,7 +94,8 @@ export function authRoutes({ db, config, storage }: AppDeps): FastifyPluginAsync
         },
       },
       async (request, reply) => {
-        if (!oidc) throw notFound();
+        const finish = identity?.finish;
+        if (!finish) throw notFound();
         const state = request.query.state;
         const cookieState = request.cookies[OIDC_STATE_COOKIE];
         reply.clearCookie(OIDC_STATE_COOKIE, { path: '/api/auth' });
@@ -115,8 +109,7 @@ export function authRoutes({ db, config, storage }: AppDeps): FastifyPluginAsync
         let result: SignInResult;
         try {
           const url = new URL(request.url, `${origin(request)}`);
-          const identity = await oidc.finish(url, flow);
-          result = await signInOrRegister(db, identity, flow.invitationCode ?? undefined, config);
+          result = await signInOrRegister(db, await finish(url, flow), flow.invitationCode ?? undefined, config);
         } catch (err) {
           if (err instanceof SignInRefused) return reply.redirect(SIGN_IN_REFUSALS[err.reason].page);
           request.log.warn({ err: (err as Error).message }, 'sign-in failed');
@@ -127,8 +120,9 @@ export function authRoutes({ db, config, storage }: AppDeps): FastifyPluginAsync
       },
     );
 
-    // The development chooser exists only without Google and never in production: absent, not refused.
-    if (config.devLogin) {
+    // The development chooser exists only with the offline sign-in (without Google, never in production): absent, not refused.
+    const offlineIdentity = identity?.offlineIdentity;
+    if (offlineIdentity) {
       app.get(
         '/api/auth/dev',
         {
@@ -168,12 +162,7 @@ export function authRoutes({ db, config, storage }: AppDeps): FastifyPluginAsync
         },
         async (request, reply) => {
           const { email, name, invitationCode } = request.body;
-          const result = await signInOrRegister(
-            db,
-            { issuer: 'dev', subject: email, email, name: name ?? null, picture: null },
-            invitationCode || undefined,
-            config,
-          );
+          const result = await signInOrRegister(db, offlineIdentity({ email, name: name ?? null }), invitationCode || undefined, config);
           await startSession(request, reply, result.user.id);
           return { user: result.user };
         },

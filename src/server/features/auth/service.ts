@@ -5,17 +5,9 @@ import type { User } from '../../../shared/schemas/auth';
 import { type Db, inTransaction } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import type { Identity } from '../../providers/identity/types';
 import { createInvitations, takeInvitation } from '../access/invitations';
 import { toUser } from './users';
-
-export interface Identity {
-  issuer: string;
-  subject: string;
-  email: string | null;
-  name: string | null;
-  /** What the provider says; never stored (see signInOrRegister). */
-  picture: string | null;
-}
 
 export type SignInResult = { user: User; created: boolean };
 

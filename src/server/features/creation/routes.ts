@@ -18,7 +18,6 @@ import {
 } from '../../../shared/schemas/creation';
 import { found } from '../../http/errors';
 import { memberOf, membersOnly } from '../../http/guards';
-import { createLlm } from '../../providers/llm';
 import type { AppDeps } from '../../types';
 import { readingDictionary } from '../readings/service';
 import { postingStatus } from './limits';
@@ -28,10 +27,9 @@ import { generatePreview, generateScript, regenerateScript } from './service';
 import { type CreationVoice, voiceFor } from './voice';
 
 export function creationRoutes(
-  { db, storage, config }: AppDeps,
+  { db, storage, config, llm }: AppDeps,
   voice: CreationVoice = voiceFor(config.tts, () => readingDictionary(db)),
 ): FastifyPluginAsyncZod {
-  const llm = createLlm(config.llm);
   return membersOnly(db, async (members) => {
     members.post(
       '/api/generate-script',

@@ -117,7 +117,7 @@ export function premiumRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           },
           async (request) => cancelPremium(deps, memberOf(request)),
         );
-        if (deps.payments?.mode === 'demo') {
+        if (deps.payments?.confirm) {
           members.post(
             '/api/demo-checkout/confirm',
             {

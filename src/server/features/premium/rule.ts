@@ -1,4 +1,4 @@
-import { daysRemaining, PAUSE_DAYS } from '../../../shared/rules/premium';
+import { addMonths, daysRemaining, PAUSE_DAYS, PREMIUM_PRICE_YEN } from '../../../shared/rules/premium';
 import type { PremiumStatus } from '../../../shared/schemas/premium';
 
 /**
@@ -7,10 +7,8 @@ import type { PremiumStatus } from '../../../shared/schemas/premium';
  * browser shows) and every state (bought, renewed, cancelled, paused, an admin's change) goes through it.
  */
 
-/** Premium is 550 yen a month, tax included (creator spec §9). */
-export const PREMIUM_PRICE_YEN = 550;
-/** The pause: 90 days, once per member lifetime (creator spec §2.3, §9). */
-export { PAUSE_DAYS };
+/** The price, the month and the pause are the plan's, shared with the browser and the payment providers. */
+export { addMonths, PAUSE_DAYS, PREMIUM_PRICE_YEN };
 /** The member hears that the pause ends (and billing resumes) this many days before. */
 export const RESUME_NOTICE_DAYS = 3;
 
@@ -56,20 +54,6 @@ export function premiumStatusAt(m: PremiumFacts, at: Date): PremiumStatus {
     endDate: m.premiumEndDate?.toISOString() ?? null,
     daysRemaining: premium ? daysRemaining(m.premiumEndDate, at) : 0,
   };
-}
-
-/**
- * The same instant `months` calendar months later (UTC), the day kept where the month has it and the
- * month's last day otherwise (Jan 31 -> Feb 28): "charged monthly on the same day" (commercial-law page).
- */
-export function addMonths(d: Date, months: number): Date {
-  const out = new Date(d.getTime());
-  const day = out.getUTCDate();
-  out.setUTCDate(1);
-  out.setUTCMonth(out.getUTCMonth() + months);
-  const last = new Date(Date.UTC(out.getUTCFullYear(), out.getUTCMonth() + 1, 0)).getUTCDate();
-  out.setUTCDate(Math.min(day, last));
-  return out;
 }
 
 export const addDays = (d: Date, days: number) => new Date(d.getTime() + days * DAY_MS);

@@ -94,14 +94,16 @@ export async function premiumSweep(deps: PremiumDeps): Promise<SweepReport> {
     });
   }
 
-  if (deps.payments?.mode === 'demo') {
-    const payments = deps.payments;
+  // A provider that does not renew by itself (the demo checkout) is asked for each renewal that falls due.
+  const renew = deps.payments?.renew;
+  if (deps.payments && renew) {
+    const provider = deps.payments.mode;
     const renewDue = await db
       .select()
       .from(premiumSubscriptions)
       .where(
         and(
-          eq(premiumSubscriptions.provider, 'demo'),
+          eq(premiumSubscriptions.provider, provider),
           eq(premiumSubscriptions.status, 'active'),
           lte(premiumSubscriptions.currentPeriodEnd, at),
         ),
@@ -124,9 +126,9 @@ export async function premiumSweep(deps: PremiumDeps): Promise<SweepReport> {
         )
         .returning({ userId: premiumSubscriptions.userId });
       if (!claimed.length) continue;
-      const paid = await payments.renew({ ...heldOf(row), currentPeriodEnd: from });
+      const paid = await renew({ ...heldOf(row), currentPeriodEnd: from });
       if (!paid) continue;
-      await inTransaction(db, (tx) => applyPaid(tx, at, row.userId, 'demo', paid));
+      await inTransaction(db, (tx) => applyPaid(tx, at, row.userId, provider, paid));
       report.renewed++;
     }
   }

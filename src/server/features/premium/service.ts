@@ -195,11 +195,11 @@ export async function upgradePremium(
   return { premiumEndDate: end.toISOString() };
 }
 
-/** POST /api/demo-checkout/confirm (demo only; the route does not exist otherwise). */
+/** POST /api/demo-checkout/confirm (a provider with its own test card form: the demo; the route does not exist otherwise). */
 export async function confirmDemoPayment(deps: PremiumDeps, user: UserRow, clientSecret: string) {
-  const payments = deps.payments;
-  if (payments?.mode !== 'demo') throw new AppError(404, PREMIUM_API_MESSAGES.demoPaymentNotFound);
-  const { paymentIntentId } = await payments.confirm(user.id, clientSecret);
+  const confirm = deps.payments?.confirm;
+  if (!confirm) throw new AppError(404, PREMIUM_API_MESSAGES.demoPaymentNotFound);
+  const { paymentIntentId } = await confirm(user.id, clientSecret);
   return { paymentIntentId, status: 'succeeded' as const };
 }
 

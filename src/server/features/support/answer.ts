@@ -1,5 +1,5 @@
 import { SUPPORT_API_MESSAGES } from '../../../shared/messages/support';
-import type { SupportPassage } from '../../providers/llm/types';
+import type { SupportPassage } from './knowledge';
 import { plainText, rankPassages } from './retrieval';
 
 /**

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 
 // Issue 19, creator-operator spec §2.5, §7: POST /api/ai-chat {message, context: customer_support} ->
 // {response}, answered offline from the FAQ and the legal texts (the providers' own tests are in
-// providers/llm/support.test.ts).
+// features/support/prompt.test.ts).
 
 let t: TestApp;
 beforeAll(async () => {

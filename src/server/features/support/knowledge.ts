@@ -2,7 +2,19 @@ import { blocksText } from '../../../shared/content/blocks';
 import { FAQ_ENTRIES } from '../../../shared/content/faq';
 import { LEGAL_DOCUMENTS } from '../../../shared/content/legal';
 import { APP_TEXT } from '../../../shared/messages/app';
-import type { SupportPassage } from '../../providers/llm/types';
+
+/** A passage of Mugen's own texts (the FAQ and the legal pages) that the support chat answers from. */
+export interface SupportPassage {
+  id: string;
+  /** The FAQ's question, or the legal page's title and article. */
+  title: string;
+  /** Plain text, links written out with their path (解約ページ（/cancel）), **bold** kept. */
+  text: string;
+  /** Words people ask with that the text does not use (read by the offline search only). */
+  keywords: readonly string[];
+  /** The page it is shown on. */
+  source: { kind: 'faq' | 'legal'; title: string; path: string };
+}
 
 /**
  * What the support chat answers from: every FAQ entry and every article of the legal pages, from the

@@ -1,5 +1,5 @@
 import { contentWordsWith, type Kuromoji, loadTokenizer } from '../../providers/japanese/index';
-import type { SupportPassage } from '../../providers/llm/types';
+import type { SupportPassage } from './knowledge';
 
 /**
  * The offline support chat's search over Mugen's own texts (issue 25.4): a text is read as the base

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AiChatAnswerSchema, AiChatBodySchema, ContactAnswerSchema, ContactBodySchema } from '../../../shared/schemas/support';
 import { errorAnswers } from '../../http/errors';
 import { limitedAs } from '../../http/rate-limits';
-import { createLlm } from '../../providers/llm';
 import type { AppDeps } from '../../types';
 import { answerChat, submitContact } from './service';
 
@@ -11,8 +10,7 @@ import { answerChat, submitContact } from './service';
  * (creator-operator spec §6: a visitor may contact support and use the chat). Both are rate limited per
  * client (http/rate-limits.ts: contact, aiChat).
  */
-export function supportRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod {
-  const llm = createLlm(config.llm);
+export function supportRoutes({ db, config, llm }: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/api/contact',

@@ -9,6 +9,7 @@ import type { LlmProvider } from '../../providers/llm/types';
 import { offlineSupportAnswer } from './answer';
 import { SUPPORT_PASSAGES } from './knowledge';
 import { queueContactMail } from './mail';
+import { cleanAnswer, supportInstructions } from './prompt';
 
 /**
  * POST /api/contact: the message is stored first, and, when mail is set up, its delivery to the
@@ -29,14 +30,14 @@ export async function submitContact(db: Db, input: ContactBody, opts: { userId: 
 
 /**
  * POST /api/ai-chat: the question answered from Mugen's own texts (the FAQ and the legal pages) by the
- * LLM provider, or offline by this feature's own search (answer.ts: the best matching passage, over
+ * app's language model (under this feature's instructions: prompt.ts), or offline by this feature's own search (answer.ts: the best matching passage, over
  * base forms and synonyms). A provider's failure is 503 with a message; the
  * browser shows the spec's apology for any failure, and its could-not-answer message for an empty reply.
  */
 export async function answerChat(llm: LlmProvider, input: AiChatBody) {
   try {
-    const response = llm.answerSupport
-      ? await llm.answerSupport({ question: input.message, passages: SUPPORT_PASSAGES })
+    const response = llm.answer
+      ? cleanAnswer(await llm.answer({ instructions: supportInstructions(SUPPORT_PASSAGES), question: input.message }))
       : await offlineSupportAnswer(input.message, SUPPORT_PASSAGES);
     return { response };
   } catch (err) {

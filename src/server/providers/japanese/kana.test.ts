@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadTokenizer, tidy, toKana } from './kana';
+import { tidy, toKana } from './kana';
+import { loadTokenizer } from './tokenizer';
 
 const KANJI = /\p{Script=Han}/u;
 const HIRAGANA = /[\u3041-\u3096]/;

@@ -6,8 +6,6 @@ import { type ReadingEntry, splitByReadings } from './dictionary';
 import { isCounter, readCounted, readDigits, readNumber } from './numbers';
 import { loadTokenizer, normalize, toKatakana } from './tokenizer';
 
-export { loadTokenizer, normalize } from './tokenizer';
-
 /**
  * The kana the offline voice reads for a text: the dictionary's words as the operator wrote their
  * reading, the rest as kuromoji reads it (numbers with their counters, は as ワ).

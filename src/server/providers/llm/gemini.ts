@@ -5,7 +5,6 @@ import { ProviderError, providerError } from '../errors';
 import { clearSettingProblem, reportSettingProblem } from '../problems';
 import { catalogueLabels, SCRIPT_WRITER, ScriptText, SegueAnswer, segueAsk } from './answers';
 import { GROUNDED_CLAIMS_ASK, groundedClaims } from './fact-check';
-import { cleanAnswer, supportInstructions } from './support';
 import { THEME_EXTRACTOR, THEMES_PROMPT, ThemesAnswer } from './themes';
 import { type LlmProvider, type ScriptDraft, VideoNotReadable } from './types';
 
@@ -209,15 +208,15 @@ export function geminiLlm(s: GeminiSettings): Required<LlmProvider> {
         throw failure(err, s.model);
       }
     },
-    /** The support chat: the FAQ and legal texts as the system instruction, no search tool (grounded in them only). */
-    async answerSupport({ question, passages }) {
+    /** A question under the feature's instructions (the support chat's FAQ and legal texts): the system instruction, no search tool. */
+    async answer({ instructions, question }) {
       try {
         const res = await generate({
           model: s.model,
           contents: question,
-          config: { systemInstruction: supportInstructions(passages), temperature: temperature(0.2) },
+          config: { systemInstruction: instructions, temperature: temperature(0.2) },
         });
-        return cleanAnswer(res.text ?? '');
+        return res.text ?? '';
       } catch (err) {
         throw failure(err, s.model);
       }

@@ -4,6 +4,8 @@ import { createTestApp, insertUser, sessionCookie } from '../../test/app';
 import { expectProviderFailures, type StandIn, sendJson, startStandIn } from '../../test/stand-in';
 import { openAiLlm } from './openai';
 
+const SUPPORT_INSTRUCTIONS = 'アプリのサポートとして、短く答えてください。';
+
 // Issue 15: LLM_PROVIDER=openai against a local stand-in of an OpenAI-compatible endpoint
 // (POST /v1/chat/completions, JSON mode), with success, 429, a malformed answer and a timeout.
 // #29.3: the stand-in is written from https://platform.openai.com/docs/api-reference/chat/create and
@@ -136,12 +138,12 @@ describe('OpenAI-compatible script writer', () => {
       const out = await reasoning.writeScript({ inputText: '朝の散歩は体に良い習慣です。', title: '' });
       expect(out.title).toBe('朝の散歩');
       expect('temperature' in seen()[0].json).toBe(false);
-      await reasoning.answerSupport({ question: '解約は？', passages: [] });
+      await reasoning.answer({ instructions: SUPPORT_INSTRUCTIONS, question: '解約は？' });
       expect(seen()[1].json).toMatchObject({ model, max_completion_tokens: 4000 });
       expect('temperature' in seen()[1].json || 'max_tokens' in seen()[1].json).toBe(false);
     }
     api.requests.length = 0;
-    await llm().answerSupport({ question: '解約は？', passages: [] });
+    await llm().answer({ instructions: SUPPORT_INSTRUCTIONS, question: '解約は？' });
     expect(seen()[0].json).toMatchObject({ model: 'gpt-4o-mini', temperature: 0.2, max_tokens: 800 });
   });
 

@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import { providerError, providerFetch, readBody } from '../errors';
 import { catalogueLabels, DraftAnswer, RewriteAnswer, SCRIPT_WRITER, SegueAnswer, segueAsk } from './answers';
 import { modelFactCheck } from './fact-check';
-import { cleanAnswer, supportInstructions } from './support';
 import { type LlmProvider, type ScriptDraft, VideoUnavailable } from './types';
 
 export interface OpenAiSettings {
@@ -89,8 +88,8 @@ export function openAiLlm(s: OpenAiSettings): Required<LlmProvider> {
       );
       return { script: rewritten.script, factCheck: await modelFactCheck(rewritten.script, rewritten.factCheck) };
     },
-    /** The support chat: the FAQ and legal texts as the system message, the question as the user's; plain text back. */
-    async answerSupport({ question, passages }) {
+    /** A question under the feature's instructions: they are the system message, the question the user's; plain text back. */
+    async answer({ instructions, question }) {
       const res = await providerFetch(
         'openai',
         new URL(`${s.baseUrl.replace(/\/+$/, '')}/chat/completions`),
@@ -102,7 +101,7 @@ export function openAiLlm(s: OpenAiSettings): Required<LlmProvider> {
             // A reasoning model spends part of the budget thinking: more room for the same answer.
             ...samplingFor(s.model, 0.2, isReasoningModel(s.model) ? 4000 : 800),
             messages: [
-              { role: 'system', content: supportInstructions(passages) },
+              { role: 'system', content: instructions },
               { role: 'user', content: question },
             ],
           }),
@@ -114,7 +113,7 @@ export function openAiLlm(s: OpenAiSettings): Required<LlmProvider> {
       // A refusal or a filtered answer comes back without text: no answer, which the chat says so.
       if (content === null || content === undefined) return '';
       if (typeof content !== 'string') throw providerError('openai', 'malformed', 'the message content is not text');
-      return cleanAnswer(content);
+      return content;
     },
     async writeSegue(input) {
       return (await ask(SegueAnswer, segueAsk(input))).script;

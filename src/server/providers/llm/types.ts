@@ -7,19 +7,6 @@ export interface ScriptDraft {
   labels: string[];
 }
 
-/** A passage of Mugen's own texts (the FAQ and the legal pages) that the support chat answers from. */
-export interface SupportPassage {
-  id: string;
-  /** The FAQ's question, or the legal page's title and article. */
-  title: string;
-  /** Plain text, links written out with their path (解約ページ（/cancel）), **bold** kept. */
-  text: string;
-  /** Words people ask with that the text does not use (read by the offline search only). */
-  keywords: readonly string[];
-  /** The page it is shown on. */
-  source: { kind: 'faq' | 'legal'; title: string; path: string };
-}
-
 /** A track as a segue names it (あと N 分, issue 28.2): its title, its category and its opening lines. */
 export interface SegueTrack {
   title: string;
@@ -61,7 +48,7 @@ export class VideoNotReadable extends Error {
 }
 
 /**
- * Writes and checks two-host scripts, and answers the support chat. One small interface: offline by
+ * Writes and checks two-host scripts, answers questions under a feature's instructions, reads videos. One small interface: offline by
  * default, real models behind it.
  */
 export interface LlmProvider {
@@ -69,11 +56,12 @@ export interface LlmProvider {
   writeScript(input: { inputText: string; title?: string }): Promise<ScriptDraft>;
   rewriteScript(input: { inputText: string; originalScript: string; issues: string[] }): Promise<{ script: string; factCheck: FactCheck }>;
   /**
-   * A support question answered in Japanese from these passages only (grounded): plain text with
-   * **bold**, *italic* and newlines. An empty string when the model gave no answer. A provider without
-   * one (the offline writer) leaves the chat to the support feature's own search (features/support).
+   * A question answered under these instructions alone (no search tool): the model's text as it gave
+   * it, an empty string when it gave none. The feature writes the instructions and reads the answer
+   * (the support chat: features/support/prompt.ts). A provider without one (the offline writer) leaves
+   * the feature to its own answer.
    */
-  answerSupport?(input: { question: string; passages: readonly SupportPassage[] }): Promise<string>;
+  answer?(input: { instructions: string; question: string }): Promise<string>;
   /**
    * Themes for the programme from a YouTube video (its watch URL): title, perspective and content
    * each, in Japanese. Throws VideoUnavailable when this provider cannot be given a video.

@@ -1,9 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
 import { PREMIUM_API_MESSAGES } from '../../../shared/messages/api';
-import type { Db } from '../../db/client';
-import { demoPaymentIntents } from '../../db/schema';
-import { addMonths, PREMIUM_PRICE_YEN } from '../../features/premium/rule';
+import { addMonths, PREMIUM_PRICE_YEN } from '../../../shared/rules/premium';
 import { notFound } from '../../http/errors';
 import type { HeldSubscription, PaidPeriod, PaymentProvider, StartedSubscription } from './types';
 
@@ -22,31 +19,57 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 /** `{intentId}_secret_{random}`, Stripe's shape; the intent id alone is in group 1. */
 const CLIENT_SECRET = /^(pi_[A-Za-z0-9]{1,100})_secret_[A-Za-z0-9]{1,100}$/;
 
+/** A payment intent of the demo checkout, as its store keeps it. */
+export interface DemoIntent {
+  id: string;
+  userId: string;
+  /** sha256 of the client secret (hex): the secret itself is never kept. */
+  secretHash: string;
+  status: 'requires_payment_method' | 'succeeded' | 'canceled';
+  /** The end of the month it pays for (set when it succeeds). */
+  periodEnd: Date | null;
+}
+
+/**
+ * Where the demo checkout keeps its payment intents. The premium feature hands it one
+ * (features/premium/demo-intents.ts), as the app hands the storage provider its directory: the provider
+ * owns no table.
+ */
+export interface DemoIntentStore {
+  /** A new intent: unpaid, or already paid (an offline renewal) when `paid` is given. */
+  add(intent: { id: string; userId: string; secretHash: string; amount: number; paid?: { at: Date; periodEnd: Date } }): Promise<void>;
+  /** The member's intent of this id, or null. */
+  find(userId: string, id: string): Promise<DemoIntent | null>;
+  /** An unpaid intent is paid at `at` until `periodEnd`; a paid or cancelled one is left as it is. */
+  markPaid(id: string, at: Date, periodEnd: Date): Promise<void>;
+  /** The member's intent of this id, or without one the member's newest paid one. */
+  latest(userId: string, id: string | undefined): Promise<DemoIntent | null>;
+}
+
 export interface DemoPayments extends PaymentProvider {
   readonly mode: 'demo';
   /** POST /api/demo-checkout/confirm: the member's own intent of this client secret is paid now. */
   confirm(userId: string, clientSecret: string): Promise<{ paymentIntentId: string }>;
+  renew(held: HeldSubscription): Promise<PaidPeriod>;
 }
 
 /**
  * The offline demo checkout (issue 17): a provider that needs no network, for a laptop and the tests.
  * Never built in production nor when Stripe is configured (config.payments). Its payment intents are
- * rows of demo_payment_intents with Stripe's id and client-secret shapes; the test card form confirms
+ * kept in the store the premium feature hands it, with Stripe's id and client-secret shapes; the test card form confirms
  * one (POST /api/demo-checkout/confirm) and upgrade-premium verifies it as it would a Stripe payment.
  * Renewals (at each period end, and when a pause ends) are charged offline: a paid intent is written.
  */
-export function createDemoPayments(db: Db, now: () => Date): DemoPayments {
+export function createDemoPayments(store: DemoIntentStore, now: () => Date): DemoPayments {
   /** A paid intent of the member: the offline charge of a renewal. */
   async function charge(userId: string, periodEnd: Date): Promise<PaidPeriod> {
     const id = `pi_demo${alnum(24)}`;
-    await db.insert(demoPaymentIntents).values({
+    await store.add({
       id,
       userId,
       secretHash: sha256(`${id}_secret_${alnum(24)}`),
       amount: PREMIUM_PRICE_YEN,
-      status: 'succeeded',
-      succeededAt: now(),
-      periodEnd,
+      paid: { at: now(), periodEnd },
     });
     return { paymentIntentId: id, periodEnd };
   }
@@ -58,9 +81,7 @@ export function createDemoPayments(db: Db, now: () => Date): DemoPayments {
     async start(member, held): Promise<StartedSubscription> {
       const id = `pi_demo${alnum(24)}`;
       const clientSecret = `${id}_secret_${alnum(24)}`;
-      await db
-        .insert(demoPaymentIntents)
-        .values({ id, userId: member.userId, secretHash: sha256(clientSecret), amount: PREMIUM_PRICE_YEN });
+      await store.add({ id, userId: member.userId, secretHash: sha256(clientSecret), amount: PREMIUM_PRICE_YEN });
       return {
         customerId: held.customerId ?? `cus_demo${alnum(14)}`,
         subscriptionId: held.subscriptionId ?? `sub_demo${alnum(24)}`,
@@ -71,39 +92,20 @@ export function createDemoPayments(db: Db, now: () => Date): DemoPayments {
 
     async confirm(userId, clientSecret) {
       const m = CLIENT_SECRET.exec(clientSecret);
-      const [intent] = m
-        ? await db
-            .select()
-            .from(demoPaymentIntents)
-            .where(and(eq(demoPaymentIntents.id, m[1]), eq(demoPaymentIntents.userId, userId)))
-        : [];
+      const intent = m ? await store.find(userId, m[1]) : null;
       const given = Buffer.from(sha256(clientSecret), 'hex');
       if (!intent || intent.status === 'canceled' || !timingSafeEqual(Buffer.from(intent.secretHash, 'hex'), given)) {
         throw notFound(PREMIUM_API_MESSAGES.demoPaymentNotFound);
       }
       if (intent.status !== 'succeeded') {
         const at = now();
-        await db
-          .update(demoPaymentIntents)
-          .set({ status: 'succeeded', succeededAt: at, periodEnd: addMonths(at, 1) })
-          .where(and(eq(demoPaymentIntents.id, intent.id), eq(demoPaymentIntents.status, 'requires_payment_method')));
+        await store.markPaid(intent.id, at, addMonths(at, 1));
       }
       return { paymentIntentId: intent.id };
     },
 
     async confirmedPayment(held: HeldSubscription, paymentIntentId) {
-      const [intent] = await db
-        .select()
-        .from(demoPaymentIntents)
-        .where(
-          and(
-            eq(demoPaymentIntents.userId, held.userId),
-            // The named intent; without one, the member's newest paid one.
-            paymentIntentId ? eq(demoPaymentIntents.id, paymentIntentId) : eq(demoPaymentIntents.status, 'succeeded'),
-          ),
-        )
-        .orderBy(desc(demoPaymentIntents.createdAt))
-        .limit(1);
+      const intent = await store.latest(held.userId, paymentIntentId);
       if (intent?.status !== 'succeeded' || !intent.periodEnd) return null;
       return { paymentIntentId: intent.id, periodEnd: intent.periodEnd };
     },

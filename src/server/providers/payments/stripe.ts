@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { StripeSettings } from '../../config';
-import type { PaidPeriod, PaymentProvider, StartedSubscription } from './types';
+import type { PaidPeriod, PaymentEvent, PaymentProvider, PaymentWebhook, ProviderSubscriptionState, StartedSubscription } from './types';
 import { PaymentUnavailable } from './types';
 
 /**
@@ -16,32 +16,58 @@ export const WEBHOOK_TOLERANCE_S = 300;
 /** A payment intent the card form can still confirm. */
 const PAYABLE = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action']);
 
-/** What the premium service reads of a subscription, always re-read from Stripe (never taken from an event). */
-export interface StripeSubscriptionState {
-  id: string;
-  customerId: string;
-  status: Stripe.Subscription.Status;
-  cancelAtPeriodEnd: boolean;
-  currentPeriodEnd: Date;
-  latestInvoice: {
-    id: string;
-    status: Stripe.Invoice.Status | null;
-    /** The payment intent (pi_…), or the invoice itself (in_…) when its total needed no payment. */
-    paymentId: string;
-    /** The end of the period this invoice pays for (its subscription line). */
-    periodEnd: Date;
-  } | null;
-}
-
 export interface StripePayments extends PaymentProvider {
   readonly mode: 'stripe';
-  /** The event of a webhook delivery, its signature checked (300 s tolerance); throws when it does not hold. */
-  verifiedEvent(rawBody: Buffer, signature: string): Stripe.Event;
-  /** The subscription as Stripe holds it now, or null when Stripe does not know it. */
-  subscriptionState(subscriptionId: string): Promise<StripeSubscriptionState | null>;
+  /** Stripe's webhook: events signed with STRIPE_WEBHOOK_SECRET (300 s tolerance), subscriptions re-read. */
+  readonly webhook: PaymentWebhook;
 }
 
-const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : (v?.id ?? null));
+/** The only event types premium acts on; any other verified event is acknowledged and ignored. */
+export const HANDLED_EVENTS = new Set([
+  'invoice.paid',
+  'invoice.payment_failed',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+]);
+
+const idOf = (v: unknown): string | null =>
+  typeof v === 'string'
+    ? v
+    : v && typeof v === 'object' && typeof (v as { id?: unknown }).id === 'string'
+      ? (v as { id: string }).id
+      : null;
+
+/**
+ * The subscription an invoice of a webhook event belongs to, in either shape Stripe renders it: up to
+ * 2025-02-24.acacia `invoice.subscription`; from 2025-03-31.basil on (an endpoint created today)
+ * `invoice.parent.subscription_details.subscription`. Events come at the endpoint's API version, not
+ * the SDK's, so both are read. Null for an invoice no subscription made.
+ */
+export function invoiceSubscriptionId(invoice: unknown): string | null {
+  if (!invoice || typeof invoice !== 'object') return null;
+  const o = invoice as { subscription?: unknown; parent?: { subscription_details?: { subscription?: unknown } | null } | null };
+  return idOf(o.subscription) ?? idOf(o.parent?.subscription_details?.subscription);
+}
+
+/** The subscription a handled event is about: the subscription itself, or the one its invoice bills. */
+export function eventSubscriptionId(object: unknown): string | null {
+  if (!object || typeof object !== 'object') return null;
+  return (object as { object?: unknown }).object === 'subscription' ? idOf(object) : invoiceSubscriptionId(object);
+}
+
+/** A verified Stripe event as premium reads it; one without an id or a type is refused like a bad signature. */
+function eventOf(event: Stripe.Event): PaymentEvent {
+  if (typeof event?.id !== 'string' || typeof event.type !== 'string') throw new Error('stripe event without id or type');
+  const object: unknown = event.data?.object;
+  return {
+    id: event.id,
+    type: event.type,
+    handled: HANDLED_EVENTS.has(event.type),
+    at: new Date(event.created * 1000),
+    subscriptionId: eventSubscriptionId(object),
+    failedInvoiceId: event.type === 'invoice.payment_failed' ? idOf(object) : null,
+  };
+}
 const fromUnix = (s: number) => new Date(s * 1000);
 const toUnix = (d: Date) => Math.floor(d.getTime() / 1000);
 
@@ -51,7 +77,7 @@ function invoicePeriodEnd(invoice: Stripe.Invoice, fallback: number): Date {
   return fromUnix(line?.period?.end ?? fallback);
 }
 
-function stateOf(sub: Stripe.Subscription): StripeSubscriptionState {
+function stateOf(sub: Stripe.Subscription): ProviderSubscriptionState {
   const invoice = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null;
   return {
     id: sub.id,
@@ -201,18 +227,17 @@ export function createStripePayments(settings: StripeSettings): StripePayments {
       return { paymentIntentId: state.latestInvoice.paymentId, periodEnd: state.latestInvoice.periodEnd };
     },
 
-    async renew() {
-      // Stripe renews by itself; invoice.paid brings the payment.
-      return null;
-    },
+    // No renew: Stripe renews by itself, and invoice.paid brings the payment.
 
-    verifiedEvent(rawBody, signature) {
-      return stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret, WEBHOOK_TOLERANCE_S);
-    },
+    webhook: {
+      verifiedEvent(rawBody, signature) {
+        return eventOf(stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret, WEBHOOK_TOLERANCE_S));
+      },
 
-    async subscriptionState(subscriptionId) {
-      const sub = await readSubscription(subscriptionId);
-      return sub ? stateOf(sub) : null;
+      async subscriptionState(subscriptionId) {
+        const sub = await readSubscription(subscriptionId);
+        return sub ? stateOf(sub) : null;
+      },
     },
   };
 }

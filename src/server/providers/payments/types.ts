@@ -39,6 +39,45 @@ export interface PaidPeriod {
   periodEnd: Date;
 }
 
+/** A subscription as the provider holds it now: always re-read from the provider, never taken from an event. */
+export interface ProviderSubscriptionState {
+  id: string;
+  customerId: string;
+  status: 'active' | 'past_due' | 'unpaid' | 'canceled' | 'incomplete' | 'incomplete_expired' | 'trialing' | 'paused';
+  cancelAtPeriodEnd: boolean;
+  currentPeriodEnd: Date;
+  latestInvoice: {
+    id: string;
+    status: 'draft' | 'open' | 'paid' | 'uncollectible' | 'void' | null;
+    /** The payment (pi_…), or the invoice itself (in_…) when its total needed no payment. */
+    paymentId: string;
+    /** The end of the period this invoice pays for. */
+    periodEnd: Date;
+  } | null;
+}
+
+/** A notification the provider sent (a webhook delivery), its signature checked, as premium reads it. */
+export interface PaymentEvent {
+  /** The provider's id of the event: each is handled once. */
+  id: string;
+  type: string;
+  /** Whether premium acts on it; any other event is acknowledged and ignored. */
+  handled: boolean;
+  at: Date;
+  /** The subscription it is about (itself, or the one its invoice bills); null for none. */
+  subscriptionId: string | null;
+  /** The invoice whose payment failed, when it says so (a renewal's failure is told to the member). */
+  failedInvoiceId: string | null;
+}
+
+/** The provider's webhook: what premium needs to follow the subscriptions the provider bills by itself. */
+export interface PaymentWebhook {
+  /** The event of a delivery, its signature checked; throws when it does not hold. */
+  verifiedEvent(rawBody: Buffer, signature: string): PaymentEvent;
+  /** The subscription as the provider holds it now, or null when it does not know it. */
+  subscriptionState(subscriptionId: string): Promise<ProviderSubscriptionState | null>;
+}
+
 /** A provider that could not be reached or answered wrongly: the member reads a 503. */
 export class PaymentUnavailable extends Error {
   override readonly name = 'PaymentUnavailable';
@@ -71,8 +110,15 @@ export interface PaymentProvider {
    */
   resume(held: HeldSubscription, at: Date): Promise<PaidPeriod | null>;
   /**
-   * The renewal due at the held period's end: the demo charges it offline; Stripe renews by itself
-   * and its webhook brings the payment (null here).
+   * The renewal due at the held period's end, for a provider that does not renew by itself (the demo
+   * charges it offline). Absent where the provider renews and its webhook brings the payment (Stripe).
    */
-  renew(held: HeldSubscription): Promise<PaidPeriod | null>;
+  renew?(held: HeldSubscription): Promise<PaidPeriod | null>;
+  /**
+   * The provider's own test card form pays the member's payment of this client secret (the demo
+   * checkout). Absent for a real provider: POST /api/demo-checkout/confirm does not exist then.
+   */
+  confirm?(userId: string, clientSecret: string): Promise<{ paymentIntentId: string }>;
+  /** Where the provider tells premium of its changes (Stripe's webhook); absent when it tells nothing. */
+  readonly webhook?: PaymentWebhook;
 }

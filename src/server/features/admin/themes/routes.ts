@@ -27,8 +27,6 @@ import {
 import { errorAnswers, sendError } from '../../../http/errors';
 import { adminsOnly } from '../../../http/guards';
 import { isSameOrigin, sameOriginReadsOnly } from '../../../http/origin';
-import { createLlm } from '../../../providers/llm';
-import type { LlmProvider } from '../../../providers/llm/types';
 import type { AppDeps } from '../../../types';
 import { SESSION_ENDED_CLOSE, watchSessionSockets } from '../../auth/live-sessions';
 import { progressSocket, streamProgress } from './live';
@@ -56,9 +54,8 @@ const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'private,
  * Every route, the stream and the WebSocket upgrade included, is operators-only (adminsOnly answers 401
  * before anything else). The generation runs on the task queue (generation.ts).
  */
-export function adminThemesRoutes(deps: AppDeps, llmProvider?: LlmProvider): FastifyPluginAsyncZod {
-  const { db, database, config } = deps;
-  const llm = llmProvider ?? createLlm(config.llm);
+export function adminThemesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const { db, database, config, llm } = deps;
   return adminsOnly(async (admins) => {
     const hub = await createProgressHub(database);
     admins.addHook('onClose', () => hub.close());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadTokenizer } from '../../tts/kana';
+import { loadTokenizer } from '../../japanese/index';
 import { claimKindOf, detectClaims, parseJapaneseNumber } from './claims';
 import { offlineFactCheck } from './offline';
 

@@ -1,7 +1,7 @@
 import type { IpadicFeatures, Tokenizer } from 'kuromoji';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadTokenizer } from '../../japanese/index';
 import { parseDialogue } from '../../tts/hosts';
-import { loadTokenizer } from '../../tts/kana';
 import { offlineLlm, SPEECH_LIMITS } from '../offline';
 import { sampleInput } from '../sample-input';
 import { analyse } from './analyse';

@@ -1,5 +1,5 @@
 import type { IpadicFeatures, Tokenizer } from 'kuromoji';
-import { loadTokenizer } from '../../tts/kana';
+import { loadTokenizer } from '../../japanese/index';
 import { SPEECH_LIMITS, speechSeconds } from '../offline';
 import { analyse, type Sentence } from './analyse';
 import {

@@ -1,5 +1,5 @@
 import * as client from 'openid-client';
-import type { Identity } from './service';
+import type { Identity, IdentityProvider, SignInFlow } from './types';
 
 export interface OidcSettings {
   issuerUrl: string;
@@ -11,7 +11,7 @@ export interface OidcSettings {
  * Google sign-in by OpenID Connect (authorization code + PKCE + state + nonce, id_token verified by
  * openid-client). Any issuer works, so tests run the same flow against a local mock provider.
  */
-export function createOidc(settings: OidcSettings) {
+export function oidcIdentity(settings: OidcSettings): IdentityProvider {
   let configPromise: Promise<client.Configuration> | undefined;
   const insecure = new URL(settings.issuerUrl).protocol === 'http:';
   const configuration = () => {
@@ -32,7 +32,8 @@ export function createOidc(settings: OidcSettings) {
   };
 
   return {
-    async start(redirectUri: string) {
+    name: 'google',
+    async start({ redirectUri }) {
       const config = await configuration();
       const codeVerifier = client.randomPKCECodeVerifier();
       const state = client.randomState();
@@ -46,11 +47,11 @@ export function createOidc(settings: OidcSettings) {
         nonce,
         prompt: 'select_account',
       });
-      return { url: url.toString(), state, nonce, codeVerifier };
+      return { url: url.toString(), flow: { state, nonce, codeVerifier } };
     },
 
     /** Exchanges the code and verifies the id_token (signature, issuer, audience, expiry, nonce). */
-    async finish(currentUrl: URL, flow: { state: string; nonce: string; codeVerifier: string }): Promise<Identity> {
+    async finish(currentUrl: URL, flow: SignInFlow): Promise<Identity> {
       const config = await configuration();
       const tokens = await client.authorizationCodeGrant(config, currentUrl, {
         pkceCodeVerifier: flow.codeVerifier,
@@ -71,4 +72,3 @@ export function createOidc(settings: OidcSettings) {
     },
   };
 }
-export type Oidc = ReturnType<typeof createOidc>;

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPORT_API_MESSAGES } from '../../../shared/messages/support';
-import { SUPPORT_PASSAGES } from '../../features/support/knowledge';
+import { geminiLlm } from '../../providers/llm/gemini';
+import { openAiLlm } from '../../providers/llm/openai';
 import { createTestApp } from '../../test/app';
 import { expectProviderFailures, type StandIn, sendJson, startStandIn } from '../../test/stand-in';
-import { geminiLlm } from './gemini';
-import { openAiLlm } from './openai';
-import { cleanAnswer, SUPPORT_ANSWER_MAX, supportInstructions } from './support';
+import { SUPPORT_PASSAGES } from './knowledge';
+import { cleanAnswer, SUPPORT_ANSWER_MAX, supportInstructions } from './prompt';
 
 // Issue 19: the support chat's answers come from Mugen's own texts (the FAQ and the legal pages). The
 // real providers are given them all as their instruction, on the wire format of each API (local
@@ -59,7 +59,7 @@ describe('the support chat of the real providers (grounded in the FAQ and legal 
   it('OpenAI-compatible: the texts as the system message, the question as the user’s, plain text back', async () => {
     mode = 'ok';
     api.requests.length = 0;
-    const answer = await openai().answerSupport({ question: '料金はいくら？', passages: SUPPORT_PASSAGES });
+    const answer = await openai().answer({ instructions: supportInstructions(SUPPORT_PASSAGES), question: '料金はいくら？' });
     expect(answer).toBe(REPLY);
     const [req] = api.requests;
     expect(req.url.pathname).toBe('/v1/chat/completions');
@@ -76,15 +76,15 @@ describe('the support chat of the real providers (grounded in the FAQ and legal 
 
   it('OpenAI-compatible: no content is no answer; 429 is the quota; silence a timeout', async () => {
     mode = 'null';
-    expect(await openai().answerSupport({ question: 'x', passages: SUPPORT_PASSAGES })).toBe('');
+    expect(await openai().answer({ instructions: supportInstructions(SUPPORT_PASSAGES), question: 'x' })).toBe('');
     mode = 'empty';
-    expect(await openai().answerSupport({ question: 'x', passages: SUPPORT_PASSAGES })).toBe('');
+    expect(await openai().answer({ instructions: supportInstructions(SUPPORT_PASSAGES), question: 'x' })).toBe('');
     await expectProviderFailures(
       'openai',
       (m: Mode) => {
         mode = m;
       },
-      () => openai(300).answerSupport({ question: 'x', passages: SUPPORT_PASSAGES }),
+      () => openai(300).answer({ instructions: supportInstructions(SUPPORT_PASSAGES), question: 'x' }),
       [
         ['quota', 'quota'],
         ['down', 'unavailable'],
@@ -97,7 +97,7 @@ describe('the support chat of the real providers (grounded in the FAQ and legal 
   it('Gemini: the texts as the system instruction, no search tool, the question as the content', async () => {
     mode = 'ok';
     api.requests.length = 0;
-    const answer = await gemini().answerSupport({ question: '解約したい', passages: SUPPORT_PASSAGES });
+    const answer = await gemini().answer({ instructions: supportInstructions(SUPPORT_PASSAGES), question: '解約したい' });
     expect(answer).toBe(REPLY);
     const [req] = api.requests;
     expect(req.url.pathname).toBe('/v1beta/models/gemini-2.5-flash:generateContent');
@@ -112,7 +112,7 @@ describe('the support chat of the real providers (grounded in the FAQ and legal 
       (m: Mode) => {
         mode = m;
       },
-      () => gemini(300).answerSupport({ question: 'x', passages: SUPPORT_PASSAGES }),
+      () => gemini(300).answer({ instructions: supportInstructions(SUPPORT_PASSAGES), question: 'x' }),
       [
         ['quota', 'quota'],
         ['down', 'unavailable'],

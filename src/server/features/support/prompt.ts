@@ -1,7 +1,8 @@
-import type { SupportPassage } from './types';
+import type { SupportPassage } from './knowledge';
 
 /**
- * The support chat (creator-operator spec §2.5): what the real models are told. They answer from
+ * The support chat (creator-operator spec §2.5): what the real models are told, and how their answer is
+ * passed on (the model itself is the app's, AppDeps.llm). They answer from
  * Mugen's own texts only: the FAQ and the legal pages. The offline answer, by search over the same
  * texts, is the support feature's own (features/support/answer.ts).
  */

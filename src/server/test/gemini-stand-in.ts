@@ -1,0 +1,102 @@
+import type http from 'node:http';
+import { type StandIn, sendJson, startStandIn } from './stand-in';
+
+// A stand-in of the Gemini API (POST /v1beta/models/{model}:generateContent), written from its reference
+// (https://ai.google.dev/api/generate-content, https://ai.google.dev/gemini-api/docs/troubleshooting,
+// https://ai.google.dev/gemini-api/docs/video-understanding): the key in `x-goog-api-key` (403 without),
+// only the models Google lists (a shut-down or misspelt one answers 404 NOT_FOUND), 429
+// RESOURCE_EXHAUSTED over quota, 503 UNAVAILABLE when overloaded, and 400 INVALID_ARGUMENT for a YouTube
+// video it cannot open. Recorded answers:
+//   404: {"error":{"code":404,"message":"models/gemini-1.5-flash is not found for API version v1beta, or is not supported for generateContent. Call ListModels to see the list of available models and their supported methods.","status":"NOT_FOUND"}}
+//   503: {"error":{"code":503,"message":"The model is overloaded. Please try again later.","status":"UNAVAILABLE"}}
+
+export const GEMINI_KEY = 'g-key';
+export const LISTED_MODELS = new Set([
+  'gemini-3.5-flash',
+  'gemini-3.5-flash-lite',
+  'gemini-3.1-flash-lite',
+  'gemini-2.5-flash',
+  'gemini-2.5-flash-lite',
+]);
+export const PRIVATE_VIDEO = 'https://www.youtube.com/watch?v=privateVid1';
+
+/** The script the stand-in writes (structured output). */
+export const GEMINI_SCRIPT = {
+  title: '朝の散歩',
+  script: 'ハルカ：こんにちは、ハルカです。\nケンタ：ケンタです。朝の散歩の話です。',
+  labels: ['健康・ウェルネス', '散歩'],
+};
+/** The grounded fact check it answers (in a ```json fence, as grounded answers come) with its sources. */
+export const GEMINI_CHECK = {
+  status: 'issues_found',
+  confidence: 65,
+  summary: '一部は根拠が弱いです',
+  issues: ['「必ず健康になる」は断定できません'],
+};
+export const GEMINI_GROUNDING = {
+  webSearchQueries: ['朝の散歩 健康 効果'],
+  groundingChunks: [
+    { web: { uri: 'https://example.jp/walking', title: 'example.jp' } },
+    { web: { uri: 'https://example.org/health', title: 'example.org' } },
+  ],
+};
+/** The themes it reads from a video. */
+export const GEMINI_THEMES = {
+  videoTitle: '睡眠の科学',
+  themes: [{ title: '眠りのリズム', perspective: '体内時計から', content: '朝の光の話でした。' }],
+};
+
+export type GeminiMode = 'ok' | 'quota' | 'malformed' | 'hang';
+
+export interface GeminiStandIn extends StandIn {
+  /** How every next request is answered: normally, 429 over quota, prose instead of JSON, or never. */
+  mode: GeminiMode;
+  /** This many next requests answer 503 UNAVAILABLE (overloaded). */
+  overloaded: number;
+}
+
+const geminiError = (res: http.ServerResponse, code: number, status: string, message: string) =>
+  sendJson(res, code, { error: { code, message, status } });
+
+const candidate = (text: string, grounding?: unknown) => ({
+  candidates: [
+    {
+      content: { role: 'model', parts: [{ text }] },
+      finishReason: 'STOP',
+      index: 0,
+      ...(grounding ? { groundingMetadata: grounding } : {}),
+    },
+  ],
+  usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 20, totalTokenCount: 30 },
+});
+
+/** The Gemini API on a local port: scripts, grounded checks, support answers and video themes. */
+export async function startGeminiStandIn(): Promise<GeminiStandIn> {
+  let self: GeminiStandIn | undefined;
+  const api = await startStandIn((req, res) => {
+    const knobs = self as GeminiStandIn;
+    if (knobs.mode === 'hang') return;
+    if (req.headers['x-goog-api-key'] !== GEMINI_KEY)
+      return geminiError(res, 403, 'PERMISSION_DENIED', "Method doesn't allow unregistered callers");
+    const model = /^\/v1beta\/models\/([^:]+):generateContent$/.exec(req.url.pathname)?.[1] ?? '';
+    if (!LISTED_MODELS.has(model)) {
+      const message = `models/${model} is not found for API version v1beta, or is not supported for generateContent. Call ListModels to see the list of available models and their supported methods.`;
+      return geminiError(res, 404, 'NOT_FOUND', message);
+    }
+    if (knobs.mode === 'quota') return geminiError(res, 429, 'RESOURCE_EXHAUSTED', 'Resource has been exhausted (e.g. check quota).');
+    if (knobs.overloaded > 0) {
+      knobs.overloaded--;
+      return geminiError(res, 503, 'UNAVAILABLE', 'The model is overloaded. Please try again later.');
+    }
+    const parts = (req.json.contents as { parts?: { fileData?: { fileUri: string } }[] }[] | undefined)?.[0]?.parts ?? [];
+    const video = parts.find((p) => p.fileData)?.fileData?.fileUri;
+    if (video === PRIVATE_VIDEO) return geminiError(res, 400, 'INVALID_ARGUMENT', 'Request contains an invalid argument.');
+    if (knobs.mode === 'malformed') return sendJson(res, 200, candidate('すみません、台本は作れませんでした。'));
+    if (video) return sendJson(res, 200, candidate(JSON.stringify(GEMINI_THEMES)));
+    if (Array.isArray(req.json.tools))
+      return sendJson(res, 200, candidate(`\`\`\`json\n${JSON.stringify(GEMINI_CHECK)}\n\`\`\``, GEMINI_GROUNDING));
+    sendJson(res, 200, candidate(JSON.stringify(GEMINI_SCRIPT)));
+  });
+  self = Object.assign(api, { mode: 'ok' as GeminiMode, overloaded: 0 });
+  return self;
+}
