@@ -19,7 +19,7 @@ import { type Database, openDatabase } from './db/client';
 import { accessRoutes } from './features/access/routes';
 import { adminRoutes } from './features/admin/routes';
 import { authRoutes } from './features/auth/routes';
-import { adminResolver, viewerResolver } from './features/auth/session';
+import { adminResolver, viewerResolver } from './http/session';
 import { creationRoutes } from './features/creation/routes';
 import type { CreationVoice } from './features/creation/voice';
 import { feedsRoutes } from './features/feeds/routes';
@@ -128,7 +128,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(fastifyCookie);
   await registerRateLimits(app, config, counters);
   app.decorateRequest('admin', adminResolver(database.db));
-  app.decorateRequest('viewer', viewerResolver(database.db, config.sessionTtlDays));
+  app.decorateRequest('lookUpViewer', viewerResolver(database.db, config.sessionTtlDays));
   app.decorateRequest('member', null);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });

@@ -19,12 +19,12 @@ export function accessRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         reply.header('Cache-Control', 'no-store, max-age=0').header('Pragma', 'no-cache');
-        return accessOf(db, request);
+        return accessOf(request);
       },
     );
 
     await app.register(
-      membersOnly(db, async (members) => {
+      membersOnly(async (members) => {
         members.get(
           '/api/invitations/stats',
           {

@@ -16,17 +16,18 @@ import {
 } from '../../../shared/schemas/auth';
 import { ErrorSchema } from '../../../shared/schemas/common';
 import { methodNotAllowed, notFound, unavailable } from '../../http/errors';
-import { memberOf, membersOnly } from '../../http/guards';
+import { memberOf, membersOnly, viewerOf } from '../../http/guards';
 import { publicOrigin } from '../../http/public-origin';
 import { limitedAs } from '../../http/rate-limits';
 import type { AppDeps } from '../../types';
 import { deleteAccount } from './account';
 import { clearSessionCookie, OIDC_STATE_COOKIE, safeRedirect, setSessionCookie, withFromAuth } from './cookies';
 import { devChooserPage } from './dev-chooser';
-import { currentUser } from './guard';
+
 import { createOidc, type Oidc } from './oidc';
 import { SignInRefused, type SignInResult, signInOrRegister } from './service';
-import { createSession, SESSION_COOKIE } from './session';
+import { createSession } from './session';
+import { SESSION_COOKIE } from '../../http/session';
 import { endSessionByToken, liveSession, recentMembers, recordConsent, saveAuthFlow, takeAuthFlow } from './store';
 import { toUser } from './users';
 
@@ -214,7 +215,7 @@ export function authRoutes({ db, config, storage }: AppDeps): FastifyPluginAsync
     );
 
     await app.register(
-      membersOnly(db, async (members) => {
+      membersOnly(async (members) => {
         members.get(
           '/api/auth/user',
           {
@@ -258,7 +259,7 @@ export function authRoutes({ db, config, storage }: AppDeps): FastifyPluginAsync
         },
       },
       async (request) => {
-        const viewer = await request.viewer();
+        const viewer = await viewerOf(request);
         await recordConsent(db, request.body, viewer?.userId ?? null);
         return { success: true as const };
       },
@@ -270,13 +271,12 @@ export function authRoutes({ db, config, storage }: AppDeps): FastifyPluginAsync
         { schema: { tags: ['auth'], summary: 'Debug: what the server knows of this session (never in production)' } },
         async (request, reply) => {
           reply.header('Cache-Control', 'no-store');
-          const viewer = await request.viewer();
-          const user = await currentUser(db, request);
+          const viewer = await viewerOf(request);
           const active = viewer ? await liveSession(db, viewer.sessionId) : null;
           return {
-            authenticated: Boolean(user),
+            authenticated: Boolean(viewer?.member),
             hasSessionCookie: Boolean(request.cookies[SESSION_COOKIE]),
-            userId: user?.id ?? null,
+            userId: viewer?.userId ?? null,
             isAdmin: viewer?.isAdmin ?? false,
             persistedUserIdHeader: request.headers['x-persisted-user-id'] ?? null,
             session: active,

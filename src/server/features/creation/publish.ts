@@ -8,7 +8,7 @@ import { JOBS } from '../../jobs/definitions';
 import { enqueue, type JobContext, PermanentTaskError } from '../../jobs/queue';
 import type { RenderedDialogue } from '../../providers/audio/render';
 import type { StorageProvider } from '../../providers/storage/types';
-import type { UserRow } from '../auth/guard';
+import type { UserRow } from '../../db/schema';
 import { refreshSearchReadings } from '../search/readings';
 import { trackChanged } from '../tracks/changes';
 import { audioKey, hqAudioKey } from '../tracks/service';

@@ -32,7 +32,7 @@ export function creationRoutes(
   voice: CreationVoice = voiceFor(config.tts, () => readingDictionary(db)),
 ): FastifyPluginAsyncZod {
   const llm = createLlm(config.llm);
-  return membersOnly(db, async (members) => {
+  return membersOnly(async (members) => {
     members.post(
       '/api/generate-script',
       {

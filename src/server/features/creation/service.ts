@@ -5,7 +5,7 @@ import { countProviderError } from '../../http/metrics';
 import { ProviderError } from '../../providers/errors';
 import type { LlmProvider } from '../../providers/llm/types';
 import type { StorageProvider } from '../../providers/storage/types';
-import type { UserRow } from '../auth/guard';
+import type { UserRow } from '../../db/schema';
 import { rememberCheck } from './claims';
 import { postingStatus, refundDailyUse, takeDailyUse, takeScriptCall } from './limits';
 import { savePreview } from './previews';

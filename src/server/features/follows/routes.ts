@@ -10,9 +10,9 @@ import {
   UserIdParamSchema,
   UserRefParamSchema,
 } from '../../../shared/schemas/social';
-import { memberOf, membersOnly } from '../../http/guards';
+import { memberOf, membersOnly, viewerOf } from '../../http/guards';
 import type { AppDeps } from '../../types';
-import { currentUser } from '../auth/guard';
+
 import { followCountsOf, followRecordsOf, followStatusOf, followUsersOf, setFollowing } from './service';
 
 export function followsRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
@@ -20,7 +20,7 @@ export function followsRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/api/users/:id/follow-status',
       { schema: { tags: ['follows'], params: UserRefParamSchema, response: { 200: FollowStatusSchema, 404: ErrorSchema } } },
-      async (request) => followStatusOf(db, request.params.id, (await currentUser(db, request))?.id ?? null),
+      async (request) => followStatusOf(db, request.params.id, (await viewerOf(request))?.userId ?? null),
     );
     app.get(
       '/api/users/:id/follow-counts',
@@ -53,7 +53,7 @@ export function followsRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
     }
 
     await app.register(
-      membersOnly(db, async (members) => {
+      membersOnly(async (members) => {
         for (const method of ['POST', 'DELETE'] as const) {
           members.route({
             method,

@@ -21,7 +21,7 @@ export function pushRoutes({ db, push, config }: AppDeps): FastifyPluginAsyncZod
     );
 
     await app.register(
-      membersOnly(db, async (members) => {
+      membersOnly(async (members) => {
         members.post(
           '/api/push/subscribe',
           {

@@ -6,7 +6,7 @@ import type { AppDeps } from '../../types';
 import { listNotifications, markAllRead, markRead, unreadCount } from './service';
 
 export function notificationsRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
-  return membersOnly(db, async (members) => {
+  return membersOnly(async (members) => {
     members.get(
       '/api/notifications',
       {

@@ -21,9 +21,9 @@ import {
   ReorderSchema,
   UserPublicSlugParamSchema,
 } from '../../../shared/schemas/playlist';
-import { memberOf, membersOnly } from '../../http/guards';
+import { memberOf, membersOnly, viewerOf } from '../../http/guards';
 import type { AppDeps } from '../../types';
-import { currentUser } from '../auth/guard';
+
 import { categoriesOfVisibleTracks, suggestCategories, useCategory } from './categories';
 import { playlistOg } from './og';
 import { addTrack, createPlaylist, deletePlaylist, playlistsOf, removeTrack, reorder, setFollow, updatePlaylist } from './service';
@@ -32,12 +32,8 @@ import { listedPlaylists, playlistFor, publicPlaylistBySlug, trackInPlaylist } f
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
 
 export function playlistsRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod {
-  const viewerOf = async (request: FastifyRequest) => {
-    const me = await currentUser(db, request);
-    return me ? { userId: me.id } : null;
-  };
   /** The playlist as its owner now sees it (after a change the owner made). */
-  const ownView = (id: number, userId: string) => playlistFor(db, id, { userId });
+  const ownView = (id: number, userId: string) => playlistFor(db, id, { userId, isAdmin: false });
 
   return async (app) => {
     // Anyone: public playlists, social cards and category lists.
@@ -110,13 +106,13 @@ export function playlistsRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod 
 
     // Members only: one's own playlists, changes, follows and categories.
     await app.register(
-      membersOnly(db, async (members) => {
+      membersOnly(async (members) => {
         members.get(
           '/api/playlists/user',
           { schema: { tags: ['playlists'], summary: 'My playlists', response: { 200: PlaylistListSchema, 401: ErrorSchema } } },
           async (request) => {
             const me = memberOf(request);
-            return playlistsOf(db, me.id, { userId: me.id });
+            return playlistsOf(db, me.id, { userId: me.id, isAdmin: false });
           },
         );
         members.post(
@@ -172,7 +168,7 @@ export function playlistsRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod 
           },
           async (request) => {
             const me = memberOf(request);
-            await addTrack(db, me.id, await request.viewer(), request.params.id, request.body.trackId);
+            await addTrack(db, me.id, await viewerOf(request), request.params.id, request.body.trackId);
             return ownView(request.params.id, me.id);
           },
         );
@@ -188,7 +184,7 @@ export function playlistsRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod 
           },
           async (request) => {
             const me = memberOf(request);
-            await addTrack(db, me.id, await request.viewer(), request.params.id, request.params.trackId);
+            await addTrack(db, me.id, await viewerOf(request), request.params.id, request.params.trackId);
             return ownView(request.params.id, me.id);
           },
         );

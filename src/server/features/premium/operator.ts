@@ -4,7 +4,7 @@ import type { Subscription } from '../../../shared/schemas/premium';
 import { type Db, inTransaction } from '../../db/client';
 import { users } from '../../db/schema';
 import { badRequest, conflict, found } from '../../http/errors';
-import type { UserRow } from '../auth/guard';
+import type { UserRow } from '../../db/schema';
 import { addDays, isPremiumAt, later, type PremiumFacts } from './rule';
 import { subscriptionRow, visibleStatus } from './service';
 

@@ -35,7 +35,7 @@ export function premiumRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         request.log.warn({ err: error.cause }, 'payment provider unavailable');
     });
     await app.register(
-      membersOnly(db, async (members) => {
+      membersOnly(async (members) => {
         members.get(
           '/api/auth/premium-status',
           {

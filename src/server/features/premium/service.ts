@@ -7,7 +7,7 @@ import { premiumPayments, premiumSubscriptions, users } from '../../db/schema';
 import { AppError, conflict, unavailable } from '../../http/errors';
 import type { Payments } from '../../providers/payments/index';
 import { type HeldSubscription, type PaidPeriod, PaymentUnavailable } from '../../providers/payments/types';
-import type { UserRow } from '../auth/guard';
+import type { UserRow } from '../../db/schema';
 import { isPauseAheadOrInForceAt, isPremiumAt, later, premiumStatusAt } from './rule';
 
 export type SubscriptionRow = typeof premiumSubscriptions.$inferSelect;

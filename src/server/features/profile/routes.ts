@@ -12,10 +12,10 @@ import {
 } from '../../../shared/schemas/auth';
 import { ErrorSchema } from '../../../shared/schemas/common';
 import { AppError } from '../../http/errors';
-import { memberOf, membersOnly } from '../../http/guards';
+import { memberOf, membersOnly, viewerOf } from '../../http/guards';
 import { limitedAs } from '../../http/rate-limits';
 import type { AppDeps } from '../../types';
-import { currentUser } from '../auth/guard';
+
 import { toUser } from '../auth/users';
 import { MAX_IMAGE_BYTES, NotAnImageError, processProfileImage } from './image';
 import { checkUserId, replaceProfileImage, storedProfileImage, updateProfile } from './service';
@@ -38,8 +38,8 @@ export function profileRoutes({ db, storage }: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         reply.header('Cache-Control', 'no-store');
-        const me = await currentUser(db, request);
-        return checkUserId(db, request.params.customUserId, me?.id ?? null);
+        const viewer = await viewerOf(request);
+        return checkUserId(db, request.params.customUserId, viewer?.userId ?? null);
       },
     );
 
@@ -54,7 +54,7 @@ export function profileRoutes({ db, storage }: AppDeps): FastifyPluginAsyncZod {
     });
 
     await app.register(
-      membersOnly(db, async (members) => {
+      membersOnly(async (members) => {
         for (const method of ['PUT', 'PATCH'] as const) {
           members.route({
             method,

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/rules/profile';
 import type { ProfileUpdate } from '../../../shared/schemas/auth';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
+import { type UserRow, users } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { keyIn } from '../../providers/storage/keys';
 import type { StorageProvider } from '../../providers/storage/types';
@@ -41,9 +41,9 @@ export async function checkUserId(db: Db, wanted: string, selfId: string | null)
 export async function updateProfile(
   db: Db,
   storage: StorageProvider,
-  current: typeof users.$inferSelect,
+  current: UserRow,
   input: ProfileUpdate,
-): Promise<typeof users.$inferSelect> {
+): Promise<UserRow> {
   const userId = current.id;
   const set: Partial<typeof users.$inferInsert> = {};
   if (input.name !== undefined) set.name = input.name;
@@ -97,7 +97,7 @@ export async function updateProfile(
 export async function replaceProfileImage(
   db: Db,
   storage: StorageProvider,
-  user: typeof users.$inferSelect,
+  user: UserRow,
   webp: Buffer,
 ): Promise<string> {
   const key = profileImageKey(user.id);

@@ -7,7 +7,7 @@ import { AppError, conflict, notFound } from '../../http/errors';
 import { JOBS } from '../../jobs/definitions';
 import { enqueue } from '../../jobs/queue';
 import { type ReadingEntry, toKana } from '../../providers/japanese/index';
-import type { UserRow } from '../auth/guard';
+import type { UserRow } from '../../db/schema';
 import { transcriptOf } from '../tracks/service';
 
 /**

@@ -5,6 +5,7 @@ import { limitedAs } from '../../http/rate-limits';
 import { createLlm } from '../../providers/llm';
 import type { AppDeps } from '../../types';
 import { answerChat, submitContact } from './service';
+import { viewerOf } from '../../http/guards';
 
 /**
  * Support (issue 19): the contact form and the support chat, open to visitors and members alike
@@ -28,7 +29,7 @@ export function supportRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const viewer = await request.viewer();
+        const viewer = await viewerOf(request);
         return submitContact(db, request.body, { userId: viewer?.userId ?? null, mail: config.mail !== undefined });
       },
     );

@@ -13,7 +13,7 @@ import {
   TranscriptSchema,
   VisibilityBodySchema,
 } from '../../../shared/schemas/track';
-import { memberOf, membersOnly, membersOrAdmins } from '../../http/guards';
+import { memberOf, membersOnly, membersOrAdmins, viewerOf } from '../../http/guards';
 import type { AppDeps } from '../../types';
 import { premiumListeners } from './premium-listener';
 import { etagMatches, preferredEncoding } from './range';
@@ -90,7 +90,7 @@ export function tracksRoutes({ db, storage, config }: AppDeps): FastifyPluginAsy
         },
       },
       async (request) => {
-        return trackFor(db, await request.viewer(), request.params.id);
+        return trackFor(db, await viewerOf(request), request.params.id);
       },
     );
 
@@ -104,7 +104,7 @@ export function tracksRoutes({ db, storage, config }: AppDeps): FastifyPluginAsy
           response: { 200: TranscriptSchema, 404: ErrorSchema },
         },
       },
-      async (request) => transcriptOf(db, await request.viewer(), request.params.id),
+      async (request) => transcriptOf(db, await viewerOf(request), request.params.id),
     );
 
     app.post(
@@ -157,7 +157,7 @@ export function tracksRoutes({ db, storage, config }: AppDeps): FastifyPluginAsy
     });
 
     await app.register(
-      membersOnly(db, async (members) => {
+      membersOnly(async (members) => {
         members.get(
           '/api/my-tracks',
           {
@@ -177,7 +177,7 @@ export function tracksRoutes({ db, storage, config }: AppDeps): FastifyPluginAsy
 
     // The owner, or an operator moderating.
     await app.register(
-      membersOrAdmins(db, async (owners) => {
+      membersOrAdmins(async (owners) => {
         owners.patch(
           '/api/tracks/:id/visibility',
           {
@@ -189,7 +189,7 @@ export function tracksRoutes({ db, storage, config }: AppDeps): FastifyPluginAsy
               response: { 200: TrackSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
             },
           },
-          async (request) => setVisibility(db, await request.viewer(), request.params.id, request.body.isVisible),
+          async (request) => setVisibility(db, await viewerOf(request), request.params.id, request.body.isVisible),
         );
         owners.delete(
           '/api/tracks/:id',
@@ -202,7 +202,7 @@ export function tracksRoutes({ db, storage, config }: AppDeps): FastifyPluginAsy
             },
           },
           async (request) => {
-            await deleteOwnedTrack(db, storage, await request.viewer(), request.params.id, (err) =>
+            await deleteOwnedTrack(db, storage, await viewerOf(request), request.params.id, (err) =>
               request.log.warn({ err }, 'audio file not removed'),
             );
             return { success: true as const };

@@ -5,6 +5,7 @@ import type { PremiumListeners } from './premium-listener';
 import { etagMatches, parseRange } from './range';
 import { REDIRECT_MAX_AGE_SECONDS, type SignedUrls } from './signed-urls';
 import type { StreamCache, StreamInfo, StreamQuality } from './stream-cache';
+import { viewerOf } from '../../http/guards';
 
 export { audioKey } from './service';
 
@@ -34,7 +35,7 @@ export async function streamTrack(
   const info = await cache.get(id, high ? 'high' : 'standard');
   if (!info) return reply.code(404).send({ message: MESSAGES.trackNotFound });
   if (!info.isVisible) {
-    const viewer = await request.viewer();
+    const viewer = await viewerOf(request);
     if (!viewer || !(viewer.isAdmin || (info.ownerId !== null && info.ownerId === viewer.userId))) {
       return reply.code(404).send({ message: MESSAGES.trackNotFound });
     }
@@ -102,7 +103,7 @@ export async function streamTrack(
  */
 async function mayHearPremiumOnly(request: FastifyRequest, info: StreamInfo, isPremium: PremiumListeners | undefined): Promise<boolean> {
   if (isPremium && (await isPremium(request))) return true;
-  const viewer = await request.viewer();
+  const viewer = await viewerOf(request);
   return Boolean(viewer && (viewer.isAdmin || (info.ownerId !== null && info.ownerId === viewer.userId)));
 }
 

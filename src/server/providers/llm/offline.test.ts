@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { SCRIPT_MAX } from '../../../shared/rules/creation';
 import { speakDialogue } from '../audio/dialogue';
 import { parseDialogue } from '../tts/hosts';
-import { checkFacts, labelsFor, offlineLlm, SPEECH_LIMITS, sentencesOf, speechSeconds, titleFrom } from './offline';
+import { checkFacts, labelsFor, offlineLlm, sentencesOf, titleFrom } from './offline';
+import { SPEECH_LIMITS, speechSeconds } from './writer/speech-length';
 import { sampleInput } from './sample-input';
 
 const TEXT =

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR, rowsOf } from '../../db/client';
 import { invitations, listeningHistory, sessions, users } from '../../db/schema';
 import { safeRedirect } from '../../features/auth/cookies';
-import { hashToken } from '../../features/auth/session';
+import { hashToken } from '../../http/session';
 import { withCard } from '../../features/share-cards/service';
 import { audioKey } from '../../features/tracks/stream';
 import { isSafeKey, keyIn } from '../../providers/storage/keys';

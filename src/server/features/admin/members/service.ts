@@ -14,7 +14,7 @@ import { follows, likes, listeningHistory, playlists, premiumSubscriptions, sess
 import { conflict, found } from '../../../http/errors';
 import type { StorageProvider } from '../../../providers/storage/types';
 import { deleteAccount } from '../../auth/account';
-import type { UserRow } from '../../auth/guard';
+import type { UserRow } from '../../../db/schema';
 import { applyOperatorPremium, type OperatorChange, subscriptionStateOf } from '../../premium/operator';
 import { premiumStatusAt } from '../../premium/rule';
 import { type SubscriptionRow, visibleStatus } from '../../premium/service';

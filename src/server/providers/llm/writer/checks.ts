@@ -1,5 +1,5 @@
 import type { IpadicFeatures, Tokenizer } from 'kuromoji';
-import { speechSeconds } from '../offline';
+import { speechSeconds } from './speech-length';
 import { termsOf } from './analyse';
 
 /**

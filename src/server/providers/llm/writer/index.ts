@@ -1,6 +1,6 @@
 import type { IpadicFeatures, Tokenizer } from 'kuromoji';
 import { loadTokenizer } from '../../tts/kana';
-import { SPEECH_LIMITS, speechSeconds } from '../offline';
+import { SPEECH_LIMITS, speechSeconds } from './speech-length';
 import { analyse, type Sentence } from './analyse';
 import {
   type Ask,
