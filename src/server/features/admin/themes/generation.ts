@@ -6,7 +6,7 @@ import { joinCategories } from '../../../../shared/rules/playlist';
 import type { GroundingInfo, StageData } from '../../../../shared/schemas/admin-themes';
 import { type Db, inTransaction, rowsOf } from '../../../db/client';
 import { tasks, themes, users } from '../../../db/schema';
-import { OFFICIAL_ACCOUNT } from '../../../db/seed-content';
+import { OFFICIAL_ACCOUNT } from '../../demo-content/seed-content';
 import { JOBS } from '../../../jobs/definitions';
 import { enqueue, type JobContext, type JobHandler, PermanentTaskError, TaskStopped } from '../../../jobs/queue';
 import { ProviderError } from '../../../providers/errors';
