@@ -40,7 +40,12 @@ function hashOf(paths, packages) {
 }
 
 const speech = [
-  ['src/server/features/demo-content/seed-content.ts', 'src/server/providers/tts', 'src/server/providers/audio', 'src/server/providers/japanese'],
+  [
+    'src/server/features/demo-content/seed-content.ts',
+    'src/server/providers/tts',
+    'src/server/providers/audio',
+    'src/server/providers/japanese',
+  ],
   ['kuromoji', '@echogarden/espeak-ng-emscripten', '@breezystack/lamejs'],
 ];
 const audioDir = path.join(cacheDir, `demo-audio-${hashOf(...speech)}`);

@@ -14,20 +14,18 @@ import {
   UserAnswerSchema,
   UserSchema,
 } from '../../../shared/schemas/auth';
-import { ErrorSchema } from '../../../shared/schemas/common';
-import { methodNotAllowed, notFound, unavailable } from '../../http/errors';
+import { errorAnswers, methodNotAllowed, notFound, unavailable } from '../../http/errors';
 import { memberOf, membersOnly, viewerOf } from '../../http/guards';
 import { publicOrigin } from '../../http/public-origin';
 import { limitedAs } from '../../http/rate-limits';
+import { SESSION_COOKIE } from '../../http/session';
 import type { AppDeps } from '../../types';
 import { deleteAccount } from './account';
 import { clearSessionCookie, OIDC_STATE_COOKIE, safeRedirect, setSessionCookie, withFromAuth } from './cookies';
 import { devChooserPage } from './dev-chooser';
-
 import { createOidc, type Oidc } from './oidc';
 import { SignInRefused, type SignInResult, signInOrRegister } from './service';
 import { createSession } from './session';
-import { SESSION_COOKIE } from '../../http/session';
 import { endSessionByToken, liveSession, recentMembers, recordConsent, saveAuthFlow, takeAuthFlow } from './store';
 import { toUser } from './users';
 
@@ -191,7 +189,7 @@ export function authRoutes({ db, config, storage }: AppDeps): FastifyPluginAsync
         schema: {
           tags: ['auth'],
           summary: 'Sign out by a same-origin browser navigation (Sec-Fetch-Site none or same-origin), then home; otherwise 405',
-          response: { 405: ErrorSchema },
+          response: errorAnswers(405),
         },
       },
       async (request, reply) => {
@@ -222,7 +220,7 @@ export function authRoutes({ db, config, storage }: AppDeps): FastifyPluginAsync
             schema: {
               tags: ['auth'],
               summary: 'The signed-in user (401 when signed out)',
-              response: { 200: UserSchema, 401: ErrorSchema },
+              response: { 200: UserSchema, ...errorAnswers(401) },
             },
           },
           async (request, reply) => {
@@ -236,7 +234,7 @@ export function authRoutes({ db, config, storage }: AppDeps): FastifyPluginAsync
             schema: {
               tags: ['auth'],
               summary: 'Delete the account and what belongs only to it, then sign out',
-              response: { 200: SuccessSchema, 401: ErrorSchema },
+              response: { 200: SuccessSchema, ...errorAnswers(401) },
             },
           },
           async (request, reply) => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { MESSAGES } from '../../../shared/messages/api';
 import { type Db, inTransaction } from '../../db/client';
 import { follows, users } from '../../db/schema';

@@ -22,7 +22,8 @@ export function historyRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
           response: { 201: ListeningHistoryEntrySchema, ...errorAnswers(401, 404) },
         },
       },
-      async (request, reply) => reply.code(201).send(await recordListening(db, memberOf(request).id, await viewerOf(request), request.body)),
+      async (request, reply) =>
+        reply.code(201).send(await recordListening(db, memberOf(request).id, await viewerOf(request), request.body)),
     );
     members.get(
       '/api/user/listening-history',

@@ -3,8 +3,8 @@ import { MESSAGES } from '../../../shared/messages/api';
 import type { Db } from '../../db/client';
 import { listeningHistory } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import type { Onlooker } from '../users/queries';
 import { canSeeTrack, findTrack } from '../tracks/service';
+import type { Onlooker } from '../users/queries';
 
 type Row = typeof listeningHistory.$inferSelect;
 

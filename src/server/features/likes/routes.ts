@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorSchema } from '../../../shared/schemas/common';
 import { IsLikedSchema, LikeAnswerSchema, TrackIdParamSchema } from '../../../shared/schemas/social';
 import { TrackListSchema } from '../../../shared/schemas/track';
+import { errorAnswers } from '../../http/errors';
 import { memberOf, membersOnly, viewerOf } from '../../http/guards';
 import type { AppDeps } from '../../types';
-
 import { favorites, isLiked, like, unlike } from './service';
 
 export function likesRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
@@ -35,7 +34,7 @@ export function likesRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
               tags: ['likes'],
               summary: method === 'POST' ? 'Like a track (idempotent)' : 'Remove a like (idempotent)',
               params: TrackIdParamSchema,
-              response: { 200: LikeAnswerSchema, 401: ErrorSchema, 404: ErrorSchema },
+              response: { 200: LikeAnswerSchema, ...errorAnswers(401, 404) },
             },
             handler: async (request) => {
               const me = memberOf(request);
@@ -53,7 +52,7 @@ export function likesRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
             schema: {
               tags: ['likes'],
               summary: 'My liked tracks, most recent first',
-              response: { 200: TrackListSchema, 401: ErrorSchema },
+              response: { 200: TrackListSchema, ...errorAnswers(401) },
             },
           },
           async (request) => favorites(db, memberOf(request).id),

@@ -4,9 +4,9 @@ import type { Track } from '../../../shared/schemas/track';
 import { type Db, inTransaction } from '../../db/client';
 import { likes, tracks } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import type { Onlooker } from '../users/queries';
 import { notify } from '../notifications/service';
 import { canSeeTrack, findTrack, listTracksWhere } from '../tracks/service';
+import type { Onlooker } from '../users/queries';
 
 export type LikeResult = { isLiked: boolean; likeCount: number };
 

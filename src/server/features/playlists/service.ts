@@ -199,13 +199,7 @@ async function ownedPlaylist(db: Db, userId: string, id: number): Promise<Playli
  * Adds a track once, at the end; the track's owner hears of it (not when it is their own playlist). A
  * track the member may not see is not found, by the same rule as every other path (canSeeTrack).
  */
-export async function addTrack(
-  db: Db,
-  userId: string,
-  session: Onlooker,
-  id: number,
-  trackId: number,
-): Promise<number> {
+export async function addTrack(db: Db, userId: string, session: Onlooker, id: number, trackId: number): Promise<number> {
   return inTransaction(db, async (tx) => {
     await ownedPlaylist(tx, userId, id);
     const track = await findTrack(tx, trackId);

@@ -38,12 +38,7 @@ export async function checkUserId(db: Db, wanted: string, selfId: string | null)
   return { available: true, reason: PROFILE_MESSAGES.available };
 }
 
-export async function updateProfile(
-  db: Db,
-  storage: StorageProvider,
-  current: UserRow,
-  input: ProfileUpdate,
-): Promise<UserRow> {
+export async function updateProfile(db: Db, storage: StorageProvider, current: UserRow, input: ProfileUpdate): Promise<UserRow> {
   const userId = current.id;
   const set: Partial<typeof users.$inferInsert> = {};
   if (input.name !== undefined) set.name = input.name;
@@ -94,12 +89,7 @@ export async function updateProfile(
  * Stores a new profile picture (already decoded and re-encoded) under a key issued to the member,
  * records it as their picture, then drops the upload it replaces (only ever an upload issued to them).
  */
-export async function replaceProfileImage(
-  db: Db,
-  storage: StorageProvider,
-  user: UserRow,
-  webp: Buffer,
-): Promise<string> {
+export async function replaceProfileImage(db: Db, storage: StorageProvider, user: UserRow, webp: Buffer): Promise<string> {
   const key = profileImageKey(user.id);
   await storage.put(key, webp);
   const imageUrl = `/${key}`;

@@ -2,12 +2,12 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { READING_MESSAGES } from '../../../shared/rules/readings';
 import type { ReadingReport } from '../../../shared/schemas/readings';
 import { type Db, inTransaction, rowsOf } from '../../db/client';
+import type { UserRow } from '../../db/schema';
 import { readingEntries, readingReports, tasks, tracks } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../http/errors';
 import { JOBS } from '../../jobs/definitions';
 import { enqueue } from '../../jobs/queue';
 import { type ReadingEntry, toKana } from '../../providers/japanese/index';
-import type { UserRow } from '../../db/schema';
 import { transcriptOf } from '../tracks/service';
 
 /**

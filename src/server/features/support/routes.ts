@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AiChatAnswerSchema, AiChatBodySchema, ContactAnswerSchema, ContactBodySchema } from '../../../shared/schemas/support';
 import { errorAnswers } from '../../http/errors';
+import { viewerOf } from '../../http/guards';
 import { limitedAs } from '../../http/rate-limits';
 import { createLlm } from '../../providers/llm';
 import type { AppDeps } from '../../types';
 import { answerChat, submitContact } from './service';
-import { viewerOf } from '../../http/guards';
 
 /**
  * Support (issue 19): the contact form and the support chat, open to visitors and members alike

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
+import { viewerOf } from '../../http/guards';
 import { SESSION_COOKIE } from '../../http/session';
 import { isPremiumAt } from '../premium/rule';
-import { viewerOf } from '../../http/guards';
 
 const TTL_MS = 60_000;
 const MAX_ENTRIES = 10_000;

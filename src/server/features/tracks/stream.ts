@@ -1,11 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../../shared/messages/api';
+import { AppError, notFound } from '../../http/errors';
+import { viewerOf } from '../../http/guards';
 import type { StorageProvider } from '../../providers/storage/types';
 import type { PremiumListeners } from './premium-listener';
 import { etagMatches, parseRange } from './range';
 import { REDIRECT_MAX_AGE_SECONDS, type SignedUrls } from './signed-urls';
 import type { StreamCache, StreamInfo, StreamQuality } from './stream-cache';
-import { viewerOf } from '../../http/guards';
 
 export { audioKey } from './service';
 
@@ -33,15 +34,13 @@ export async function streamTrack(
   const { signed = null } = opts;
   const high = opts.quality === 'high' && opts.isPremium ? await opts.isPremium(request) : false;
   const info = await cache.get(id, high ? 'high' : 'standard');
-  if (!info) return reply.code(404).send({ message: MESSAGES.trackNotFound });
+  if (!info) throw notFound(MESSAGES.trackNotFound);
   if (!info.isVisible) {
     const viewer = await viewerOf(request);
-    if (!viewer || !(viewer.isAdmin || (info.ownerId !== null && info.ownerId === viewer.userId))) {
-      return reply.code(404).send({ message: MESSAGES.trackNotFound });
-    }
+    if (!viewer || !(viewer.isAdmin || (info.ownerId !== null && info.ownerId === viewer.userId))) throw notFound(MESSAGES.trackNotFound);
   }
   if (info.isPremiumOnly && !(await mayHearPremiumOnly(request, info, opts.isPremium))) {
-    return reply.code(403).header('Cache-Control', 'private, no-store').send({ message: MESSAGES.premiumOnly, reason: 'premium_only' });
+    throw new AppError(403, MESSAGES.premiumOnly, { reason: 'premium_only' }, { 'Cache-Control': 'private, no-store' });
   }
   const { key, etag, lastModified } = info;
   if (signed) {

@@ -3,8 +3,8 @@ import { SCRIPT_MAX } from '../../../shared/rules/creation';
 import { speakDialogue } from '../audio/dialogue';
 import { parseDialogue } from '../tts/hosts';
 import { checkFacts, labelsFor, offlineLlm, sentencesOf, titleFrom } from './offline';
-import { SPEECH_LIMITS, speechSeconds } from './writer/speech-length';
 import { sampleInput } from './sample-input';
+import { SPEECH_LIMITS, speechSeconds } from './writer/speech-length';
 
 const TEXT =
   '朝の散歩は体にも心にも良い習慣です。朝日を浴びると体内時計が整います。歩く時間は十五分くらいから始めると続けやすいです。' +

@@ -1,5 +1,4 @@
 import { CREATE_PAGE_CATEGORIES } from '../../../shared/categories';
-import type { FactCheck } from '../../../shared/schemas/creation';
 import { claimLines, offlineFactCheck } from './fact-check';
 import { type LlmProvider, type ScriptDraft, VideoUnavailable } from './types';
 import { writeDialogue } from './writer';

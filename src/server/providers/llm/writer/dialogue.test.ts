@@ -3,7 +3,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parseDialogue } from '../../tts/hosts';
 import { loadTokenizer } from '../../tts/kana';
 import { offlineLlm } from '../offline';
-import { SPEECH_LIMITS } from './speech-length';
 import { sampleInput } from '../sample-input';
 import { analyse } from './analyse';
 import { figuresOf } from './checks';
@@ -11,6 +10,7 @@ import { FIXTURES } from './fixtures/texts';
 import { HOSTS, topicOf, writeDialogue } from './index';
 import { SHARE_FROM, shareOf } from './moves';
 import { paragraphsOf } from './sentences';
+import { SPEECH_LIMITS } from './speech-length';
 
 let tk: Tokenizer<IpadicFeatures>;
 beforeAll(async () => {
