@@ -41,7 +41,8 @@ export const ADMIN_SECURITY_SCHEME = { type: 'apiKey', in: 'cookie', name: 'muge
  * without a live member session before the body, params or query are even validated (and 403 with the
  * access gate's reason to a member the operator set pending or denied, GATE_EXEMPT_ROUTES aside), and hands the
  * member to the handlers as `request.member` (read it with `memberOf`). The routes are marked in the
- * OpenAPI document with the session security requirement, which the guard test reads.
+ * OpenAPI document with the session security requirement, which the guard test reads. With
+ * `admitAdmins` an operator's admin session passes too, with no member (membersOrAdmins).
  *
  *   await app.register(
  *     membersOnly(async (members) => {
@@ -100,7 +101,7 @@ export function membersOnly(routes: FastifyPluginAsyncZod): FastifyPluginAsyncZo
 
 /**
  * Like membersOnly, but an operator's admin session passes too (moderation of members' tracks):
- * `request.member` is the member, or null for an admin; read the viewer for the admin flag.
+ * handlers read the caller with `viewerOf(request)` (an operator has no member).
  */
 export function membersOrAdmins(routes: FastifyPluginAsyncZod): FastifyPluginAsyncZod {
   return async (scope, opts) => {
