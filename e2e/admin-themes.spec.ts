@@ -133,6 +133,23 @@ test.describe('テーマ管理', () => {
     await expect(page).toHaveURL(href as string);
   });
 
+  test('#26.2 the scheduled jobs are listed under the queue, each with how often, its last run and its next', async ({
+    page,
+    operator: _operator,
+  }) => {
+    await page.goto('/admin');
+    const jobs = page.getByTestId('scheduled-jobs');
+    await expect(jobs.getByRole('heading', { name: '定期ジョブ' })).toBeVisible();
+    // The app's workers queue each job's run of the slot at start; the previews' clean-up has no mail to wait for.
+    const previews = jobs.getByTestId('scheduled-job-sweep-previews');
+    await expect(previews).toContainText('期限切れプレビューの削除');
+    await expect(previews).toContainText('5分ごと');
+    await expect(previews).toContainText(/前回 \d+\/\d+ \d\d:\d\d 完了/);
+    await expect(previews).toContainText(/次回 \d+\/\d+ \d\d:\d\d/);
+    await expect(jobs.getByTestId('scheduled-job-premium-sweep')).toContainText('プレミアムの定期処理（再開・更新・終了）');
+    await expect(jobs.getByTestId('scheduled-job-contact-mail-requeue')).toContainText('未送信のお問い合わせの再送');
+  });
+
   test('C-4-20, C-7.4-17, C-4-22, C-8-21, C-8-22: a task is cancelled; failed and cancelled ones are cleared after a confirmation; failures are toasted', async ({
     page,
     operator: _operator,

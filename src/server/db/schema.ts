@@ -419,7 +419,7 @@ export const tasks = pgTable(
   {
     id: serial('id').primaryKey(),
     kind: text('kind').notNull(),
-    /** The job's input, validated by its versioned schema in src/server/jobs/definitions.ts. */
+    /** The job's input, validated by its job's versioned schema (defineJob, src/server/jobs/registry.ts). */
     payload: jsonb('payload').notNull(),
     payloadVersion: integer('payload_version').notNull().default(1),
     status: text('status').notNull().default('queued'),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enqueue } from '../jobs/queue';
+import { tasks } from '../db/schema';
 import { createTestApp, insertTrack, insertUser, sessionCookie, type TestApp } from '../test/app';
 import { countProviderError } from './metrics';
 
@@ -31,7 +31,7 @@ describe('GET /metrics', () => {
     const track = await insertTrack(t, { title: '計測' });
     expect((await t.app.inject({ method: 'GET', url: `/api/tracks/${track.id}` })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/tracks/999999' })).statusCode).toBe(404);
-    await enqueue(t.db, 'metrics-probe', { n: 1 });
+    await t.db.insert(tasks).values({ kind: 'metrics-probe', payload: { n: 1 } });
     countProviderError('voicevox', 'quota');
     const admin = await sessionCookie(t.db, { isAdmin: true });
     const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: { cookie: admin } });

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { tasks } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
-import { backoffMs, cancel, claim, complete, enqueue, fail, LEASE_LOST_MESSAGE, PermanentTaskError, report, startWorker } from './queue';
+import { backoffMs, cancel, claim, complete, enqueueJob, fail, LEASE_LOST_MESSAGE, PermanentTaskError, report, startWorker } from './queue';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,11 +11,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A job of the queue's own tests: any kind, any payload. */
+const job = (kind: string) => ({ kind, version: 1, payload: z.unknown() });
+
 const row = async (id: number) => (await t.db.select().from(tasks).where(eq(tasks.id, id)))[0];
 
 describe('the task queue', () => {
   it('claims a task once, reports under its lease, completes it', async () => {
-    const id = await enqueue(t.db, 'q-basic', { n: 1 });
+    const id = await enqueueJob(t.db, job('q-basic'), { n: 1 });
     const a = await claim(t.db, 'A', ['q-basic'], 60_000);
     expect(a?.id).toBe(id);
     expect(a?.attempts).toBe(1);
@@ -27,7 +31,7 @@ describe('the task queue', () => {
   });
 
   it('takes a task over when its worker stopped reporting (the lease expired)', async () => {
-    const id = await enqueue(t.db, 'q-lease', {});
+    const id = await enqueueJob(t.db, job('q-lease'), {});
     expect((await claim(t.db, 'dead', ['q-lease'], 1))?.id).toBe(id);
     await expect.poll(async () => (await claim(t.db, 'alive', ['q-lease'], 60_000))?.id ?? null).toBe(id);
     expect(await report(t.db, id, 'dead', 'x', 10, 60_000)).toBe(false);
@@ -36,7 +40,7 @@ describe('the task queue', () => {
 
   it('retries with backoff, then fails for good; a permanent error fails at once', async () => {
     expect([1, 2, 3, 20].map(backoffMs)).toEqual([2000, 4000, 8000, 300_000]);
-    const id = await enqueue(t.db, 'q-retry', {}, { maxAttempts: 2 });
+    const id = await enqueueJob(t.db, job('q-retry'), {}, { maxAttempts: 2 });
     const first = await claim(t.db, 'A', ['q-retry'], 60_000);
     await fail(t.db, first!, 'A', 'boom');
     const queued = await row(id);
@@ -53,7 +57,7 @@ describe('the task queue', () => {
   });
 
   it('cancels: a running task stops at its next report', async () => {
-    const id = await enqueue(t.db, 'q-cancel', {});
+    const id = await enqueueJob(t.db, job('q-cancel'), {});
     await claim(t.db, 'A', ['q-cancel'], 60_000);
     expect(await cancel(t.db, id)).toBe(true);
     expect(await report(t.db, id, 'A', 'x', 50, 60_000)).toBe(false);
@@ -64,7 +68,7 @@ describe('the task queue', () => {
   it('two workers, one dying mid-task: every task is done exactly once', async () => {
     const done = new Map<number, number>();
     const ids: number[] = [];
-    for (let i = 0; i < 12; i++) ids.push(await enqueue(t.db, 'q-pair', { i }));
+    for (let i = 0; i < 12; i++) ids.push(await enqueueJob(t.db, job('q-pair'), { i }));
     // A worker that claims the first task and dies without a word (its lease lapses).
     const orphan = await claim(t.db, 'died', ['q-pair'], 200);
     expect(orphan?.id).toBe(ids[0]);
@@ -87,7 +91,7 @@ describe('the task queue', () => {
   });
 
   it('#15 a long job renews its lease while it runs: a second worker never takes it over', async () => {
-    const id = await enqueue(t.db, 'q-long', {});
+    const id = await enqueueJob(t.db, job('q-long'), {});
     let runs = 0;
     // Four leases long, without a single report (a slow voice service answering at last).
     const slow = async () => {
@@ -105,7 +109,7 @@ describe('the task queue', () => {
   });
 
   it('#15 a task that takes its worker down every time fails for good once its attempts are spent', async () => {
-    const id = await enqueue(t.db, 'q-crash', {}, { maxAttempts: 2 });
+    const id = await enqueueJob(t.db, job('q-crash'), {}, { maxAttempts: 2 });
     expect((await claim(t.db, 'crash-1', ['q-crash'], 1))?.attempts).toBe(1);
     await expect.poll(async () => (await claim(t.db, 'crash-2', ['q-crash'], 1))?.attempts ?? null).toBe(2);
     // The second worker died too; the next one must not take it a third time.
@@ -116,7 +120,7 @@ describe('the task queue', () => {
   });
 
   it('a handler that throws PermanentTaskError fails without retry', async () => {
-    const id = await enqueue(t.db, 'q-perm', {});
+    const id = await enqueueJob(t.db, job('q-perm'), {});
     const stop = await startWorker(
       t.database,
       { 'q-perm': async () => Promise.reject(new PermanentTaskError('bad payload')) },

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { type Database, type Db, notifyChannel, rowsOf } from '../db/client';
 import { tasks } from '../db/schema';
 
@@ -9,18 +10,36 @@ export const TASKS_CHANNEL = 'mugen_tasks';
 export type TaskRow = typeof tasks.$inferSelect;
 export type TaskStatus = 'queued' | 'processing' | 'completed' | 'failed' | 'cancelled';
 
-/** Adds a task; workers are woken at once. */
-export async function enqueue(
+/** What enqueueJob needs of a job: its kind, and its payload's schema and version (a JobDefinition, jobs/define.ts). */
+export interface QueuedJob<S extends z.ZodType> {
+  kind: string;
+  version: number;
+  payload: S;
+  maxAttempts?: number;
+}
+
+/**
+ * Adds a task of a job; workers are woken at once. The payload is checked against the job's schema
+ * here (a producer's mistake throws) and stored with the job's version.
+ */
+export async function enqueueJob<S extends z.ZodType>(
   db: Db,
-  kind: string,
-  payload: unknown,
-  opts: { userId?: string | null; payloadVersion?: number; maxAttempts?: number } = {},
+  job: QueuedJob<S>,
+  payload: z.input<S>,
+  opts: { userId?: string | null; maxAttempts?: number; runAfter?: Date } = {},
 ): Promise<number> {
   const [row] = await db
     .insert(tasks)
-    .values({ kind, payload, payloadVersion: opts.payloadVersion ?? 1, userId: opts.userId ?? null, maxAttempts: opts.maxAttempts ?? 5 })
+    .values({
+      kind: job.kind,
+      payload: job.payload.parse(payload),
+      payloadVersion: job.version,
+      userId: opts.userId ?? null,
+      maxAttempts: opts.maxAttempts ?? job.maxAttempts ?? 5,
+      ...(opts.runAfter ? { runAfter: opts.runAfter } : {}),
+    })
     .returning({ id: tasks.id });
-  await notifyChannel(db, TASKS_CHANNEL, kind).catch(() => {});
+  await notifyChannel(db, TASKS_CHANNEL, job.kind).catch(() => {});
   return row.id;
 }
 

@@ -58,7 +58,7 @@ export async function runResumeTasks(t: TestApp, now: () => Date) {
     payments: createPayments(t.config, t.db, now),
     now,
     pollMs: 20,
-    premiumSweepMs: 0,
+    schedules: false,
   });
   try {
     for (let i = 0; i < 500; i++) {

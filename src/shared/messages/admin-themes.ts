@@ -136,6 +136,20 @@ export const ADMIN_THEMES_TEXT = {
     cleanupError: '無効タスクのクリアに失敗しました',
     createdAt: '作成',
   },
+  /** The work the workers do on a schedule (#26.2), under the queue: its last and next run. */
+  scheduled: {
+    heading: '定期ジョブ',
+    kinds: {
+      'sweep-previews': '期限切れプレビューの削除',
+      'premium-sweep': 'プレミアムの定期処理（再開・更新・終了）',
+      'contact-mail-requeue': '未送信のお問い合わせの再送',
+    } as Record<string, string>,
+    every: (minutes: number) => `${minutes}分ごと`,
+    last: '前回',
+    next: '次回',
+    never: 'まだ実行されていません',
+    notScheduled: '予定なし',
+  },
   live: {
     heading: '生成の進行状況',
     connecting: '進行状況に接続しています…',

@@ -105,6 +105,15 @@ export const AdminTaskArraySchema = z.array(AdminTaskSchema);
 export const AdminMessageSchema = z.object({ message: z.string() });
 export const ClearedAnswerSchema = z.object({ message: z.string(), deleted: z.number().int() });
 
+/** A job the workers run on a schedule (#26.2): how often, its last run (started or over) and its next one. */
+export const ScheduledJobSchema = z.object({
+  kind: z.string(),
+  everyMs: z.number().int(),
+  last: z.object({ at: z.iso.datetime(), status: z.enum(TASK_STATUSES) }).nullable(),
+  nextAt: z.iso.datetime().nullable(),
+});
+export const ScheduledJobsAnswerSchema = z.object({ jobs: z.array(ScheduledJobSchema) });
+
 /** GET /api/generate-content: the operator's text (1 to 1,000 characters) and one of the five rates. */
 export const GenerateContentQuerySchema = z.object({
   inputText: checkedString(checkAdminInput, M.inputRequired),

@@ -75,6 +75,7 @@ export const queryKeys = {
     /** Every page of the generation queue (what a change to a task refreshes). */
     tasksAll: () => ['admin', 'tasks'] as const,
     tasks: (page: number) => ['admin', 'tasks', page] as const,
+    scheduledJobs: () => ['admin', 'scheduled-jobs'] as const,
     health: () => ['admin', 'health'] as const,
     ping: () => ['admin', 'ping'] as const,
     contactMessages: (page: number) => ['admin', 'contact-messages', page] as const,

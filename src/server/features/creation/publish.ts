@@ -1,14 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { CREATION_MESSAGES } from '../../../shared/rules/creation';
+import { z } from 'zod';
+import { CREATION_MESSAGES, SPEAKING_RATE } from '../../../shared/rules/creation';
 import { joinCategories } from '../../../shared/rules/playlist';
 import { type Db, inTransaction } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { creationPreviews, tasks, tracks } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
-import { JOBS } from '../../jobs/definitions';
-import { enqueue, type JobContext, PermanentTaskError } from '../../jobs/queue';
-import type { RenderedDialogue } from '../../providers/audio/render';
-import type { StorageProvider } from '../../providers/storage/types';
+import { defineJob, type JobDeps } from '../../jobs/define';
+import { enqueueJob } from '../../jobs/queue';
 import { refreshSearchReadings } from '../search/readings';
 import { trackChanged } from '../tracks/changes';
 import { audioKey, hqAudioKey } from '../tracks/service';
@@ -16,7 +15,7 @@ import { claimsToPublish } from './claims';
 import { ownPreview, previewKey } from './previews';
 
 /** Speaks a script for publishing: the two hosts, 64 and 128 kbit/s, line timings. */
-export type PublishRenderer = (script: string, speakingRate: number) => Promise<RenderedDialogue>;
+export type PublishRenderer = JobDeps['render'];
 
 /** Task states after which a preview may be published again (nothing of it was kept). */
 const ENDED_WITHOUT_TRACK = ['failed', 'cancelled'];
@@ -46,15 +45,19 @@ export async function requestPublish(
       if (prior && !ENDED_WITHOUT_TRACK.includes(prior.status)) return { taskId: preview.taskId };
     }
     if (input.script.trim() !== preview.script.trim()) throw new AppError(400, CREATION_MESSAGES.scriptChanged);
-    const payload = JOBS['publish-track'].payload.parse({
-      userId: user.id,
-      previewFilename: preview.filename,
-      title: input.title,
-      script: preview.script,
-      category: joinCategories(input.labels),
-      speakingRate: preview.speakingRate,
-    });
-    const taskId = await enqueue(tx, 'publish-track', payload, { userId: user.id, payloadVersion: JOBS['publish-track'].version });
+    const taskId = await enqueueJob(
+      tx,
+      publishTrackJob,
+      {
+        userId: user.id,
+        previewFilename: preview.filename,
+        title: input.title,
+        script: preview.script,
+        category: joinCategories(input.labels),
+        speakingRate: preview.speakingRate,
+      },
+      { userId: user.id },
+    );
     await tx.update(creationPreviews).set({ taskId }).where(eq(creationPreviews.filename, preview.filename));
     return { taskId };
   });
@@ -66,11 +69,17 @@ export async function requestPublish(
  * (a retry overwrites, never doubles), insert the track once (a retry after a crash finds it by its
  * file name), drop the preview's audio.
  */
-export function publishJob(db: Db, storage: StorageProvider, render: PublishRenderer) {
-  return async (ctx: JobContext) => {
-    const parsed = JOBS['publish-track'].payload.safeParse(ctx.task.payload);
-    if (!parsed.success || ctx.task.payloadVersion !== JOBS['publish-track'].version) throw new PermanentTaskError('unreadable payload');
-    const p = parsed.data;
+export const publishTrackJob = defineJob('publish-track', {
+  version: 1,
+  payload: z.object({
+    userId: z.string().min(1),
+    previewFilename: z.string().min(1),
+    title: z.string().min(1).max(100),
+    script: z.string().min(1),
+    category: z.string().min(1),
+    speakingRate: z.number().min(SPEAKING_RATE.min).max(SPEAKING_RATE.max),
+  }),
+  handler: async (p, ctx, { db, storage, render }) => {
     await ctx.report('audio_generation', 10);
     const audio = await render(p.script, p.speakingRate);
     const claims = await claimsToPublish(db, p.userId, p.script);
@@ -100,8 +109,8 @@ export function publishJob(db: Db, storage: StorageProvider, render: PublishRend
     // answers this task), and the scheduled clean-up removes it.
     await storage.delete(previewKey(p.previewFilename)).catch(() => {});
     return { trackId };
-  };
-}
+  },
+});
 
 /**
  * Inserts a spoken track once: a retry after a crash finds it by its file name (derived from the task)

@@ -1,9 +1,10 @@
 import { and, eq, gt, isNull, lt, lte } from 'drizzle-orm';
+import { z } from 'zod';
 import { PREMIUM_NOTIFICATION_TYPES } from '../../../shared/messages/api';
 import { type Db, inTransaction } from '../../db/client';
 import { premiumSubscriptions, stripeEvents, users } from '../../db/schema';
-import { JOBS } from '../../jobs/definitions';
-import { enqueue, type JobContext, PermanentTaskError } from '../../jobs/queue';
+import { defineJob, SCHEDULE_SLOT } from '../../jobs/define';
+import { enqueueJob } from '../../jobs/queue';
 import { PaymentUnavailable } from '../../providers/payments/types';
 import { notify } from '../notifications/service';
 import { addDays, addMonths, RESUME_NOTICE_DAYS } from './rule';
@@ -20,7 +21,7 @@ export interface SweepReport {
 }
 
 /**
- * The premium work that falls due with time, run by the task workers' scheduler (jobs/workers.ts) every
+ * The premium work that falls due with time, run as a scheduled job (premiumSweepJob) every
  * few minutes and safe to run from several workers at once (each step claims its rows):
  * - 3 days before a pause ends, the member is told that premium and billing resume (a notification; an
  *   e-mail once a mail provider exists, issue 19);
@@ -87,12 +88,7 @@ export async function premiumSweep(deps: PremiumDeps): Promise<SweepReport> {
         )
         .for('update');
       if (!row) return;
-      const payload = JOBS['premium-resume'].payload.parse({ userId, pausedUntil: pausedUntil.toISOString() });
-      const taskId = await enqueue(tx, 'premium-resume', payload, {
-        userId,
-        payloadVersion: JOBS['premium-resume'].version,
-        maxAttempts: 10,
-      });
+      const taskId = await enqueueJob(tx, premiumResumeJob, { userId, pausedUntil: pausedUntil.toISOString() }, { userId });
       await tx.update(premiumSubscriptions).set({ resumeTaskId: taskId }).where(eq(premiumSubscriptions.userId, userId));
       report.resumesQueued++;
     });
@@ -153,12 +149,17 @@ export async function premiumSweep(deps: PremiumDeps): Promise<SweepReport> {
  * until invoice.paid arrives. A task of a pause that is no longer in force (cancelled meanwhile, already
  * resumed by the webhook) does nothing.
  */
-export function premiumResumeJob(deps: PremiumDeps) {
-  return async (ctx: JobContext) => {
-    const parsed = JOBS['premium-resume'].payload.safeParse(ctx.task.payload);
-    if (!parsed.success || ctx.task.payloadVersion !== JOBS['premium-resume'].version) throw new PermanentTaskError('unreadable payload');
-    const { userId } = parsed.data;
-    const pausedUntil = new Date(parsed.data.pausedUntil);
+export const premiumResumeJob = defineJob('premium-resume', {
+  version: 1,
+  payload: z.object({
+    userId: z.string().min(1),
+    /** The end of the pause this task resumes (ISO 8601); a task of another pause does nothing. */
+    pausedUntil: z.iso.datetime(),
+  }),
+  maxAttempts: 10,
+  handler: async (p, _ctx, deps) => {
+    const { userId } = p;
+    const pausedUntil = new Date(p.pausedUntil);
     const payments = deps.payments;
     const row = await subscriptionRow(deps.db, userId);
     if (row?.status !== 'paused' || !payments || row.provider !== payments.mode) return { resumed: false };
@@ -183,5 +184,16 @@ export function premiumResumeJob(deps: PremiumDeps) {
       if (paid) await applyPaid(tx, at, userId, payments.mode, paid);
     });
     return { resumed: true, paid: paid !== null };
-  };
-}
+  },
+});
+
+/** How often the premium work that falls due with time is looked for (pause notices and resumes, demo renewals). */
+const PREMIUM_SWEEP_MS = 5 * 60_000;
+
+/** The premium sweep (premiumSweep), a scheduled job. */
+export const premiumSweepJob = defineJob('premium-sweep', {
+  version: 1,
+  payload: SCHEDULE_SLOT,
+  schedule: { everyMs: PREMIUM_SWEEP_MS },
+  handler: async (_slot, _ctx, deps) => premiumSweep(deps),
+});

@@ -167,7 +167,7 @@ describe('#25.3 reports of misread lines and the regeneration', () => {
       const mp3 = Buffer.from('new audio');
       return { mp3, mp3Hq: Buffer.from('new hq audio'), duration: 5.5, lines: LINES.map((l) => ({ ...l, startMs: l.startMs + 10 })) };
     };
-    const stop = await startJobWorkers(t.database, t.storage, { render, pollMs: 50, premiumSweepMs: 0 });
+    const stop = await startJobWorkers(t.database, t.storage, { render, pollMs: 50, schedules: false });
     try {
       await expect
         .poll(async () => (await t.db.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, taskId)))[0].status, {

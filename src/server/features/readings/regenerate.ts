@@ -1,13 +1,17 @@
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { tasks, tracks } from '../../db/schema';
-import { JOBS } from '../../jobs/definitions';
-import { type JobContext, type JobHandler, PermanentTaskError } from '../../jobs/queue';
-import type { StorageProvider } from '../../providers/storage/types';
-import type { PublishRenderer } from '../creation/publish';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { READING_MESSAGES } from '../../../shared/rules/readings';
+import { type Db, inTransaction, rowsOf } from '../../db/client';
+import { readingReports, tasks, tracks } from '../../db/schema';
+import { AppError, conflict, notFound } from '../../http/errors';
+import { defineJob } from '../../jobs/define';
+import { enqueueJob, PermanentTaskError } from '../../jobs/queue';
 import { trackChanged } from '../tracks/changes';
 import { audioKey, hqAudioKey } from '../tracks/service';
-import { REGENERATE, resolveReports } from './service';
+import { resolveReports } from './service';
+
+/** A passing failure (a worker restarted, the voice service busy) is tried again; the third is final. */
+const REGENERATE_ATTEMPTS = 3;
 
 /** Tracks made by a task are named after it (c-12.mp3: publish, a-12.mp3: the console's generation). */
 const MADE_BY_TASK = /^[ca]-(\d+)(?:-r\d+)?\.mp3$/;
@@ -36,11 +40,11 @@ export function regeneratedFilename(filename: string, taskId: number): string {
  * new duration, size and line timings in one update, the old files removed after, and the reports tied
  * to this task resolved. A track deleted meanwhile ends the task; a retry overwrites its own files.
  */
-export function regenerateAudioJob(db: Db, storage: StorageProvider, render: PublishRenderer): JobHandler {
-  return async (ctx: JobContext) => {
-    const parsed = JOBS[REGENERATE].payload.safeParse(ctx.task.payload);
-    if (!parsed.success || ctx.task.payloadVersion !== JOBS[REGENERATE].version) throw new PermanentTaskError('unreadable payload');
-    const { trackId } = parsed.data;
+export const regenerateAudioJob = defineJob('regenerate-audio', {
+  version: 1,
+  payload: z.object({ trackId: z.number().int().positive() }),
+  maxAttempts: REGENERATE_ATTEMPTS,
+  handler: async ({ trackId }, ctx, { db, storage, render }) => {
     const [track] = await db
       .select({ filename: tracks.filename, hqFilename: tracks.hqFilename, script: tracks.script })
       .from(tracks)
@@ -77,5 +81,30 @@ export function regenerateAudioJob(db: Db, storage: StorageProvider, render: Pub
     await resolveReports(db, ctx.task.id, trackId);
     await trackChanged(db, trackId);
     return { trackId };
-  };
+  },
+});
+
+/**
+ * POST /api/admin/tracks/{id}/regenerate-audio: queues the track's audio to be spoken again from its
+ * script with today's dictionary. The track's open reports are tied to the task, and resolved when it
+ * completes. One regeneration of a track at a time.
+ */
+export async function requestRegeneration(db: Db, trackId: number): Promise<{ taskId: number }> {
+  return inTransaction(db, async (tx) => {
+    const [track] = await tx.select({ id: tracks.id, script: tracks.script }).from(tracks).where(eq(tracks.id, trackId)).for('update');
+    if (!track) throw notFound(READING_MESSAGES.trackNotFound);
+    if (!track.script?.trim()) throw new AppError(400, READING_MESSAGES.noScript);
+    const running = rowsOf(
+      await tx.execute(
+        sql`select id from ${tasks} where kind = ${regenerateAudioJob.kind} and status in ('queued', 'processing') and (payload->>'trackId')::int = ${trackId} limit 1`,
+      ),
+    );
+    if (running.length) throw conflict(READING_MESSAGES.alreadyRegenerating);
+    const taskId = await enqueueJob(tx, regenerateAudioJob, { trackId });
+    await tx
+      .update(readingReports)
+      .set({ taskId })
+      .where(and(eq(readingReports.trackId, trackId), isNull(readingReports.resolvedAt)));
+    return { taskId };
+  });
 }

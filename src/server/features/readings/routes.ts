@@ -14,7 +14,8 @@ import {
 import { errorAnswers } from '../../http/errors';
 import { adminsOnly, memberOf, membersOnly } from '../../http/guards';
 import type { AppDeps } from '../../types';
-import { deleteEntry, listEntries, listReports, putEntry, readingOf, reportMisreading, requestRegeneration } from './service';
+import { requestRegeneration } from './regenerate';
+import { deleteEntry, listEntries, listReports, putEntry, readingOf, reportMisreading } from './service';
 
 /**
  * The reading dictionary (issue 25.3, decision 0029). Members: the kana the voice reads for a text, and

@@ -1,12 +1,10 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { READING_MESSAGES } from '../../../shared/rules/readings';
 import type { ReadingReport } from '../../../shared/schemas/readings';
-import { type Db, inTransaction, rowsOf } from '../../db/client';
+import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { readingEntries, readingReports, tasks, tracks } from '../../db/schema';
-import { AppError, conflict, notFound } from '../../http/errors';
-import { JOBS } from '../../jobs/definitions';
-import { enqueue } from '../../jobs/queue';
+import { AppError, notFound } from '../../http/errors';
 import { type ReadingEntry, toKana } from '../../providers/japanese/index';
 import { transcriptOf } from '../tracks/service';
 
@@ -112,36 +110,6 @@ export async function listReports(db: Db): Promise<{ reports: ReadingReport[] }>
     });
   }
   return { reports };
-}
-
-export const REGENERATE = 'regenerate-audio';
-/** A passing failure (a worker restarted, the voice service busy) is tried again; the third is final. */
-const REGENERATE_ATTEMPTS = 3;
-
-/**
- * POST /api/admin/tracks/{id}/regenerate-audio: queues the track's audio to be spoken again from its
- * script with today's dictionary. The track's open reports are tied to the task, and resolved when it
- * completes. One regeneration of a track at a time.
- */
-export async function requestRegeneration(db: Db, trackId: number): Promise<{ taskId: number }> {
-  return inTransaction(db, async (tx) => {
-    const [track] = await tx.select({ id: tracks.id, script: tracks.script }).from(tracks).where(eq(tracks.id, trackId)).for('update');
-    if (!track) throw notFound(READING_MESSAGES.trackNotFound);
-    if (!track.script?.trim()) throw new AppError(400, READING_MESSAGES.noScript);
-    const running = rowsOf(
-      await tx.execute(
-        sql`select id from ${tasks} where kind = ${REGENERATE} and status in ('queued', 'processing') and (payload->>'trackId')::int = ${trackId} limit 1`,
-      ),
-    );
-    if (running.length) throw conflict(READING_MESSAGES.alreadyRegenerating);
-    const payload = JOBS[REGENERATE].payload.parse({ trackId });
-    const taskId = await enqueue(tx, REGENERATE, payload, { payloadVersion: JOBS[REGENERATE].version, maxAttempts: REGENERATE_ATTEMPTS });
-    await tx
-      .update(readingReports)
-      .set({ taskId })
-      .where(and(eq(readingReports.trackId, trackId), isNull(readingReports.resolvedAt)));
-    return { taskId };
-  });
 }
 
 /** The reports a completed regeneration answers: those tied to its task. */

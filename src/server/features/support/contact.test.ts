@@ -128,7 +128,7 @@ describe('contact mail by SMTP through the task queue', () => {
   });
 
   const workers = async () => {
-    stop = await startJobWorkers(t.database, t.storage, { mail: t.config.mail, pollMs: 20, mailTimeoutMs: 2000, premiumSweepMs: 0 });
+    stop = await startJobWorkers(t.database, t.storage, { mail: t.config.mail, pollMs: 20, mailTimeoutMs: 2000, schedules: false });
   };
   /** A queued retry is due now (instead of after its backoff). */
   const dueNow = (taskId: number) => t.db.update(tasks).set({ runAfter: sql`now()` }).where(eq(tasks.id, taskId));

@@ -1,11 +1,12 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { SUPPORT_API_MESSAGES } from '../../../shared/messages/support';
 import { CONTACT_SUBJECT_LABELS, isContactSubject } from '../../../shared/rules/support';
 import { type Db, inTransaction, rowsOf } from '../../db/client';
 import { contactMessages } from '../../db/schema';
-import { JOBS } from '../../jobs/definitions';
-import { enqueue, type JobContext, PermanentTaskError } from '../../jobs/queue';
-import type { Mailer, OutgoingMail } from '../../providers/mail/index';
+import { defineJob, SCHEDULE_SLOT } from '../../jobs/define';
+import { enqueueJob, PermanentTaskError } from '../../jobs/queue';
+import type { OutgoingMail } from '../../providers/mail/index';
 
 /**
  * Contact messages to the operator (issue 19). A message is stored `pending`; the `contact-mail` task
@@ -21,12 +22,7 @@ type ContactRow = typeof contactMessages.$inferSelect;
 
 /** Queues the delivery of a stored message (in the transaction that stored it). */
 export function queueContactMail(tx: Db, messageId: number, userId: string | null) {
-  const payload = JOBS['contact-mail'].payload.parse({ messageId });
-  return enqueue(tx, 'contact-mail', payload, {
-    userId,
-    payloadVersion: JOBS['contact-mail'].version,
-    maxAttempts: CONTACT_MAIL_ATTEMPTS,
-  });
+  return enqueueJob(tx, contactMailJob, { messageId }, { userId });
 }
 
 const tokyoTime = (at: Date) =>
@@ -63,16 +59,19 @@ export function contactMail(row: ContactRow, host = 'mugen.invalid'): OutgoingMa
 }
 
 /** The contact-mail task: sends the stored message unless it was sent already; the last failed attempt marks it failed. */
-export function contactMailJob(db: Db, mailer: Mailer, host?: string) {
-  return async (ctx: JobContext) => {
-    const parsed = JOBS['contact-mail'].payload.safeParse(ctx.task.payload);
-    if (!parsed.success || ctx.task.payloadVersion !== JOBS['contact-mail'].version) throw new PermanentTaskError('unreadable payload');
-    const { messageId } = parsed.data;
+export const contactMailJob = defineJob('contact-mail', {
+  version: 1,
+  payload: z.object({ messageId: z.number().int().positive() }),
+  maxAttempts: CONTACT_MAIL_ATTEMPTS,
+  // A worker without mail settings takes no contact-mail task: it leaves them to one that can send.
+  runsWith: (deps) => deps.mailer !== null,
+  handler: async ({ messageId }, ctx, { db, mailer, mailHost }) => {
+    if (!mailer) throw new Error('contact mail is not set up in this worker');
     const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, messageId));
     if (!row) throw new PermanentTaskError(`contact message ${messageId} is gone`);
     if (row.status === 'sent') return { sent: false, already: true };
     try {
-      await mailer.send(contactMail(row, host));
+      await mailer.send(contactMail(row, mailHost));
     } catch (err) {
       if (ctx.task.attempts >= ctx.task.maxAttempts) {
         await db
@@ -84,8 +83,8 @@ export function contactMailJob(db: Db, mailer: Mailer, host?: string) {
     }
     await db.update(contactMessages).set({ status: 'sent', sentAt: new Date() }).where(eq(contactMessages.id, messageId));
     return { sent: true };
-  };
-}
+  },
+});
 
 /**
  * Messages left `pending` with no delivery on the queue get one: those stored while mail was not set up
@@ -113,3 +112,15 @@ export async function queueUnsentContactMail(db: Db): Promise<number> {
     return unsent.length;
   });
 }
+
+/** How often pending messages without a delivery are looked for. */
+const CONTACT_REQUEUE_MS = 5 * 60_000;
+
+/** The scheduled re-queue of contact messages left pending (queueUnsentContactMail), in workers that can send. */
+export const contactMailRequeueJob = defineJob('contact-mail-requeue', {
+  version: 1,
+  payload: SCHEDULE_SLOT,
+  schedule: { everyMs: CONTACT_REQUEUE_MS },
+  runsWith: (deps) => deps.mailer !== null,
+  handler: async (_slot, _ctx, { db }) => ({ queued: await queueUnsentContactMail(db) }),
+});

@@ -1,5 +1,5 @@
 import { ADMIN_THEMES_MESSAGES } from '../../../../shared/messages/admin-themes';
-import type { JobKind } from '../../../jobs/definitions';
+import type { JobKind } from '../../../jobs/kinds';
 import { LEASE_LOST_MESSAGE, type TaskRow } from '../../../jobs/queue';
 
 /** The task kind of the operators' generation (a theme's MP3, or AI生成's text) in the task queue. */

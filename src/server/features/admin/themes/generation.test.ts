@@ -48,7 +48,7 @@ async function workers(opts: { llm?: LlmProvider; storage?: StorageProvider } = 
     render,
     llm: opts.llm,
     pollMs: 50,
-    premiumSweepMs: 0,
+    schedules: false,
   });
 }
 afterEach(async () => {

@@ -1,17 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { ADMIN_THEMES_MESSAGES, PROGRESS_MESSAGES } from '../../../../shared/messages/admin-themes';
 import type { AdminSpeakingRate, ProgressStage } from '../../../../shared/rules/admin-themes';
-import { taskStageOf } from '../../../../shared/rules/admin-themes';
+import { ADMIN_INPUT_MAX, isAdminSpeakingRate, taskStageOf, textLength } from '../../../../shared/rules/admin-themes';
 import { joinCategories } from '../../../../shared/rules/playlist';
 import type { GroundingInfo, StageData } from '../../../../shared/schemas/admin-themes';
 import { type Db, inTransaction, rowsOf } from '../../../db/client';
 import { tasks, themes, users } from '../../../db/schema';
-import { JOBS } from '../../../jobs/definitions';
-import { enqueue, type JobContext, type JobHandler, PermanentTaskError, TaskStopped } from '../../../jobs/queue';
+import { defineJob } from '../../../jobs/define';
+import { enqueueJob, PermanentTaskError, TaskStopped } from '../../../jobs/queue';
 import { ProviderError } from '../../../providers/errors';
-import type { LlmProvider } from '../../../providers/llm/types';
-import type { StorageProvider } from '../../../providers/storage/types';
-import { announceTrack, insertTrackOnce, type PublishRenderer } from '../../creation/publish';
+import { announceTrack, insertTrackOnce } from '../../creation/publish';
 import { OFFICIAL_ACCOUNT } from '../../demo-content/seed-content';
 import { audioKey, hqAudioKey } from '../../tracks/service';
 import { ADMIN_GENERATE } from './generation-task';
@@ -35,16 +34,9 @@ export async function enqueueGeneration(
   input: { themeId: number; speakingRate: AdminSpeakingRate } | { inputText: string; speakingRate: AdminSpeakingRate },
 ): Promise<number> {
   const themeId = 'themeId' in input ? input.themeId : null;
-  const payload = JOBS[ADMIN_GENERATE].payload.parse({
-    themeId,
-    inputText: 'inputText' in input ? input.inputText : null,
-    speakingRate: input.speakingRate,
-  });
+  const payload = { themeId, inputText: 'inputText' in input ? input.inputText : null, speakingRate: input.speakingRate };
   return inTransaction(db, async (tx) => {
-    const id = await enqueue(tx, ADMIN_GENERATE, payload, {
-      payloadVersion: JOBS[ADMIN_GENERATE].version,
-      maxAttempts: ADMIN_GENERATE_ATTEMPTS,
-    });
+    const id = await enqueueJob(tx, adminGenerateJob, payload);
     if (themeId !== null) await tx.update(tasks).set({ themeId }).where(eq(tasks.id, id));
     return id;
   });
@@ -75,9 +67,22 @@ function failureMessage(err: unknown, during: string): string {
  * that came in first leaves no track (and its files are deleted), one that comes after finds the task
  * completed. The track belongs to the official account.
  */
-export function adminGenerateJob(deps: { db: Db; storage: StorageProvider; render: PublishRenderer; llm: LlmProvider }): JobHandler {
-  const { db, storage, render, llm } = deps;
-  return async (ctx: JobContext) => {
+export const adminGenerateJob = defineJob(ADMIN_GENERATE, {
+  version: 1,
+  payload: z
+    .object({
+      themeId: z.number().int().positive().nullable(),
+      inputText: z
+        .string()
+        .min(1)
+        .refine((s) => textLength(s) <= ADMIN_INPUT_MAX)
+        .nullable(),
+      speakingRate: z.number().refine(isAdminSpeakingRate),
+    })
+    .refine((p) => (p.themeId === null) !== (p.inputText === null), 'a theme or a text, not both'),
+  maxAttempts: ADMIN_GENERATE_ATTEMPTS,
+  unreadable: F.payload,
+  handler: async (p, ctx, { db, storage, render, llm }) => {
     const task = ctx.task;
     let progress = 0;
     let during: string = F.script;
@@ -92,9 +97,6 @@ export function adminGenerateJob(deps: { db: Db; storage: StorageProvider; rende
     let stored = false;
     try {
       await say('initialization', 0, P.initialization);
-      const parsed = JOBS[ADMIN_GENERATE].payload.safeParse(task.payload);
-      if (!parsed.success || task.payloadVersion !== JOBS[ADMIN_GENERATE].version) throw new PermanentTaskError(F.payload);
-      const p = parsed.data;
       await say('task_initialization', 5, P.task_initialization);
 
       let inputText: string;
@@ -219,8 +221,8 @@ export function adminGenerateJob(deps: { db: Db; storage: StorageProvider; rende
       }
       throw permanent ? err : new Error(message, { cause: err });
     }
-  };
-}
+  },
+});
 
 const factCheckResult = (c: { status: 'verified' | 'issues_found'; confidence: number; summary: string; issues: string[] }) => ({
   status: c.status,

@@ -85,7 +85,7 @@ describe('/ws', () => {
     // Its state now, first: queued.
     await expect.poll(() => c.messages.length).toBeGreaterThan(0);
     expect(c.messages[0]).toMatchObject({ taskId, stage: 'initialization', progress: 0, message: '順番を待っています', details: {} });
-    const stop = await startJobWorkers(t.database, t.storage, { render, pollMs: 50, premiumSweepMs: 0 });
+    const stop = await startJobWorkers(t.database, t.storage, { render, pollMs: 50, schedules: false });
     try {
       await expect.poll(() => c.messages.some((m) => m.stage === 'task_complete'), { timeout: 20_000 }).toBe(true);
     } finally {
@@ -146,7 +146,7 @@ describe.runIf(testDbKind() === 'postgres')('two instances', () => {
       await expect.poll(() => c.messages.length).toBe(1);
       expect(c.messages[0]).toMatchObject({ taskId, stage: 'initialization' });
       // Only then does instance A's worker start: every later step can reach B only by NOTIFY.
-      stop = await startJobWorkers(t.database, t.storage, { render, pollMs: 50, premiumSweepMs: 0 });
+      stop = await startJobWorkers(t.database, t.storage, { render, pollMs: 50, schedules: false });
       await expect.poll(() => c.messages.some((m) => m.stage === 'task_complete'), { timeout: 30_000 }).toBe(true);
       const steps = c.messages.filter((m) => m.taskId === taskId).map((m) => m.stage);
       // More than the snapshot: the steps themselves came over NOTIFY.

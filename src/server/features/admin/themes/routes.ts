@@ -15,6 +15,7 @@ import {
   GenerateAudioBodySchema,
   GenerateContentQuerySchema,
   NewThemeBodySchema,
+  ScheduledJobsAnswerSchema,
   TaskIdAnswerSchema,
   ThemeIdParamSchema,
   ThemeSchema,
@@ -40,6 +41,7 @@ import {
   extractThemes,
   generateFromText,
   generateThemeAudio,
+  listScheduledJobs,
   listTasks,
   listThemes,
   setThemeStatus,
@@ -163,6 +165,20 @@ export function adminThemesRoutes(deps: AppDeps, llmProvider?: LlmProvider): Fas
         // The spec's call without paging: the tasks as an array (C-7.4-15).
         if (page === undefined && limit === undefined) return (await listTasks(db, { page: 1, limit: ADMIN_TASKS_ALL_MAX })).tasks;
         return listTasks(db, { page: page ?? 1, limit: limit ?? ADMIN_PAGE_SIZE });
+      },
+    );
+    admins.get(
+      '/api/admin/scheduled-jobs',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'The jobs the workers run on a schedule, with their last and next run',
+          response: { 200: ScheduledJobsAnswerSchema, ...errorAnswers(401) },
+        },
+      },
+      async (_request, reply) => {
+        noStore(reply);
+        return listScheduledJobs(db);
       },
     );
     admins.post(

@@ -16,11 +16,13 @@ import { type Db, inTransaction } from '../../../db/client';
 import { tasks, themes, tracks } from '../../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../../http/errors';
 import { countProviderError } from '../../../http/metrics';
-import { JOBS } from '../../../jobs/definitions';
+import { readPayload } from '../../../jobs/define';
 import { cancel, type TaskRow } from '../../../jobs/queue';
+import { SCHEDULED_JOBS } from '../../../jobs/registry';
+import { scheduleStates } from '../../../jobs/schedule';
 import { ProviderError } from '../../../providers/errors';
 import { type LlmProvider, VideoNotReadable, VideoUnavailable } from '../../../providers/llm/types';
-import { enqueueGeneration } from './generation';
+import { adminGenerateJob, enqueueGeneration } from './generation';
 import { ADMIN_GENERATE, taskErrorMessage } from './generation-task';
 import { progressMessage, publishProgress } from './progress';
 
@@ -209,6 +211,11 @@ export async function listTasks(db: Db, query: { page: number; limit: number }) 
   };
 }
 
+/** GET /api/admin/scheduled-jobs: every scheduled job (jobs/registry.ts) with its last and next run, under the queue. */
+export async function listScheduledJobs(db: Db) {
+  return { jobs: await scheduleStates(db, SCHEDULED_JOBS) };
+}
+
 /**
  * POST /api/admin/tasks/{id}/cancel: a queued task never runs; a running one stops at its next step and
  * publishes nothing (generation.ts). Its watchers hear so at once. A task already over: 409.
@@ -245,9 +252,7 @@ export async function cleanupInvalidTasks(db: Db) {
       .select({ id: tasks.id, status: tasks.status, payload: tasks.payload, payloadVersion: tasks.payloadVersion, result: tasks.result })
       .from(tasks)
       .where(and(eq(tasks.kind, ADMIN_GENERATE), sql`${tasks.status} <> 'processing'`));
-    const unreadable = rows
-      .filter((r) => r.payloadVersion !== JOBS[ADMIN_GENERATE].version || !JOBS[ADMIN_GENERATE].payload.safeParse(r.payload).success)
-      .map((r) => r.id);
+    const unreadable = rows.filter((r) => !readPayload(adminGenerateJob, r).ok).map((r) => r.id);
     const themeGone = await tx
       .select({ id: tasks.id })
       .from(tasks)

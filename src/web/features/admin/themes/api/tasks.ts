@@ -1,5 +1,11 @@
 import { ADMIN_TASKS_POLL_MS } from '@shared/rules/admin-themes';
-import type { AdminMessageSchema, AdminTask, AdminTasksAnswerSchema, ClearedAnswerSchema } from '@shared/schemas/admin-themes';
+import type {
+  AdminMessageSchema,
+  AdminTask,
+  AdminTasksAnswerSchema,
+  ClearedAnswerSchema,
+  ScheduledJobsAnswerSchema,
+} from '@shared/schemas/admin-themes';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Answer, api } from '@web/lib/api';
 import { queryKeys } from '@web/lib/query-keys';
@@ -24,6 +30,19 @@ export const adminTasksQueryOptions = (page: number) =>
     placeholderData: keepPreviousData,
   });
 export const useAdminTasks = (page: number) => useQuery(adminTasksQueryOptions(page));
+
+export type ScheduledJob = Answer<typeof ScheduledJobsAnswerSchema>['jobs'][number];
+
+/** The scheduled jobs change every few minutes: asked for every 30 s. */
+const SCHEDULED_JOBS_POLL_MS = 30_000;
+
+/** The jobs the workers run on a schedule (#26.2), with their last and next run. */
+export const useScheduledJobs = () =>
+  useQuery({
+    queryKey: queryKeys.admin.scheduledJobs(),
+    queryFn: () => api<Answer<typeof ScheduledJobsAnswerSchema>>('/api/admin/scheduled-jobs'),
+    refetchInterval: SCHEDULED_JOBS_POLL_MS,
+  });
 
 export function useRefreshQueue() {
   const queryClient = useQueryClient();

@@ -19,7 +19,7 @@ import { LiveTaskProgress } from './live-task-progress';
 const T = ADMIN_THEMES_TEXT.queue;
 const C = ADMIN_TEXT.common;
 
-const STATUS_BADGE: Record<AdminTaskStatus, string> = {
+export const STATUS_BADGE: Record<AdminTaskStatus, string> = {
   queued: 'bg-surface-2 text-muted',
   processing: 'bg-accent-soft text-accent',
   completed: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300',
@@ -33,7 +33,7 @@ export const CONFIDENCE_CLASS: Record<ConfidenceLevel, string> = {
   low: 'text-red-700 dark:text-red-400',
 };
 
-const dateTime = (iso: string) =>
+export const dateTime = (iso: string) =>
   new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit' }).format(
     new Date(iso),
   );

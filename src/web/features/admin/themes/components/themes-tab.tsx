@@ -1,11 +1,12 @@
 import { ADMIN_TEXT } from '@shared/messages/admin';
+import { ScheduledJobs } from './scheduled-jobs';
 import { TaskQueue } from './task-queue';
 import { ThemeLibrary } from './theme-library';
 import { YoutubeExtractForm } from './youtube-form';
 
 /**
  * The console's tab テーマ管理 (spec §2.4): YouTube extraction (and a theme by hand), the theme library
- * and the generation queue with its live progress. One column on a phone; from 1024 px the library and
+ * and the generation queue with its live progress, and the scheduled jobs under it. One column on a phone; from 1024 px the library and
  * the queue side by side.
  */
 export function ThemesTab() {
@@ -16,7 +17,10 @@ export function ThemesTab() {
           <YoutubeExtractForm />
           <ThemeLibrary />
         </div>
-        <TaskQueue />
+        <div className="space-y-6">
+          <TaskQueue />
+          <ScheduledJobs />
+        </div>
       </div>
     </section>
   );
