@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -11,16 +12,9 @@ import { describe, expect, it } from 'vitest';
  */
 const SRC = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 
-/** Every import, export-from and dynamic import specifier of a source text. */
+/** Every import, export-from and dynamic import specifier of a source text, as TypeScript reads them. */
 function importSpecifiers(source: string): string[] {
-  const found: string[] = [];
-  const patterns = [
-    /\b(?:import|export)\s[^'"`;]*?\sfrom\s*['"]([^'"]+)['"]/g,
-    /\bimport\s*['"]([^'"]+)['"]/g,
-    /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g,
-  ];
-  for (const re of patterns) for (const m of source.matchAll(re)) found.push(m[1]);
-  return found;
+  return ts.preProcessFile(source, true, true).importedFiles.map((f) => f.fileName);
 }
 
 function sourceFiles(dir: string): string[] {
