@@ -3,7 +3,8 @@
 // and the p99 of GET /api/tracks while a generation runs against the same without one (issue 15).
 import { randomUUID } from 'node:crypto';
 import { users } from '../src/server/db/schema';
-import { createSession, SESSION_COOKIE } from '../src/server/features/auth/session';
+import { createSession } from '../src/server/features/auth/session';
+import { SESSION_COOKIE } from '../src/server/http/session';
 import { startJobWorkers } from '../src/server/jobs/workers';
 import { speakDialogue } from '../src/server/providers/audio/dialogue';
 import { encodeMp3 } from '../src/server/providers/audio/mp3';

@@ -40,7 +40,12 @@ function hashOf(paths, packages) {
 }
 
 const speech = [
-  ['src/server/db/seed-content.ts', 'src/server/providers/tts', 'src/server/providers/audio', 'src/server/providers/japanese'],
+  [
+    'src/server/features/demo-content/seed-content.ts',
+    'src/server/providers/tts',
+    'src/server/providers/audio',
+    'src/server/providers/japanese',
+  ],
   ['kuromoji', '@echogarden/espeak-ng-emscripten', '@breezystack/lamejs'],
 ];
 const audioDir = path.join(cacheDir, `demo-audio-${hashOf(...speech)}`);
@@ -48,7 +53,7 @@ const templateKey = hashOf(
   [
     ...speech[0],
     'src/server/db/migrations',
-    'src/server/db/seed.ts',
+    'src/server/features/demo-content/seed.ts',
     // The demo tracks keep the claims the offline check finds (issue 25.2).
     'src/server/providers/llm/fact-check',
     // The demo's scripts are written by the offline writer at seed time (issue 25.1).

@@ -4,7 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { appMeta } from './db/schema';
-import { seedDemoAccounts, seedDemoTracks } from './db/seed';
+import { seedDemoAccounts, seedDemoTracks } from './features/demo-content/seed';
 import { demoIntents } from './features/premium/demo-intents';
 import { closeReadingThread } from './features/search/reading-thread';
 import { sweepReadings } from './features/search/readings';

@@ -3,9 +3,9 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { cachedRender } from '../db/render-cache';
 import { appMeta } from '../db/schema';
-import { type RenderFn, seedDemoAccounts, seedDemoTracks } from '../db/seed';
+import { cachedRender } from '../features/demo-content/render-cache';
+import { type RenderFn, seedDemoAccounts, seedDemoTracks } from '../features/demo-content/seed';
 import { closeRenderPool, renderDialogueInWorker } from '../providers/audio/render-pool';
 import { createStorage } from '../providers/storage/index';
 

@@ -73,6 +73,8 @@ export const users = pgTable(
     check('users_access_status_check', sql`${t.accessStatus} in ('approved', 'pending', 'denied')`),
   ],
 );
+/** A member's row: the one row type of the users table (features/users/queries.ts reads it, the guards hand it on). */
+export type UserRow = typeof users.$inferSelect;
 
 /** Sign-in sessions: only the SHA-256 of the cookie token is stored. */
 export const sessions = pgTable(

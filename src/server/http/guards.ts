@@ -3,15 +3,30 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_API_MESSAGES } from '../../shared/messages/admin';
 import { MESSAGES } from '../../shared/messages/api';
 import { GATE_REFUSALS } from '../../shared/rules/access';
-import type { Db } from '../db/client';
-import { currentUser, type UserRow } from '../features/auth/guard';
+import type { UserRow } from '../db/schema';
 import { sendError } from './errors';
+import type { Viewer } from './session';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in member, set by the members-only guard before validation (null elsewhere). */
+    /** The signed-in member, set by the members-only guard before validation (null elsewhere): read it with memberOf. */
     member: UserRow | null;
   }
+}
+
+/**
+ * Who is calling, asked one of two ways (docs/conventions.md, "A route"):
+ * - `memberOf(request)` inside a `membersOnly` scope: the member, never null (the guard answered 401 before);
+ * - `viewerOf(request)` anywhere: the viewer (session, member row, operator flag), or null for a visitor.
+ */
+export function viewerOf(request: FastifyRequest): Promise<Viewer | null> {
+  return request.lookUpViewer();
+}
+
+/** The member of a members-only route. Calling it outside a guarded scope is a programming error. */
+export function memberOf(request: FastifyRequest): UserRow {
+  if (!request.member) throw new Error('memberOf() outside a guardMembers() scope');
+  return request.member;
 }
 
 /** The OpenAPI security requirement of members-only routes (the session cookie). */
@@ -26,20 +41,23 @@ export const ADMIN_SECURITY_SCHEME = { type: 'apiKey', in: 'cookie', name: 'muge
  * without a live member session before the body, params or query are even validated (and 403 with the
  * access gate's reason to a member the operator set pending or denied, GATE_EXEMPT_ROUTES aside), and hands the
  * member to the handlers as `request.member` (read it with `memberOf`). The routes are marked in the
- * OpenAPI document with the session security requirement, which the guard test reads.
+ * OpenAPI document with the session security requirement, which the guard test reads. With
+ * `admitAdmins` an operator's admin session passes too, with no member (membersOrAdmins).
  *
  *   await app.register(
- *     membersOnly(db, async (members) => {
+ *     membersOnly(async (members) => {
  *       members.post('/api/playlists', ..., async (request) => createPlaylist(db, memberOf(request), request.body));
  *     }),
  *   );
  */
-export function guardMembers(scope: FastifyInstance, db: Db) {
+export function guardMembers(scope: FastifyInstance, opts: { admitAdmins?: boolean } = {}) {
   scope.addHook('onRoute', (route) => {
     route.schema = { ...(route.schema ?? {}), security: MEMBER_SECURITY } as typeof route.schema;
   });
   scope.addHook('onRequest', async (request, reply) => {
-    const user = await currentUser(db, request);
+    const viewer = await viewerOf(request);
+    if (opts.admitAdmins && viewer?.isAdmin) return;
+    const user = viewer?.member;
     if (!user) return sendError(reply, 401, MESSAGES.loginRequired);
     if (refusedByGate(request, user)) return refuseByGate(reply, user);
     request.member = user;
@@ -73,37 +91,21 @@ function refuseByGate(reply: FastifyReply, user: UserRow) {
   return sendError(reply, 403, GATE_REFUSALS[reason].message, { reason });
 }
 
-/** The member of a members-only route. Calling it outside a guarded scope is a programming error. */
-export function memberOf(request: FastifyRequest): UserRow {
-  if (!request.member) throw new Error('memberOf() outside a guardMembers() scope');
-  return request.member;
-}
-
 /** A plugin whose routes are all members-only (see guardMembers), typed for the zod schemas. */
-export function membersOnly(db: Db, routes: FastifyPluginAsyncZod): FastifyPluginAsyncZod {
+export function membersOnly(routes: FastifyPluginAsyncZod): FastifyPluginAsyncZod {
   return async (scope, opts) => {
-    guardMembers(scope, db);
+    guardMembers(scope);
     await routes(scope, opts);
   };
 }
 
 /**
  * Like membersOnly, but an operator's admin session passes too (moderation of members' tracks):
- * `request.member` is the member, or null for an admin; read the viewer for the admin flag.
+ * handlers read the caller with `viewerOf(request)` (an operator has no member).
  */
-export function membersOrAdmins(db: Db, routes: FastifyPluginAsyncZod): FastifyPluginAsyncZod {
+export function membersOrAdmins(routes: FastifyPluginAsyncZod): FastifyPluginAsyncZod {
   return async (scope, opts) => {
-    scope.addHook('onRoute', (route) => {
-      route.schema = { ...(route.schema ?? {}), security: MEMBER_SECURITY } as typeof route.schema;
-    });
-    scope.addHook('onRequest', async (request, reply) => {
-      const viewer = await request.viewer();
-      if (viewer?.isAdmin) return;
-      const user = await currentUser(db, request);
-      if (!user) return sendError(reply, 401, MESSAGES.loginRequired);
-      if (refusedByGate(request, user)) return refuseByGate(reply, user);
-      request.member = user;
-    });
+    guardMembers(scope, { admitAdmins: true });
     await routes(scope, opts);
   };
 }
@@ -112,7 +114,7 @@ export function membersOrAdmins(db: Db, routes: FastifyPluginAsyncZod): FastifyP
  * Makes every route registered in this scope operators-only (issue 18): one onRequest hook answers 401
  * 管理者認証が必要です to anyone without a live admin session (a member's session never is one) before
  * the body, params or query are validated. The routes are marked with the admin security requirement,
- * which the guard test reads. Read the session with `adminOf(request)`.
+ * which the guard test reads. Read the session with `request.admin()`.
  */
 export function adminsOnly(routes: FastifyPluginAsyncZod): FastifyPluginAsyncZod {
   return async (scope, opts) => {

@@ -7,6 +7,7 @@ import { MESSAGES } from '../../shared/messages/api';
 import { rowsOf } from '../db/client';
 import type { AppDeps } from '../types';
 import { sendError } from './errors';
+import { viewerOf } from './guards';
 
 /**
  * Provider failures (script writer, voice) by provider and kind, process-wide: counted where a
@@ -134,7 +135,7 @@ export function registerMetrics(app: FastifyInstance, { config, db }: Pick<AppDe
     // through the public proxy carries one and must be an admin's.
     const direct = request.headers['x-forwarded-for'] === undefined;
     if (!(direct && allowed(networks, request.socket.remoteAddress ?? ''))) {
-      const viewer = await request.viewer();
+      const viewer = await viewerOf(request);
       if (!viewer) return sendError(reply, 401, MESSAGES.loginRequired);
       if (!viewer.isAdmin) return sendError(reply, 403, MESSAGES.forbidden);
     }

@@ -63,3 +63,15 @@ export function sameOriginReadsOnly(publicUrl: string | undefined) {
     if (!isSameOriginRead(request, publicUrl)) return sendError(reply, 403, MESSAGES.crossOrigin);
   };
 }
+
+/**
+ * A WebSocket route's `onRequest`: a browser always names the page that opens a socket, and another
+ * site's page is refused (403, as the writes). A client that is no browser sends no Origin and passes
+ * on to the route's own session check.
+ */
+export function sameOriginSocketsOnly(publicUrl: string | undefined) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const origin = request.headers.origin;
+    if (origin && !isSameOrigin(origin, request, publicUrl)) return sendError(reply, 403, MESSAGES.crossOrigin);
+  };
+}

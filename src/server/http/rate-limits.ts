@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../shared/messages/api';
 import type { Config } from '../config';
 import type { Counters } from './counters';
+import { viewerOf } from './guards';
 
 /** Requests per minute for each kind of call (multiplied by RATE_LIMIT_SCALE; 0 turns limits off). */
 export const LIMITS_PER_MINUTE = {
@@ -79,7 +80,7 @@ export async function registerRateLimits(app: FastifyInstance, config: Config, c
       // stream range, the catalogue) must cost no session lookup here.
       const kind = kindOfRoute(request);
       if (kind === null) return 'unlimited';
-      const viewer = await request.viewer().catch(() => null);
+      const viewer = await viewerOf(request).catch(() => null);
       const who = viewer?.userId ? `u:${viewer.userId}` : viewer?.isAdmin ? `a:${viewer.sessionId}` : `ip:${request.ip}`;
       // The plugin appends a declared kind (groupId) itself; an undeclared write names its kind here.
       return kind === 'write' ? `${who}:write` : `${who}:`;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AccessControlSchema, InvitationListSchema, InvitationStatsSchema } from '../../../shared/schemas/auth';
-import { ErrorSchema } from '../../../shared/schemas/common';
+import { errorAnswers } from '../../http/errors';
 import { memberOf, membersOnly } from '../../http/guards';
 import type { AppDeps } from '../../types';
 import { accessOf } from './gate';
@@ -19,26 +19,26 @@ export function accessRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         reply.header('Cache-Control', 'no-store, max-age=0').header('Pragma', 'no-cache');
-        return accessOf(db, request);
+        return accessOf(request);
       },
     );
 
     await app.register(
-      membersOnly(db, async (members) => {
+      membersOnly(async (members) => {
         members.get(
           '/api/invitations/stats',
           {
             schema: {
               tags: ['access'],
               summary: 'Uses of my invitations and the uses still available',
-              response: { 200: InvitationStatsSchema, 401: ErrorSchema },
+              response: { 200: InvitationStatsSchema, ...errorAnswers(401) },
             },
           },
           async (request) => invitationStats(db, memberOf(request)),
         );
         members.get(
           '/api/invitations/my',
-          { schema: { tags: ['access'], summary: 'My invitation codes', response: { 200: InvitationListSchema, 401: ErrorSchema } } },
+          { schema: { tags: ['access'], summary: 'My invitation codes', response: { 200: InvitationListSchema, ...errorAnswers(401) } } },
           async (request) => myInvitations(db, memberOf(request)),
         );
       }),

@@ -5,8 +5,9 @@ import { AdminLoginAnswerSchema, AdminLoginSchema, AdminStatusSchema } from '../
 import { SuccessSchema } from '../../../shared/schemas/common';
 import { AppError, errorAnswers, unavailable } from '../../http/errors';
 import { limitedAs } from '../../http/rate-limits';
+import { ADMIN_COOKIE } from '../../http/session';
 import type { AppDeps } from '../../types';
-import { ADMIN_COOKIE, createSession } from '../auth/session';
+import { createSession } from '../auth/session';
 import { endSessionByToken } from '../auth/store';
 import { adminAudioRoutes } from './audio/routes';
 import { createAdminAuth, LoginThrottle } from './auth';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consentSessions, follows, likes, playlistFollows, playlists, sessions, tracks, users } from '../../db/schema';
+import { hashToken, SESSION_COOKIE } from '../../http/session';
 import { createTestApp, devLogin, insertInvitation, insertTrack, insertUser, type TestApp } from '../../test/app';
-import { hashToken, SESSION_COOKIE } from './session';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { Config } from '../../config';
-import { SESSION_COOKIE } from './session';
+import { SESSION_COOKIE } from '../../http/session';
 
 export const OIDC_STATE_COOKIE = 'mugen_oidc_state';
 

@@ -1,8 +1,8 @@
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '../../http/session';
 import { createTestApp, insertInvitation, type TestApp } from '../../test/app';
 import { OIDC_STATE_COOKIE } from './cookies';
-import { SESSION_COOKIE } from './session';
 
 // The whole Google sign-in flow, run against a local OpenID provider exactly as against Google.
 const CLIENT_ID = 'mugen-test-client';

@@ -14,19 +14,18 @@ import {
   UserAnswerSchema,
   UserSchema,
 } from '../../../shared/schemas/auth';
-import { ErrorSchema } from '../../../shared/schemas/common';
-import { methodNotAllowed, notFound, unavailable } from '../../http/errors';
-import { memberOf, membersOnly } from '../../http/guards';
+import { errorAnswers, methodNotAllowed, notFound, unavailable } from '../../http/errors';
+import { memberOf, membersOnly, viewerOf } from '../../http/guards';
 import { publicOrigin } from '../../http/public-origin';
 import { limitedAs } from '../../http/rate-limits';
+import { SESSION_COOKIE } from '../../http/session';
 import type { SignInStart } from '../../providers/identity/types';
 import type { AppDeps } from '../../types';
 import { deleteAccount } from './account';
 import { clearSessionCookie, OIDC_STATE_COOKIE, safeRedirect, setSessionCookie, withFromAuth } from './cookies';
 import { devChooserPage } from './dev-chooser';
-import { currentUser } from './guard';
 import { SignInRefused, type SignInResult, signInOrRegister } from './service';
-import { createSession, SESSION_COOKIE } from './session';
+import { createSession } from './session';
 import { endSessionByToken, liveSession, recentMembers, recordConsent, saveAuthFlow, takeAuthFlow } from './store';
 import { toUser } from './users';
 
@@ -179,7 +178,7 @@ export function authRoutes({ db, config, storage, identity }: AppDeps): FastifyP
         schema: {
           tags: ['auth'],
           summary: 'Sign out by a same-origin browser navigation (Sec-Fetch-Site none or same-origin), then home; otherwise 405',
-          response: { 405: ErrorSchema },
+          response: errorAnswers(405),
         },
       },
       async (request, reply) => {
@@ -203,14 +202,14 @@ export function authRoutes({ db, config, storage, identity }: AppDeps): FastifyP
     );
 
     await app.register(
-      membersOnly(db, async (members) => {
+      membersOnly(async (members) => {
         members.get(
           '/api/auth/user',
           {
             schema: {
               tags: ['auth'],
               summary: 'The signed-in user (401 when signed out)',
-              response: { 200: UserSchema, 401: ErrorSchema },
+              response: { 200: UserSchema, ...errorAnswers(401) },
             },
           },
           async (request, reply) => {
@@ -224,7 +223,7 @@ export function authRoutes({ db, config, storage, identity }: AppDeps): FastifyP
             schema: {
               tags: ['auth'],
               summary: 'Delete the account and what belongs only to it, then sign out',
-              response: { 200: SuccessSchema, 401: ErrorSchema },
+              response: { 200: SuccessSchema, ...errorAnswers(401) },
             },
           },
           async (request, reply) => {
@@ -247,7 +246,7 @@ export function authRoutes({ db, config, storage, identity }: AppDeps): FastifyP
         },
       },
       async (request) => {
-        const viewer = await request.viewer();
+        const viewer = await viewerOf(request);
         await recordConsent(db, request.body, viewer?.userId ?? null);
         return { success: true as const };
       },
@@ -259,13 +258,12 @@ export function authRoutes({ db, config, storage, identity }: AppDeps): FastifyP
         { schema: { tags: ['auth'], summary: 'Debug: what the server knows of this session (never in production)' } },
         async (request, reply) => {
           reply.header('Cache-Control', 'no-store');
-          const viewer = await request.viewer();
-          const user = await currentUser(db, request);
+          const viewer = await viewerOf(request);
           const active = viewer ? await liveSession(db, viewer.sessionId) : null;
           return {
-            authenticated: Boolean(user),
+            authenticated: Boolean(viewer?.member),
             hasSessionCookie: Boolean(request.cookies[SESSION_COOKIE]),
-            userId: user?.id ?? null,
+            userId: viewer?.userId ?? null,
             isAdmin: viewer?.isAdmin ?? false,
             persistedUserIdHeader: request.headers['x-persisted-user-id'] ?? null,
             session: active,

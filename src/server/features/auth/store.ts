@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { authFlows, consentSessions, sessions, users } from '../../db/schema';
-import { hashToken } from './session';
+import { hashToken } from '../../http/session';
 
 /** Ends the session of a cookie token (a token of any length beyond ours is nobody's). */
 export async function endSessionByToken(db: Db, token: string | undefined): Promise<void> {

@@ -1,8 +1,6 @@
 import type { User } from '../../../shared/schemas/auth';
-import type { users } from '../../db/schema';
+import type { UserRow } from '../../db/schema';
 import { isPremiumAt } from '../premium/rule';
-
-type UserRow = typeof users.$inferSelect;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -8,9 +8,9 @@ import {
   tokyoDay,
 } from '../../../shared/rules/creation';
 import { type Db, rowsOf } from '../../db/client';
+import type { UserRow } from '../../db/schema';
 import { creationUsage, scriptUsage } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import type { UserRow } from '../auth/guard';
 import { isPremiumAt } from '../premium/rule';
 
 /** A use of the day, taken: give it back with `refund` if the work it paid for failed. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CREATION_MESSAGES } from '../../../shared/rules/creation';
-import { ErrorSchema, SuccessSchema } from '../../../shared/schemas/common';
+import { SuccessSchema } from '../../../shared/schemas/common';
 import {
   AudioTaskSchema,
   CreationLimitErrorSchema,
@@ -16,7 +16,7 @@ import {
   ScriptAnswerSchema,
   TaskIdParamSchema,
 } from '../../../shared/schemas/creation';
-import { found } from '../../http/errors';
+import { errorAnswers, found } from '../../http/errors';
 import { memberOf, membersOnly } from '../../http/guards';
 import type { AppDeps } from '../../types';
 import { readingDictionary } from '../readings/service';
@@ -30,7 +30,7 @@ export function creationRoutes(
   { db, storage, config, llm }: AppDeps,
   voice: CreationVoice = voiceFor(config.tts, () => readingDictionary(db)),
 ): FastifyPluginAsyncZod {
-  return membersOnly(db, async (members) => {
+  return membersOnly(async (members) => {
     members.post(
       '/api/generate-script',
       {
@@ -39,7 +39,7 @@ export function creationRoutes(
           summary:
             'Turn my text (1 to 2,000 characters) into a two-host script with its fact check and labels (5 a minute; 30 a day free, 100 premium, with regenerate-script)',
           body: GenerateScriptBodySchema,
-          response: { 200: ScriptAnswerSchema, 400: ErrorSchema, 401: ErrorSchema, 429: CreationLimitErrorSchema, 503: ErrorSchema },
+          response: { 200: ScriptAnswerSchema, 429: CreationLimitErrorSchema, ...errorAnswers(400, 401, 503) },
         },
       },
       async (request) => generateScript(db, llm, memberOf(request), request.body),
@@ -51,7 +51,7 @@ export function creationRoutes(
           tags: ['creation'],
           summary: "Rewrite a script to address its fact check's issues (counted with generate-script: 5 a minute, 30 or 100 a day)",
           body: RegenerateScriptBodySchema,
-          response: { 200: RegenerateAnswerSchema, 400: ErrorSchema, 401: ErrorSchema, 429: CreationLimitErrorSchema, 503: ErrorSchema },
+          response: { 200: RegenerateAnswerSchema, 429: CreationLimitErrorSchema, ...errorAnswers(400, 401, 503) },
         },
       },
       async (request) => regenerateScript(db, llm, memberOf(request), request.body),
@@ -63,7 +63,7 @@ export function creationRoutes(
         schema: {
           tags: ['creation'],
           summary: "Today's generations (Asia/Tokyo day), the daily limit (3 free, 10 premium) and what remains",
-          response: { 200: PostingStatusSchema, 401: ErrorSchema },
+          response: { 200: PostingStatusSchema, ...errorAnswers(401) },
         },
       },
       async (request, reply) => {
@@ -79,7 +79,7 @@ export function creationRoutes(
           tags: ['creation'],
           summary: 'Speak a script as a preview (spends one daily use; given back if the voice fails)',
           body: PreviewBodySchema,
-          response: { 200: PreviewAnswerSchema, 400: ErrorSchema, 401: ErrorSchema, 429: CreationLimitErrorSchema, 503: ErrorSchema },
+          response: { 200: PreviewAnswerSchema, 429: CreationLimitErrorSchema, ...errorAnswers(400, 401, 503) },
         },
       },
       async (request) => generatePreview(db, storage, voice, memberOf(request), request.body),
@@ -92,7 +92,7 @@ export function creationRoutes(
           tags: ['creation'],
           summary: 'Publish my preview as a track: a durable task (poll GET /api/audio-tasks/{id})',
           body: PublishBodySchema,
-          response: { 200: PublishAnswerSchema, 400: ErrorSchema, 401: ErrorSchema, 429: CreationLimitErrorSchema },
+          response: { 200: PublishAnswerSchema, 429: CreationLimitErrorSchema, ...errorAnswers(400, 401) },
         },
       },
       async (request) => requestPublish(db, memberOf(request), request.body),
@@ -104,7 +104,7 @@ export function creationRoutes(
           tags: ['creation'],
           summary: 'The state of my publishing task: taskId, status, progress, stage, trackId, errorMessage',
           params: TaskIdParamSchema,
-          response: { 200: AudioTaskSchema, 401: ErrorSchema, 404: ErrorSchema },
+          response: { 200: AudioTaskSchema, ...errorAnswers(401, 404) },
         },
       },
       async (request, reply) => {
@@ -135,7 +135,7 @@ export function creationRoutes(
           tags: ['creation'],
           summary: 'Delete my preview (a name that is not one of mine changes nothing: 404)',
           params: PreviewFileParamSchema,
-          response: { 200: SuccessSchema, 401: ErrorSchema, 404: ErrorSchema },
+          response: { 200: SuccessSchema, ...errorAnswers(401, 404) },
         },
       },
       async (request) => {

@@ -1,11 +1,11 @@
 import { CREATION_LIMIT_REASONS, CREATION_MESSAGES } from '../../../shared/rules/creation';
 import type { Db } from '../../db/client';
+import type { UserRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { countProviderError } from '../../http/metrics';
 import { ProviderError } from '../../providers/errors';
 import type { LlmProvider } from '../../providers/llm/types';
 import type { StorageProvider } from '../../providers/storage/types';
-import type { UserRow } from '../auth/guard';
 import { rememberCheck } from './claims';
 import { postingStatus, refundDailyUse, takeDailyUse, takeScriptCall } from './limits';
 import { savePreview } from './previews';

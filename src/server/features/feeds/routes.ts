@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorSchema } from '../../../shared/schemas/common';
 import { PlaylistIdParamSchema } from '../../../shared/schemas/playlist';
 import { UserIdParamSchema } from '../../../shared/schemas/social';
+import { errorAnswers } from '../../http/errors';
 import { publicOrigin } from '../../http/public-origin';
 import type { AppDeps } from '../../types';
 import { etagMatches } from '../tracks/range';
@@ -19,7 +19,7 @@ function sendFeed(request: FastifyRequest, reply: FastifyReply, feed: Feed) {
 }
 
 const feedRoute = <P>(summary: string, params: P) => ({
-  schema: { tags: ['feeds'], summary, params, produces: ['application/rss+xml'], response: { 404: ErrorSchema } },
+  schema: { tags: ['feeds'], summary, params, produces: ['application/rss+xml'], response: errorAnswers(404) },
 });
 
 /**

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorSchema } from '../../../shared/schemas/common';
 import {
   FollowAnswerSchema,
   FollowCountsSchema,
@@ -10,31 +9,31 @@ import {
   UserIdParamSchema,
   UserRefParamSchema,
 } from '../../../shared/schemas/social';
-import { memberOf, membersOnly } from '../../http/guards';
+import { errorAnswers } from '../../http/errors';
+import { memberOf, membersOnly, viewerOf } from '../../http/guards';
 import type { AppDeps } from '../../types';
-import { currentUser } from '../auth/guard';
 import { followCountsOf, followRecordsOf, followStatusOf, followUsersOf, setFollowing } from './service';
 
 export function followsRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/users/:id/follow-status',
-      { schema: { tags: ['follows'], params: UserRefParamSchema, response: { 200: FollowStatusSchema, 404: ErrorSchema } } },
-      async (request) => followStatusOf(db, request.params.id, (await currentUser(db, request))?.id ?? null),
+      { schema: { tags: ['follows'], params: UserRefParamSchema, response: { 200: FollowStatusSchema, ...errorAnswers(404) } } },
+      async (request) => followStatusOf(db, request.params.id, (await viewerOf(request))?.userId ?? null),
     );
     app.get(
       '/api/users/:id/follow-counts',
-      { schema: { tags: ['follows'], params: UserRefParamSchema, response: { 200: FollowCountsSchema, 404: ErrorSchema } } },
+      { schema: { tags: ['follows'], params: UserRefParamSchema, response: { 200: FollowCountsSchema, ...errorAnswers(404) } } },
       async (request) => followCountsOf(db, request.params.id),
     );
     app.get(
       '/api/users/:id/followers',
-      { schema: { tags: ['follows'], params: UserRefParamSchema, response: { 200: FollowersSchema, 404: ErrorSchema } } },
+      { schema: { tags: ['follows'], params: UserRefParamSchema, response: { 200: FollowersSchema, ...errorAnswers(404) } } },
       async (request) => ({ followers: await followUsersOf(db, request.params.id, 'followers') }),
     );
     app.get(
       '/api/users/:id/following',
-      { schema: { tags: ['follows'], params: UserRefParamSchema, response: { 200: FollowingSchema, 404: ErrorSchema } } },
+      { schema: { tags: ['follows'], params: UserRefParamSchema, response: { 200: FollowingSchema, ...errorAnswers(404) } } },
       async (request) => ({ following: await followUsersOf(db, request.params.id, 'following') }),
     );
     for (const direction of ['followers', 'following'] as const) {
@@ -45,7 +44,7 @@ export function followsRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
             tags: ['follows'],
             summary: `Follow records (${direction})`,
             params: UserIdParamSchema,
-            response: { 200: FollowRecordListSchema, 404: ErrorSchema },
+            response: { 200: FollowRecordListSchema, ...errorAnswers(404) },
           },
         },
         async (request) => followRecordsOf(db, request.params.userId, direction),
@@ -53,7 +52,7 @@ export function followsRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
     }
 
     await app.register(
-      membersOnly(db, async (members) => {
+      membersOnly(async (members) => {
         for (const method of ['POST', 'DELETE'] as const) {
           members.route({
             method,
@@ -62,7 +61,7 @@ export function followsRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
               tags: ['follows'],
               summary: method === 'POST' ? 'Follow a member' : 'Unfollow a member',
               params: UserRefParamSchema,
-              response: { 200: FollowAnswerSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema },
+              response: { 200: FollowAnswerSchema, ...errorAnswers(400, 401, 404) },
             },
             handler: async (request) => setFollowing(db, memberOf(request).id, request.params.id, method === 'POST'),
           });

@@ -1,16 +1,11 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { MESSAGES } from '../../../shared/messages/api';
 import { type Db, inTransaction } from '../../db/client';
 import { follows, users } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { notify } from '../notifications/service';
-import { publicUserColumns, userByRef } from '../users/service';
-
-export async function followCounts(db: Db, userId: string) {
-  const count = async (column: typeof follows.followerId | typeof follows.followingId) =>
-    (await db.select({ n: sql<number>`count(*)::int` }).from(follows).where(eq(column, userId)))[0]?.n ?? 0;
-  return { followingCount: await count(follows.followerId), followerCount: await count(follows.followingId) };
-}
+import { publicUserColumns, userByRef } from '../users/queries';
+import { followCounts } from './queries';
 
 export async function isFollowing(db: Db, followerId: string, followingId: string): Promise<boolean> {
   const rows = await db

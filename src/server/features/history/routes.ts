@@ -6,12 +6,12 @@ import {
   ListeningHistorySchema,
 } from '../../../shared/schemas/history';
 import { errorAnswers } from '../../http/errors';
-import { memberOf, membersOnly } from '../../http/guards';
+import { memberOf, membersOnly, viewerOf } from '../../http/guards';
 import type { AppDeps } from '../../types';
 import { listeningHistoryOf, recordListening } from './service';
 
 export function historyRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
-  return membersOnly(db, async (members) => {
+  return membersOnly(async (members) => {
     members.post(
       '/api/listening-history',
       {
@@ -22,7 +22,8 @@ export function historyRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
           response: { 201: ListeningHistoryEntrySchema, ...errorAnswers(401, 404) },
         },
       },
-      async (request, reply) => reply.code(201).send(await recordListening(db, memberOf(request).id, await request.viewer(), request.body)),
+      async (request, reply) =>
+        reply.code(201).send(await recordListening(db, memberOf(request).id, await viewerOf(request), request.body)),
     );
     members.get(
       '/api/user/listening-history',

@@ -3,8 +3,8 @@ import { MESSAGES } from '../../../shared/messages/api';
 import type { Db } from '../../db/client';
 import { listeningHistory } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import type { Viewer } from '../auth/session';
 import { canSeeTrack, findTrack } from '../tracks/service';
+import type { Onlooker } from '../users/queries';
 
 type Row = typeof listeningHistory.$inferSelect;
 
@@ -25,7 +25,7 @@ export interface ListeningInput {
 }
 
 /** Records a listen; a track the member may not see (hidden, not theirs) is not found, as everywhere. */
-export async function recordListening(db: Db, userId: string, viewer: Viewer | null, input: ListeningInput) {
+export async function recordListening(db: Db, userId: string, viewer: Onlooker, input: ListeningInput) {
   const access = await findTrack(db, input.trackId);
   if (!access || !canSeeTrack(access, viewer)) throw notFound(MESSAGES.trackNotFound);
   const [row] = await db

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorSchema } from '../../../shared/schemas/common';
 import { IsLikedSchema, LikeAnswerSchema, TrackIdParamSchema } from '../../../shared/schemas/social';
 import { TrackListSchema } from '../../../shared/schemas/track';
-import { memberOf, membersOnly } from '../../http/guards';
+import { errorAnswers } from '../../http/errors';
+import { memberOf, membersOnly, viewerOf } from '../../http/guards';
 import type { AppDeps } from '../../types';
-import { currentUser } from '../auth/guard';
 import { favorites, isLiked, like, unlike } from './service';
 
 export function likesRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
@@ -20,13 +19,13 @@ export function likesRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const me = await currentUser(db, request);
-        return { isLiked: me ? await isLiked(db, me.id, request.params.trackId) : false };
+        const me = (await viewerOf(request))?.userId;
+        return { isLiked: me ? await isLiked(db, me, request.params.trackId) : false };
       },
     );
 
     await app.register(
-      membersOnly(db, async (members) => {
+      membersOnly(async (members) => {
         for (const method of ['POST', 'DELETE'] as const) {
           members.route({
             method,
@@ -35,14 +34,14 @@ export function likesRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
               tags: ['likes'],
               summary: method === 'POST' ? 'Like a track (idempotent)' : 'Remove a like (idempotent)',
               params: TrackIdParamSchema,
-              response: { 200: LikeAnswerSchema, 401: ErrorSchema, 404: ErrorSchema },
+              response: { 200: LikeAnswerSchema, ...errorAnswers(401, 404) },
             },
             handler: async (request) => {
               const me = memberOf(request);
               const result =
                 method === 'POST'
                   ? await like(db, me.id, request.params.trackId)
-                  : await unlike(db, me.id, await request.viewer(), request.params.trackId);
+                  : await unlike(db, me.id, await viewerOf(request), request.params.trackId);
               return { success: true as const, ...result };
             },
           });
@@ -53,7 +52,7 @@ export function likesRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
             schema: {
               tags: ['likes'],
               summary: 'My liked tracks, most recent first',
-              response: { 200: TrackListSchema, 401: ErrorSchema },
+              response: { 200: TrackListSchema, ...errorAnswers(401) },
             },
           },
           async (request) => favorites(db, memberOf(request).id),

@@ -4,9 +4,9 @@ import type { Track } from '../../../shared/schemas/track';
 import { type Db, inTransaction } from '../../db/client';
 import { likes, tracks } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import type { Viewer } from '../auth/session';
 import { notify } from '../notifications/service';
 import { canSeeTrack, findTrack, listTracksWhere } from '../tracks/service';
+import type { Onlooker } from '../users/queries';
 
 export type LikeResult = { isLiked: boolean; likeCount: number };
 
@@ -40,7 +40,7 @@ export async function like(db: Db, userId: string, trackId: number): Promise<Lik
  * Idempotent unlike. A track the member may not see (hidden and neither theirs nor seen by an admin)
  * is not found, by the same rule as every other path (canSeeTrack).
  */
-export async function unlike(db: Db, userId: string, viewer: Viewer | null, trackId: number): Promise<LikeResult> {
+export async function unlike(db: Db, userId: string, viewer: Onlooker, trackId: number): Promise<LikeResult> {
   return inTransaction(db, async (tx) => {
     const access = await findTrack(tx, trackId);
     if (!access || !canSeeTrack(access, viewer)) throw notFound(MESSAGES.trackNotFound);

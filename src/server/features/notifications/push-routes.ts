@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorSchema, SuccessSchema } from '../../../shared/schemas/common';
+import { SuccessSchema } from '../../../shared/schemas/common';
 import {
   PushSubscriptionSchema,
   PushUnsubscribeSchema,
@@ -7,6 +7,7 @@ import {
   TestPushBodySchema,
   VapidKeySchema,
 } from '../../../shared/schemas/push';
+import { errorAnswers } from '../../http/errors';
 import { memberOf, membersOnly } from '../../http/guards';
 import type { AppDeps } from '../../types';
 import { pushToUser, removeSubscription, saveSubscription, TEST_PUSH } from './push';
@@ -21,7 +22,7 @@ export function pushRoutes({ db, push, config }: AppDeps): FastifyPluginAsyncZod
     );
 
     await app.register(
-      membersOnly(db, async (members) => {
+      membersOnly(async (members) => {
         members.post(
           '/api/push/subscribe',
           {
@@ -29,7 +30,7 @@ export function pushRoutes({ db, push, config }: AppDeps): FastifyPluginAsyncZod
               tags: ['push'],
               summary: "Save this device's push subscription (browsers' push services only)",
               body: PushSubscriptionSchema,
-              response: { 200: SuccessSchema, 400: ErrorSchema, 401: ErrorSchema, 409: ErrorSchema },
+              response: { 200: SuccessSchema, ...errorAnswers(400, 401, 409) },
             },
           },
           async (request) => {
@@ -44,7 +45,7 @@ export function pushRoutes({ db, push, config }: AppDeps): FastifyPluginAsyncZod
               tags: ['push'],
               summary: "Forget this device's push subscription",
               body: PushUnsubscribeSchema,
-              response: { 200: SuccessSchema, 401: ErrorSchema },
+              response: { 200: SuccessSchema, ...errorAnswers(401) },
             },
           },
           async (request) => {
@@ -59,7 +60,7 @@ export function pushRoutes({ db, push, config }: AppDeps): FastifyPluginAsyncZod
               tags: ['push'],
               summary: 'Send a test notification to my devices',
               body: TestPushBodySchema,
-              response: { 200: TestPushAnswerSchema, 401: ErrorSchema },
+              response: { 200: TestPushAnswerSchema, ...errorAnswers(401) },
             },
           },
           async (request) => {

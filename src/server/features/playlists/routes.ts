@@ -1,6 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorSchema, SuccessSchema } from '../../../shared/schemas/common';
+import { SuccessSchema } from '../../../shared/schemas/common';
 import {
   AddTrackBodySchema,
   CategoryCountListSchema,
@@ -21,23 +20,19 @@ import {
   ReorderSchema,
   UserPublicSlugParamSchema,
 } from '../../../shared/schemas/playlist';
-import { memberOf, membersOnly } from '../../http/guards';
+import { errorAnswers } from '../../http/errors';
+import { memberOf, membersOnly, viewerOf } from '../../http/guards';
 import type { AppDeps } from '../../types';
-import { currentUser } from '../auth/guard';
 import { categoriesOfVisibleTracks, suggestCategories, useCategory } from './categories';
 import { playlistOg } from './og';
 import { addTrack, createPlaylist, deletePlaylist, playlistsOf, removeTrack, reorder, setFollow, updatePlaylist } from './service';
 import { listedPlaylists, playlistFor, publicPlaylistBySlug, trackInPlaylist } from './views';
 
-const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
+const errors = errorAnswers(400, 401, 403, 404, 409);
 
 export function playlistsRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod {
-  const viewerOf = async (request: FastifyRequest) => {
-    const me = await currentUser(db, request);
-    return me ? { userId: me.id } : null;
-  };
   /** The playlist as its owner now sees it (after a change the owner made). */
-  const ownView = (id: number, userId: string) => playlistFor(db, id, { userId });
+  const ownView = (id: number, userId: string) => playlistFor(db, id, { userId, isAdmin: false });
 
   return async (app) => {
     // Anyone: public playlists, social cards and category lists.
@@ -54,22 +49,22 @@ export function playlistsRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod 
     );
     app.get(
       '/api/playlists/:id',
-      { schema: { tags: ['playlists'], params: PlaylistIdParamSchema, response: { 200: PlaylistSchema, 404: ErrorSchema } } },
+      { schema: { tags: ['playlists'], params: PlaylistIdParamSchema, response: { 200: PlaylistSchema, ...errorAnswers(404) } } },
       async (request) => playlistFor(db, request.params.id, await viewerOf(request), { countView: true }),
     );
     app.get(
       '/api/playlists/public/:slug',
-      { schema: { tags: ['playlists'], params: PublicSlugParamSchema, response: { 200: PlaylistSchema, 404: ErrorSchema } } },
+      { schema: { tags: ['playlists'], params: PublicSlugParamSchema, response: { 200: PlaylistSchema, ...errorAnswers(404) } } },
       async (request) => publicPlaylistBySlug(db, request.params.slug, await viewerOf(request)),
     );
     app.get(
       '/api/playlists/public/:userId/:slug',
-      { schema: { tags: ['playlists'], params: UserPublicSlugParamSchema, response: { 200: PlaylistSchema, 404: ErrorSchema } } },
+      { schema: { tags: ['playlists'], params: UserPublicSlugParamSchema, response: { 200: PlaylistSchema, ...errorAnswers(404) } } },
       async (request) => publicPlaylistBySlug(db, request.params.slug, await viewerOf(request), request.params.userId),
     );
     app.get(
       '/api/playlists/:id/tracks/:trackId/check',
-      { schema: { tags: ['playlists'], params: PlaylistTrackParamSchema, response: { 200: IsInPlaylistSchema, 404: ErrorSchema } } },
+      { schema: { tags: ['playlists'], params: PlaylistTrackParamSchema, response: { 200: IsInPlaylistSchema, ...errorAnswers(404) } } },
       async (request) => trackInPlaylist(db, request.params.id, request.params.trackId, await viewerOf(request)),
     );
     app.get(
@@ -79,7 +74,7 @@ export function playlistsRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod 
           tags: ['playlists'],
           summary: 'Social card data of a public playlist',
           params: OgParamSchema,
-          response: { 200: OgSchema, 404: ErrorSchema },
+          response: { 200: OgSchema, ...errorAnswers(404) },
         },
       },
       async (request) => playlistOg(db, config, request.params.id, request.params.customUserId, request),
@@ -110,13 +105,13 @@ export function playlistsRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod 
 
     // Members only: one's own playlists, changes, follows and categories.
     await app.register(
-      membersOnly(db, async (members) => {
+      membersOnly(async (members) => {
         members.get(
           '/api/playlists/user',
-          { schema: { tags: ['playlists'], summary: 'My playlists', response: { 200: PlaylistListSchema, 401: ErrorSchema } } },
+          { schema: { tags: ['playlists'], summary: 'My playlists', response: { 200: PlaylistListSchema, ...errorAnswers(401) } } },
           async (request) => {
             const me = memberOf(request);
-            return playlistsOf(db, me.id, { userId: me.id });
+            return playlistsOf(db, me.id, { userId: me.id, isAdmin: false });
           },
         );
         members.post(
@@ -172,7 +167,7 @@ export function playlistsRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod 
           },
           async (request) => {
             const me = memberOf(request);
-            await addTrack(db, me.id, await request.viewer(), request.params.id, request.body.trackId);
+            await addTrack(db, me.id, await viewerOf(request), request.params.id, request.body.trackId);
             return ownView(request.params.id, me.id);
           },
         );
@@ -188,7 +183,7 @@ export function playlistsRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod 
           },
           async (request) => {
             const me = memberOf(request);
-            await addTrack(db, me.id, await request.viewer(), request.params.id, request.params.trackId);
+            await addTrack(db, me.id, await viewerOf(request), request.params.id, request.params.trackId);
             return ownView(request.params.id, me.id);
           },
         );
@@ -243,7 +238,7 @@ export function playlistsRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod 
         );
         members.post(
           '/api/categories',
-          { schema: { tags: ['playlists'], body: CategoryCreateSchema, response: { 200: CategoryCountSchema, 401: ErrorSchema } } },
+          { schema: { tags: ['playlists'], body: CategoryCreateSchema, response: { 200: CategoryCountSchema, ...errorAnswers(401) } } },
           async (request) => useCategory(db, request.body.name),
         );
       }),

@@ -4,22 +4,21 @@ import { MESSAGES } from '../../../shared/messages/api';
 import { joinCategories, PLAYLIST_MESSAGES, playlistSlug } from '../../../shared/rules/playlist';
 import type { Playlist } from '../../../shared/schemas/playlist';
 import { type Db, inTransaction } from '../../db/client';
-import { playlistFollows, playlistItems, playlists, tracks, users } from '../../db/schema';
+import { playlistFollows, playlistItems, playlists, tracks, type UserRow, users } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { notify } from '../notifications/service';
 import { isPremiumAt } from '../premium/rule';
 import { canSeeTrack, findTrack, listTracksWhere } from '../tracks/service';
+import type { Onlooker } from '../users/queries';
 import { densifyOrders } from './orders';
 
 type PlaylistRow = typeof playlists.$inferSelect;
-type UserRow = typeof users.$inferSelect;
-export type Viewer = { userId: string | null; isAdmin?: boolean } | null;
 
 const playlistNotFound = () => notFound(PLAYLIST_MESSAGES.notFound);
 const notOwner = () => forbidden(PLAYLIST_MESSAGES.notOwner);
 
 /** Private playlists exist only for their owner: to anyone else they are not found, anywhere. */
-export function canView(p: PlaylistRow, viewer: Viewer): boolean {
+export function canView(p: PlaylistRow, viewer: Onlooker): boolean {
   return p.isPublic || (viewer?.userId != null && viewer.userId === p.userId);
 }
 
@@ -80,7 +79,7 @@ export async function createPlaylist(db: Db, user: UserRow, input: PlaylistInput
 
 export async function updatePlaylist(db: Db, user: UserRow, id: number, input: PlaylistInput): Promise<void> {
   const [p] = await db.select().from(playlists).where(eq(playlists.id, id));
-  if (!p || !canView(p, { userId: user.id })) throw playlistNotFound();
+  if (!p || !canView(p, { userId: user.id, isAdmin: false })) throw playlistNotFound();
   if (p.userId !== user.id) throw notOwner();
   const set: Partial<typeof playlists.$inferInsert> = { updatedAt: new Date() };
   if (input.name !== undefined) set.name = input.name;
@@ -103,7 +102,7 @@ export async function deletePlaylist(db: Db, userId: string, id: number): Promis
 }
 
 /** The playlist as the API answers it, or null when it does not exist for this viewer. */
-export async function readPlaylist(db: Db, id: number, viewer: Viewer, opts: { countView?: boolean } = {}): Promise<Playlist | null> {
+export async function readPlaylist(db: Db, id: number, viewer: Onlooker, opts: { countView?: boolean } = {}): Promise<Playlist | null> {
   const [row] = await db
     .select({ p: playlists, user: { id: users.id, name: users.name, customUserId: users.customUserId, picture: users.picture } })
     .from(playlists)
@@ -164,7 +163,7 @@ export async function readPlaylist(db: Db, id: number, viewer: Viewer, opts: { c
 }
 
 /** Summaries (without items) of a member's playlists, newest first. */
-export async function playlistsOf(db: Db, ownerId: string, viewer: Viewer): Promise<Playlist[]> {
+export async function playlistsOf(db: Db, ownerId: string, viewer: Onlooker): Promise<Playlist[]> {
   const rows = await db
     .select({ id: playlists.id })
     .from(playlists)
@@ -191,7 +190,7 @@ export async function findPublicBySlug(db: Db, slug: string, owner?: UserRow): P
 /** The member's own playlist; someone else's is 403 when they can see it, else 404. */
 async function ownedPlaylist(db: Db, userId: string, id: number): Promise<PlaylistRow> {
   const [p] = await db.select().from(playlists).where(eq(playlists.id, id));
-  if (!p || !canView(p, { userId })) throw playlistNotFound();
+  if (!p || !canView(p, { userId, isAdmin: false })) throw playlistNotFound();
   if (p.userId !== userId) throw notOwner();
   return p;
 }
@@ -200,13 +199,7 @@ async function ownedPlaylist(db: Db, userId: string, id: number): Promise<Playli
  * Adds a track once, at the end; the track's owner hears of it (not when it is their own playlist). A
  * track the member may not see is not found, by the same rule as every other path (canSeeTrack).
  */
-export async function addTrack(
-  db: Db,
-  userId: string,
-  session: { userId: string | null; isAdmin: boolean } | null,
-  id: number,
-  trackId: number,
-): Promise<number> {
+export async function addTrack(db: Db, userId: string, session: Onlooker, id: number, trackId: number): Promise<number> {
   return inTransaction(db, async (tx) => {
     await ownedPlaylist(tx, userId, id);
     const track = await findTrack(tx, trackId);
@@ -276,7 +269,7 @@ export async function isInPlaylist(db: Db, id: number, trackId: number): Promise
 export async function setFollow(db: Db, userId: string, id: number, on: boolean): Promise<{ followerCount: number; isFollowing: boolean }> {
   return inTransaction(db, async (tx) => {
     const [p] = await tx.select().from(playlists).where(eq(playlists.id, id));
-    if (!p || !canView(p, { userId })) throw playlistNotFound();
+    if (!p || !canView(p, { userId, isAdmin: false })) throw playlistNotFound();
     if (!p.isPublic || p.userId === userId) throw badRequest(PLAYLIST_MESSAGES.cannotFollow);
     const changed = on
       ? await tx.insert(playlistFollows).values({ userId, playlistId: id }).onConflictDoNothing().returning({ id: playlistFollows.id })

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { ADMIN_MEMBERS_API_MESSAGES } from '../../../shared/messages/admin-members';
 import type { Subscription } from '../../../shared/schemas/premium';
 import { type Db, inTransaction } from '../../db/client';
+import type { UserRow } from '../../db/schema';
 import { users } from '../../db/schema';
 import { badRequest, conflict, found } from '../../http/errors';
-import type { UserRow } from '../auth/guard';
 import { addDays, isPremiumAt, later, type PremiumFacts } from './rule';
 import { subscriptionRow, visibleStatus } from './service';
 

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorSchema } from '../../../shared/schemas/common';
 import {
   DemoCheckoutConfirmAnswerSchema,
   DemoCheckoutConfirmBodySchema,
@@ -11,13 +10,13 @@ import {
   UpgradePremiumAnswerSchema,
   UpgradePremiumBodySchema,
 } from '../../../shared/schemas/premium';
-import { AppError } from '../../http/errors';
+import { AppError, errorAnswers } from '../../http/errors';
 import { memberOf, membersOnly } from '../../http/guards';
 import type { AppDeps } from '../../types';
 import { cancelPremium, confirmDemoPayment, pausePremium, premiumStatusOf, startPayment, subscriptionOf, upgradePremium } from './service';
 import { receiveStripeWebhook } from './webhook';
 
-const errors = { 400: ErrorSchema, 401: ErrorSchema, 402: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 503: ErrorSchema };
+const errors = errorAnswers(400, 401, 402, 404, 409, 503);
 
 /**
  * Premium (issue 17): status, purchase, pause and cancel for members; the demo checkout's confirmation
@@ -26,7 +25,6 @@ const errors = { 400: ErrorSchema, 401: ErrorSchema, 402: ErrorSchema, 404: Erro
  * member guard and from the Origin check, http/origin.ts).
  */
 export function premiumRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const { db } = deps;
   const noStore = { 'Cache-Control': 'private, no-store' };
   return async (app) => {
     // A provider outage reaches the member as a 503 with the catalogue's message; its cause goes to the log.
@@ -35,14 +33,14 @@ export function premiumRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         request.log.warn({ err: error.cause }, 'payment provider unavailable');
     });
     await app.register(
-      membersOnly(db, async (members) => {
+      membersOnly(async (members) => {
         members.get(
           '/api/auth/premium-status',
           {
             schema: {
               tags: ['premium'],
               summary: 'Whether I am premium, until when, and days remaining',
-              response: { 200: PremiumStatusSchema, 401: ErrorSchema },
+              response: { 200: PremiumStatusSchema, ...errorAnswers(401) },
             },
           },
           async (request, reply) => {
@@ -87,7 +85,7 @@ export function premiumRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             schema: {
               tags: ['premium'],
               summary: 'My subscription: active, cancelling, paused or none; period end; whether the pause was used',
-              response: { 200: SubscriptionSchema, 401: ErrorSchema },
+              response: { 200: SubscriptionSchema, ...errorAnswers(401) },
             },
           },
           async (request, reply) => {
@@ -146,7 +144,7 @@ export function premiumRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           schema: {
             tags: ['premium'],
             summary: 'Stripe’s webhook (signed; allow-listed events re-read from Stripe)',
-            response: { 200: StripeWebhookAnswerSchema, 400: ErrorSchema, 404: ErrorSchema, 503: ErrorSchema },
+            response: { 200: StripeWebhookAnswerSchema, ...errorAnswers(400, 404, 503) },
           },
         },
         async (request) => {

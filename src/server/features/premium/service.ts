@@ -3,11 +3,11 @@ import { PREMIUM_API_MESSAGES } from '../../../shared/messages/api';
 import { pauseWindow } from '../../../shared/rules/premium';
 import type { PaymentIntentAnswer, PaymentIntentBody, PremiumStatus, Subscription } from '../../../shared/schemas/premium';
 import { type Db, inTransaction } from '../../db/client';
+import type { UserRow } from '../../db/schema';
 import { premiumPayments, premiumSubscriptions, users } from '../../db/schema';
 import { AppError, conflict, unavailable } from '../../http/errors';
 import type { Payments } from '../../providers/payments/index';
 import { type HeldSubscription, type PaidPeriod, PaymentUnavailable } from '../../providers/payments/types';
-import type { UserRow } from '../auth/guard';
 import { isPauseAheadOrInForceAt, isPremiumAt, later, premiumStatusAt } from './rule';
 
 export type SubscriptionRow = typeof premiumSubscriptions.$inferSelect;

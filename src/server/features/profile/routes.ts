@@ -10,12 +10,11 @@ import {
   UploadErrorSchema,
   UserSchema,
 } from '../../../shared/schemas/auth';
-import { ErrorSchema } from '../../../shared/schemas/common';
-import { AppError } from '../../http/errors';
-import { memberOf, membersOnly } from '../../http/guards';
+import { AppError, errorAnswers } from '../../http/errors';
+import { memberOf, membersOnly, viewerOf } from '../../http/guards';
 import { limitedAs } from '../../http/rate-limits';
 import type { AppDeps } from '../../types';
-import { currentUser } from '../auth/guard';
+
 import { toUser } from '../auth/users';
 import { MAX_IMAGE_BYTES, NotAnImageError, processProfileImage } from './image';
 import { checkUserId, replaceProfileImage, storedProfileImage, updateProfile } from './service';
@@ -38,8 +37,8 @@ export function profileRoutes({ db, storage }: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         reply.header('Cache-Control', 'no-store');
-        const me = await currentUser(db, request);
-        return checkUserId(db, request.params.customUserId, me?.id ?? null);
+        const viewer = await viewerOf(request);
+        return checkUserId(db, request.params.customUserId, viewer?.userId ?? null);
       },
     );
 
@@ -54,7 +53,7 @@ export function profileRoutes({ db, storage }: AppDeps): FastifyPluginAsyncZod {
     });
 
     await app.register(
-      membersOnly(db, async (members) => {
+      membersOnly(async (members) => {
         for (const method of ['PUT', 'PATCH'] as const) {
           members.route({
             method,
@@ -64,7 +63,7 @@ export function profileRoutes({ db, storage }: AppDeps): FastifyPluginAsyncZod {
               tags: ['profiles'],
               summary: 'Update my profile (name, customUserId, picture, xHandle); the e-mail cannot change',
               body: ProfileUpdateSchema,
-              response: { 200: UserSchema, 400: ProfileErrorSchema, 401: ErrorSchema, 409: ProfileErrorSchema },
+              response: { 200: UserSchema, 400: ProfileErrorSchema, 409: ProfileErrorSchema, ...errorAnswers(401) },
             },
             handler: async (request) => toUser(await updateProfile(db, storage, memberOf(request), request.body)),
           });
@@ -78,7 +77,7 @@ export function profileRoutes({ db, storage }: AppDeps): FastifyPluginAsyncZod {
               tags: ['profiles'],
               summary: 'Upload a profile picture (multipart field image, at most 10 MB); answers imageUrl',
               consumes: ['multipart/form-data'],
-              response: { 200: ProfileImageAnswerSchema, 400: UploadErrorSchema, 401: ErrorSchema, 413: UploadErrorSchema },
+              response: { 200: ProfileImageAnswerSchema, 400: UploadErrorSchema, 413: UploadErrorSchema, ...errorAnswers(401) },
             },
           },
           async (request) => {

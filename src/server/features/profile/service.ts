@@ -10,7 +10,7 @@ import {
 } from '../../../shared/rules/profile';
 import type { ProfileUpdate } from '../../../shared/schemas/auth';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
+import { type UserRow, users } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { keyIn } from '../../providers/storage/keys';
 import type { StorageProvider } from '../../providers/storage/types';
@@ -38,12 +38,7 @@ export async function checkUserId(db: Db, wanted: string, selfId: string | null)
   return { available: true, reason: PROFILE_MESSAGES.available };
 }
 
-export async function updateProfile(
-  db: Db,
-  storage: StorageProvider,
-  current: typeof users.$inferSelect,
-  input: ProfileUpdate,
-): Promise<typeof users.$inferSelect> {
+export async function updateProfile(db: Db, storage: StorageProvider, current: UserRow, input: ProfileUpdate): Promise<UserRow> {
   const userId = current.id;
   const set: Partial<typeof users.$inferInsert> = {};
   if (input.name !== undefined) set.name = input.name;
@@ -94,12 +89,7 @@ export async function updateProfile(
  * Stores a new profile picture (already decoded and re-encoded) under a key issued to the member,
  * records it as their picture, then drops the upload it replaces (only ever an upload issued to them).
  */
-export async function replaceProfileImage(
-  db: Db,
-  storage: StorageProvider,
-  user: typeof users.$inferSelect,
-  webp: Buffer,
-): Promise<string> {
+export async function replaceProfileImage(db: Db, storage: StorageProvider, user: UserRow, webp: Buffer): Promise<string> {
   const key = profileImageKey(user.id);
   await storage.put(key, webp);
   const imageUrl = `/${key}`;

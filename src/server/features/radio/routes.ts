@@ -14,7 +14,7 @@ import { buildProgramme } from './service';
 export function radioRoutes({ db, storage, now }: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(
-      membersOnly(db, async (members) => {
+      membersOnly(async (members) => {
         members.get(
           '/api/radio/programme',
           {

@@ -25,7 +25,7 @@ import { deleteEntry, listEntries, listReports, putEntry, readingOf, reportMisre
 export function readingsRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(
-      membersOnly(db, async (members) => {
+      membersOnly(async (members) => {
         members.get(
           '/api/readings',
           {

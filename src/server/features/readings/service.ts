@@ -2,10 +2,10 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { READING_MESSAGES } from '../../../shared/rules/readings';
 import type { ReadingReport } from '../../../shared/schemas/readings';
 import type { Db } from '../../db/client';
+import type { UserRow } from '../../db/schema';
 import { readingEntries, readingReports, tasks, tracks } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { type ReadingEntry, toKana } from '../../providers/japanese/index';
-import type { UserRow } from '../auth/guard';
 import { transcriptOf } from '../tracks/service';
 
 /**

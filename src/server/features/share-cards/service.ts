@@ -4,7 +4,7 @@ import { PUBLIC_ORIGIN_META } from '../../../shared/rules/share';
 import type { Db } from '../../db/client';
 import { findPublicBySlug, readPlaylist } from '../playlists/service';
 import { findTrack } from '../tracks/service';
-import { findUserByRef } from '../users/service';
+import { findUserByRef } from '../users/queries';
 
 export { SITE_NAME };
 

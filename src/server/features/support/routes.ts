@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AiChatAnswerSchema, AiChatBodySchema, ContactAnswerSchema, ContactBodySchema } from '../../../shared/schemas/support';
 import { errorAnswers } from '../../http/errors';
+import { viewerOf } from '../../http/guards';
 import { limitedAs } from '../../http/rate-limits';
 import type { AppDeps } from '../../types';
 import { answerChat, submitContact } from './service';
@@ -26,7 +27,7 @@ export function supportRoutes({ db, config, llm }: AppDeps): FastifyPluginAsyncZ
         },
       },
       async (request) => {
-        const viewer = await request.viewer();
+        const viewer = await viewerOf(request);
         return submitContact(db, request.body, { userId: viewer?.userId ?? null, mail: config.mail !== undefined });
       },
     );

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import { SESSION_COOKIE } from '../auth/session';
+import { viewerOf } from '../../http/guards';
+import { SESSION_COOKIE } from '../../http/session';
 import { isPremiumAt } from '../premium/rule';
 
 const TTL_MS = 60_000;
@@ -20,7 +21,7 @@ export function premiumListeners(db: Db, now = () => Date.now()) {
     if (!token) return false;
     const hit = known.get(token);
     if (hit && hit.until > now()) return hit.premium;
-    const viewer = await request.viewer();
+    const viewer = await viewerOf(request);
     if (!viewer?.userId) {
       known.set(token, { premium: false, until: now() + TTL_MS });
       if (known.size > MAX_ENTRIES) known.delete(known.keys().next().value as string);

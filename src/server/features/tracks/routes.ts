@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEFAULT_LIST_LIMIT } from '../../../shared/constants';
-import { ErrorSchema, IdParamSchema, SuccessSchema } from '../../../shared/schemas/common';
+import { IdParamSchema, SuccessSchema } from '../../../shared/schemas/common';
 import {
   CategoryParamSchema,
   ImpressionCountAnswerSchema,
@@ -13,7 +13,8 @@ import {
   TranscriptSchema,
   VisibilityBodySchema,
 } from '../../../shared/schemas/track';
-import { memberOf, membersOnly, membersOrAdmins } from '../../http/guards';
+import { errorAnswers } from '../../http/errors';
+import { memberOf, membersOnly, membersOrAdmins, viewerOf } from '../../http/guards';
 import type { AppDeps } from '../../types';
 import { premiumListeners } from './premium-listener';
 import { etagMatches, preferredEncoding } from './range';
@@ -86,11 +87,11 @@ export function tracksRoutes({ db, storage, config }: AppDeps): FastifyPluginAsy
           tags: ['tracks'],
           summary: 'One track (a hidden one only for its owner and admins)',
           params: IdParamSchema,
-          response: { 200: TrackSchema, 404: ErrorSchema },
+          response: { 200: TrackSchema, ...errorAnswers(404) },
         },
       },
       async (request) => {
-        return trackFor(db, await request.viewer(), request.params.id);
+        return trackFor(db, await viewerOf(request), request.params.id);
       },
     );
 
@@ -101,10 +102,10 @@ export function tracksRoutes({ db, storage, config }: AppDeps): FastifyPluginAsy
           tags: ['tracks'],
           summary: "A track's transcript: each line with its speaker and when it is spoken (ms)",
           params: IdParamSchema,
-          response: { 200: TranscriptSchema, 404: ErrorSchema },
+          response: { 200: TranscriptSchema, ...errorAnswers(404) },
         },
       },
-      async (request) => transcriptOf(db, await request.viewer(), request.params.id),
+      async (request) => transcriptOf(db, await viewerOf(request), request.params.id),
     );
 
     app.post(
@@ -114,7 +115,7 @@ export function tracksRoutes({ db, storage, config }: AppDeps): FastifyPluginAsy
           tags: ['tracks'],
           summary: 'Count a play (sent after 3 s of playing)',
           params: IdParamSchema,
-          response: { 200: PlayCountAnswerSchema, 404: ErrorSchema },
+          response: { 200: PlayCountAnswerSchema, ...errorAnswers(404) },
         },
       },
       async (request) => ({
@@ -129,7 +130,7 @@ export function tracksRoutes({ db, storage, config }: AppDeps): FastifyPluginAsy
           tags: ['tracks'],
           summary: 'Count an impression (once per session view)',
           params: IdParamSchema,
-          response: { 200: ImpressionCountAnswerSchema, 404: ErrorSchema },
+          response: { 200: ImpressionCountAnswerSchema, ...errorAnswers(404) },
         },
       },
       async (request) => ({
@@ -147,6 +148,7 @@ export function tracksRoutes({ db, storage, config }: AppDeps): FastifyPluginAsy
         summary: 'The MP3 of a track, with byte ranges, ETag and conditional requests',
         params: IdParamSchema,
         querystring: StreamQuerySchema,
+        response: errorAnswers(403, 404, 416),
       },
       handler: async (request, reply) =>
         streamTrack(streamCache, storage, request.params.id, request, reply, {
@@ -157,14 +159,14 @@ export function tracksRoutes({ db, storage, config }: AppDeps): FastifyPluginAsy
     });
 
     await app.register(
-      membersOnly(db, async (members) => {
+      membersOnly(async (members) => {
         members.get(
           '/api/my-tracks',
           {
             schema: {
               tags: ['tracks'],
               summary: 'My posted tracks, hidden ones included, newest first (never cached)',
-              response: { 200: TrackListSchema, 401: ErrorSchema },
+              response: { 200: TrackListSchema, ...errorAnswers(401) },
             },
           },
           async (request, reply) => {
@@ -177,7 +179,7 @@ export function tracksRoutes({ db, storage, config }: AppDeps): FastifyPluginAsy
 
     // The owner, or an operator moderating.
     await app.register(
-      membersOrAdmins(db, async (owners) => {
+      membersOrAdmins(async (owners) => {
         owners.patch(
           '/api/tracks/:id/visibility',
           {
@@ -186,10 +188,10 @@ export function tracksRoutes({ db, storage, config }: AppDeps): FastifyPluginAsy
               summary: 'Show or hide my track (owner or admin only)',
               params: IdParamSchema,
               body: VisibilityBodySchema,
-              response: { 200: TrackSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
+              response: { 200: TrackSchema, ...errorAnswers(401, 403, 404) },
             },
           },
-          async (request) => setVisibility(db, await request.viewer(), request.params.id, request.body.isVisible),
+          async (request) => setVisibility(db, await viewerOf(request), request.params.id, request.body.isVisible),
         );
         owners.delete(
           '/api/tracks/:id',
@@ -198,11 +200,11 @@ export function tracksRoutes({ db, storage, config }: AppDeps): FastifyPluginAsy
               tags: ['tracks'],
               summary: 'Delete my track and its audio (owner or admin only)',
               params: IdParamSchema,
-              response: { 200: SuccessSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
+              response: { 200: SuccessSchema, ...errorAnswers(401, 403, 404) },
             },
           },
           async (request) => {
-            await deleteOwnedTrack(db, storage, await request.viewer(), request.params.id, (err) =>
+            await deleteOwnedTrack(db, storage, await viewerOf(request), request.params.id, (err) =>
               request.log.warn({ err }, 'audio file not removed'),
             );
             return { success: true as const };

@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../../shared/messages/api';
+import { AppError, notFound } from '../../http/errors';
+import { viewerOf } from '../../http/guards';
 import type { StorageProvider } from '../../providers/storage/types';
 import type { PremiumListeners } from './premium-listener';
 import { etagMatches, parseRange } from './range';
@@ -32,15 +34,13 @@ export async function streamTrack(
   const { signed = null } = opts;
   const high = opts.quality === 'high' && opts.isPremium ? await opts.isPremium(request) : false;
   const info = await cache.get(id, high ? 'high' : 'standard');
-  if (!info) return reply.code(404).send({ message: MESSAGES.trackNotFound });
+  if (!info) throw notFound(MESSAGES.trackNotFound);
   if (!info.isVisible) {
-    const viewer = await request.viewer();
-    if (!viewer || !(viewer.isAdmin || (info.ownerId !== null && info.ownerId === viewer.userId))) {
-      return reply.code(404).send({ message: MESSAGES.trackNotFound });
-    }
+    const viewer = await viewerOf(request);
+    if (!viewer || !(viewer.isAdmin || (info.ownerId !== null && info.ownerId === viewer.userId))) throw notFound(MESSAGES.trackNotFound);
   }
   if (info.isPremiumOnly && !(await mayHearPremiumOnly(request, info, opts.isPremium))) {
-    return reply.code(403).header('Cache-Control', 'private, no-store').send({ message: MESSAGES.premiumOnly, reason: 'premium_only' });
+    throw new AppError(403, MESSAGES.premiumOnly, { reason: 'premium_only' }, { 'Cache-Control': 'private, no-store' });
   }
   const { key, etag, lastModified } = info;
   if (signed) {
@@ -120,7 +120,7 @@ export async function sendStoredAudio(
  */
 async function mayHearPremiumOnly(request: FastifyRequest, info: StreamInfo, isPremium: PremiumListeners | undefined): Promise<boolean> {
   if (isPremium && (await isPremium(request))) return true;
-  const viewer = await request.viewer();
+  const viewer = await viewerOf(request);
   return Boolean(viewer && (viewer.isAdmin || (info.ownerId !== null && info.ownerId === viewer.userId)));
 }
 

@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { ErrorSchema } from '../../../shared/schemas/common';
 import { PublicPlaylistSummaryListSchema } from '../../../shared/schemas/playlist';
 import { PublicProfileSchema, UserIdParamSchema, UserRefParamSchema } from '../../../shared/schemas/social';
 import { TrackListSchema } from '../../../shared/schemas/track';
+import { errorAnswers } from '../../http/errors';
 import type { AppDeps } from '../../types';
 import { profileOf, publicPlaylistsOf, visibleTracksOf } from './service';
 
 /** A public read of one member: its answer, or 404 ユーザーが見つかりません. */
 const memberRead = <P extends z.ZodType, R extends z.ZodType>(summary: string, params: P, answer: R) => ({
-  schema: { tags: ['users'], summary, params, response: { 200: answer, 404: ErrorSchema } },
+  schema: { tags: ['users'], summary, params, response: { 200: answer, ...errorAnswers(404) } },
 });
 
 export function usersRoutes({ db }: AppDeps): FastifyPluginAsyncZod {

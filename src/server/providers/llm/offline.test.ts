@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { SCRIPT_MAX } from '../../../shared/rules/creation';
 import { speakDialogue } from '../audio/dialogue';
 import { parseDialogue } from '../tts/hosts';
-import { checkFacts, labelsFor, offlineLlm, SPEECH_LIMITS, sentencesOf, speechSeconds, titleFrom } from './offline';
+import { checkFacts, labelsFor, offlineLlm, sentencesOf, titleFrom } from './offline';
 import { sampleInput } from './sample-input';
+import { SPEECH_LIMITS, speechSeconds } from './writer/speech-length';
 
 const TEXT =
   '朝の散歩は体にも心にも良い習慣です。朝日を浴びると体内時計が整います。歩く時間は十五分くらいから始めると続けやすいです。' +

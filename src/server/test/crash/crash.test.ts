@@ -7,7 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { type Database, openDatabase, rowsOf } from '../../db/client';
 import { tracks, users } from '../../db/schema';
-import { createSession, SESSION_COOKIE } from '../../features/auth/session';
+import { createSession } from '../../features/auth/session';
+import { SESSION_COOKIE } from '../../http/session';
 import { startServer } from '../server-process';
 import { TEST_ROOT, testDatabaseUrl, testDbKind, withDatabase } from '../template';
 

@@ -13,7 +13,8 @@ import webpush from 'web-push';
 import { loadConfig } from '../../config';
 import { openDatabase, rowsOf } from '../../db/client';
 import { tracks, users } from '../../db/schema';
-import { createSession, SESSION_COOKIE } from '../../features/auth/session';
+import { createSession } from '../../features/auth/session';
+import { SESSION_COOKIE } from '../../http/session';
 import { freePort, type ServerProcess, startServer } from '../server-process';
 import { testDatabaseUrl, testDbKind, withDatabase } from '../template';
 

@@ -4,10 +4,10 @@ import { ADMIN_AUDIO_MESSAGES, ADMIN_UPLOAD_MAX_BYTES } from '../../../../shared
 import { type AdminUploadAnswer, AdminUploadFieldsSchema } from '../../../../shared/schemas/admin-audio';
 import type { Db } from '../../../db/client';
 import { tracks, users } from '../../../db/schema';
-import { OFFICIAL_ACCOUNT } from '../../../db/seed-content';
 import { AppError, badRequest } from '../../../http/errors';
 import { mp3Duration } from '../../../providers/audio/mp3-duration';
 import type { StorageProvider } from '../../../providers/storage/types';
+import { OFFICIAL_ACCOUNT } from '../../demo-content/seed-content';
 import { refreshSearchReadings } from '../../search/readings';
 import { trackChanged } from '../../tracks/changes';
 import { audioKey } from '../../tracks/service';

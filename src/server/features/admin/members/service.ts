@@ -10,11 +10,11 @@ import type {
   AdminSession,
 } from '../../../../shared/schemas/admin-members';
 import type { Db } from '../../../db/client';
+import type { UserRow } from '../../../db/schema';
 import { follows, likes, listeningHistory, playlists, premiumSubscriptions, sessions, tracks, users } from '../../../db/schema';
 import { conflict, found } from '../../../http/errors';
 import type { StorageProvider } from '../../../providers/storage/types';
 import { deleteAccount } from '../../auth/account';
-import type { UserRow } from '../../auth/guard';
 import { applyOperatorPremium, type OperatorChange, subscriptionStateOf } from '../../premium/operator';
 import { premiumStatusAt } from '../../premium/rule';
 import { type SubscriptionRow, visibleStatus } from '../../premium/service';

@@ -1,8 +1,7 @@
 import fastifyWebsocket from '@fastify/websocket';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MESSAGES } from '../../../../shared/messages/api';
 import type { AdminSpeakingRate } from '../../../../shared/rules/admin-themes';
 import { ADMIN_PAGE_SIZE } from '../../../../shared/schemas/admin';
 import {
@@ -24,9 +23,9 @@ import {
   ThemesAnswerSchema,
   YoutubeExtractBodySchema,
 } from '../../../../shared/schemas/admin-themes';
-import { errorAnswers, sendError } from '../../../http/errors';
+import { errorAnswers } from '../../../http/errors';
 import { adminsOnly } from '../../../http/guards';
-import { isSameOrigin, sameOriginReadsOnly } from '../../../http/origin';
+import { sameOriginReadsOnly, sameOriginSocketsOnly } from '../../../http/origin';
 import type { AppDeps } from '../../../types';
 import { SESSION_ENDED_CLOSE, watchSessionSockets } from '../../auth/live-sessions';
 import { progressSocket, streamProgress } from './live';
@@ -240,10 +239,7 @@ export function adminThemesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         websocket: true,
         // A browser always names the page that opens a WebSocket: another site's page is refused.
-        onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
-          const origin = request.headers.origin;
-          if (origin && !isSameOrigin(origin, request, config.publicUrl)) return sendError(reply, 403, MESSAGES.crossOrigin);
-        },
+        onRequest: sameOriginSocketsOnly(config.publicUrl),
       },
       (socket, request) => {
         progress(socket, request);

@@ -1,6 +1,6 @@
 import type { IpadicFeatures, Tokenizer } from 'kuromoji';
-import { speechSeconds } from '../offline';
 import { termsOf } from './analyse';
+import { speechSeconds } from './speech-length';
 
 /**
  * Step 5 of the writer: the figures issue 25.1 holds a script to, measured on the script and the text

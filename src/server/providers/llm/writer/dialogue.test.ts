@@ -2,7 +2,7 @@ import type { IpadicFeatures, Tokenizer } from 'kuromoji';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTokenizer } from '../../japanese/index';
 import { parseDialogue } from '../../tts/hosts';
-import { offlineLlm, SPEECH_LIMITS } from '../offline';
+import { offlineLlm } from '../offline';
 import { sampleInput } from '../sample-input';
 import { analyse } from './analyse';
 import { figuresOf } from './checks';
@@ -10,6 +10,7 @@ import { FIXTURES } from './fixtures/texts';
 import { HOSTS, topicOf, writeDialogue } from './index';
 import { SHARE_FROM, shareOf } from './moves';
 import { paragraphsOf } from './sentences';
+import { SPEECH_LIMITS } from './speech-length';
 
 let tk: Tokenizer<IpadicFeatures>;
 beforeAll(async () => {

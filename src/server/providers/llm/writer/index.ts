@@ -1,6 +1,5 @@
 import type { IpadicFeatures, Tokenizer } from 'kuromoji';
 import { loadTokenizer } from '../../japanese/index';
-import { SPEECH_LIMITS, speechSeconds } from '../offline';
 import { analyse, type Sentence } from './analyse';
 import {
   type Ask,
@@ -20,6 +19,7 @@ import {
   whyQuestion,
 } from './moves';
 import { paragraphsOf } from './sentences';
+import { SPEECH_LIMITS, speechSeconds } from './speech-length';
 
 /**
  * The offline writer: the member's text made into a talk between two hosts, deterministically.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ScriptText } from '../answers';
-import { speechSeconds } from '../offline';
 import { spokenName, writeSegueScript } from './segue';
+import { speechSeconds } from './speech-length';
 
 const track = (title: string, category: string | null = null) => ({ title, category, gist: '' });
 const TITLES = [

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readingOf } from '../features/search/readings';
-import { createTestApp, type TestApp } from '../test/app';
-import { invitations, tracks, users } from './schema';
+import { invitations, tracks, users } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/app';
+import { readingOf } from '../search/readings';
 import { seedDemoAccounts, seedDemoTracks, spokenText } from './seed';
 import { DEMO_TRACKS } from './seed-content';
 

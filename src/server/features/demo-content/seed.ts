@@ -1,15 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { refreshSearchReadings } from '../features/search/readings';
-import { trackChanged } from '../features/tracks/changes';
-import { existingFilenames, hqAudioKey } from '../features/tracks/service';
-import { audioKey } from '../features/tracks/stream';
-import type { LineTiming } from '../providers/audio/dialogue';
-import { detectClaims } from '../providers/llm/fact-check';
-import { writeDialogue } from '../providers/llm/writer';
-import type { StorageProvider } from '../providers/storage/types';
-import type { Db } from './client';
-import { invitations, tracks, users } from './schema';
+import type { Db } from '../../db/client';
+import { invitations, tracks, users } from '../../db/schema';
+import type { LineTiming } from '../../providers/audio/dialogue';
+import { detectClaims } from '../../providers/llm/fact-check';
+import { writeDialogue } from '../../providers/llm/writer';
+import type { StorageProvider } from '../../providers/storage/types';
+import { refreshSearchReadings } from '../search/readings';
+import { trackChanged } from '../tracks/changes';
+import { audioKey, existingFilenames, hqAudioKey } from '../tracks/service';
 import { DEMO_MEMBER, DEMO_TRACKS, type DemoTrack, OFFICIAL_ACCOUNT } from './seed-content';
 
 /** Speaks a two-host script: the MP3, its duration, and where they exist the 128 kbit/s variant and line timings. */

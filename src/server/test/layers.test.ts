@@ -1,0 +1,150 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The server's layers (docs/conventions.md, "Layers"), read from the import statements of the source:
+ * no import cycle anywhere in src; the database layer (schema, client, backup) and the HTTP layer know
+ * no feature; a feature's service never imports another feature's service (what several features read
+ * lives in `<feature>/queries.ts`). Type-only imports count like the others: a cycle of types is still
+ * a cycle a newcomer has to untangle. Tests may reach anywhere, except into a cycle.
+ */
+const SRC = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+
+/** Every import, export-from and dynamic import specifier of a source text, as TypeScript reads them. */
+function importSpecifiers(source: string): string[] {
+  return ts.preProcessFile(source, true, true).importedFiles.map((f) => f.fileName);
+}
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(e.name) && !e.name.endsWith('.d.ts') ? [full] : [];
+  });
+}
+
+/** The file of src an import points to ('server/features/users/queries.ts'), or null for a package. */
+function resolveInSrc(fromFile: string, specifier: string, known: Set<string>): string | null {
+  let base: string;
+  if (specifier.startsWith('@shared/')) base = `shared/${specifier.slice('@shared/'.length)}`;
+  else if (specifier.startsWith('@web/')) base = `web/${specifier.slice('@web/'.length)}`;
+  else if (specifier.startsWith('.')) base = path.posix.normalize(path.posix.join(path.posix.dirname(fromFile), specifier));
+  else return null;
+  const candidates = [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`];
+  return candidates.find((c) => known.has(c)) ?? null;
+}
+
+/** The import graph of src: each file (relative to src, with '/') and the files of src it imports. */
+function importGraph(): Map<string, string[]> {
+  const files = sourceFiles(SRC).map((full) => path.relative(SRC, full).split(path.sep).join('/'));
+  const known = new Set(files);
+  const graph = new Map<string, string[]>();
+  for (const file of files) {
+    const source = fs.readFileSync(path.join(SRC, file), 'utf8');
+    const targets = importSpecifiers(source)
+      .map((s) => resolveInSrc(file, s, known))
+      .filter((t): t is string => t !== null);
+    graph.set(file, [...new Set(targets)]);
+  }
+  return graph;
+}
+
+/** The strongly connected components with more than one file (or a file importing itself): the cycles. */
+function importCycles(graph: Map<string, string[]>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, next);
+    low.set(v, next);
+    next++;
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v) ?? 0, low.get(w) ?? 0));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v) ?? 0, index.get(w) ?? 0));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const component: string[] = [];
+    let w: string | undefined;
+    do {
+      w = stack.pop();
+      if (w === undefined) break;
+      onStack.delete(w);
+      component.push(w);
+    } while (w !== v);
+    if (component.length > 1 || (graph.get(v) ?? []).includes(v)) cycles.push(component.sort());
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return cycles;
+}
+
+const isTest = (file: string) => /\.test\.tsx?$/.test(file) || file.startsWith('server/test/');
+const featureOf = (file: string) => /^server\/features\/(.+)\/[^/]+$/.exec(file)?.[1] ?? null;
+const isService = (file: string) => /^server\/features\/.+\/service\.ts$/.test(file);
+
+/**
+ * Services that import another feature's service today, to be moved to that feature's queries.ts (the
+ * list may only shrink; tracks/service.ts is split by concern in the same round).
+ */
+const SERVICE_IMPORTS_TO_MOVE = new Set([
+  'server/features/follows/service.ts -> server/features/notifications/service.ts',
+  'server/features/likes/service.ts -> server/features/notifications/service.ts',
+  'server/features/tracks/service.ts -> server/features/notifications/service.ts',
+  'server/features/playlists/service.ts -> server/features/notifications/service.ts',
+  'server/features/admin/audio/service.ts -> server/features/tracks/service.ts',
+  'server/features/admin/members/service.ts -> server/features/premium/service.ts',
+  'server/features/history/service.ts -> server/features/tracks/service.ts',
+  'server/features/users/service.ts -> server/features/tracks/service.ts',
+  'server/features/search/service.ts -> server/features/tracks/service.ts',
+  'server/features/likes/service.ts -> server/features/tracks/service.ts',
+  'server/features/readings/service.ts -> server/features/tracks/service.ts',
+  'server/features/playlists/service.ts -> server/features/tracks/service.ts',
+  'server/features/share-cards/service.ts -> server/features/tracks/service.ts',
+  'server/features/share-cards/service.ts -> server/features/playlists/service.ts',
+]);
+
+describe('the layers of src (#26.4, #26.8)', () => {
+  const graph = importGraph();
+  const edges = [...graph].flatMap(([from, targets]) => targets.map((to) => ({ from, to })));
+
+  it('#26.4 has no import cycle in src (type-only imports included)', () => {
+    expect(graph.size).toBeGreaterThan(500);
+    expect(importCycles(graph)).toEqual([]);
+  });
+
+  it('#26.4 finds a cycle when there is one (the check can fail)', () => {
+    const withCycle = new Map([
+      ['a.ts', ['b.ts']],
+      ['b.ts', ['c.ts']],
+      ['c.ts', ['a.ts']],
+      ['d.ts', ['a.ts']],
+    ]);
+    expect(importCycles(withCycle)).toEqual([['a.ts', 'b.ts', 'c.ts']]);
+  });
+
+  it('#26.8 the database layer (server/db) imports no feature', () => {
+    const crossings = edges.filter(({ from, to }) => from.startsWith('server/db/') && !isTest(from) && to.startsWith('server/features/'));
+    expect(crossings).toEqual([]);
+  });
+
+  it('#26.3 the HTTP layer (server/http) imports no feature', () => {
+    const crossings = edges.filter(({ from, to }) => from.startsWith('server/http/') && !isTest(from) && to.startsWith('server/features/'));
+    expect(crossings).toEqual([]);
+  });
+
+  it('#26.4 a service never imports another feature’s service (what features share is in queries.ts)', () => {
+    const crossings = edges
+      .filter(({ from, to }) => isService(from) && isService(to) && featureOf(from) !== featureOf(to))
+      .map(({ from, to }) => `${from} -> ${to}`)
+      .filter((edge) => !SERVICE_IMPORTS_TO_MOVE.has(edge));
+    expect(crossings).toEqual([]);
+  });
+});
