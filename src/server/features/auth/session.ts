@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { DAY_MS } from '../../../shared/constants';
 import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema';
 
@@ -22,7 +23,7 @@ export async function createSession(
   opts: { userId?: string | null; isAdmin?: boolean; ttlDays: number; deviceInfo?: string | null },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(Date.now() + opts.ttlDays * 86_400_000);
+  const expiresAt = new Date(Date.now() + opts.ttlDays * DAY_MS);
   if (opts.isAdmin && opts.userId) throw new Error('an admin session belongs to no member');
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
@@ -60,7 +61,7 @@ async function resolveSession(db: Db, token: string | undefined, kind: SessionKi
   if (!row) return null;
   if (Date.now() - row.lastActiveAt.getTime() > RENEW_AFTER_MS) {
     // An admin session's length (hours, or days when remembered) is kept from its start.
-    const length = kind === 'admin' ? row.expiresAt.getTime() - row.lastActiveAt.getTime() : ttlDays * 86_400_000;
+    const length = kind === 'admin' ? row.expiresAt.getTime() - row.lastActiveAt.getTime() : ttlDays * DAY_MS;
     await db
       .update(sessions)
       .set({ lastActiveAt: new Date(), expiresAt: new Date(Date.now() + Math.max(length, 0)) })

@@ -1,3 +1,4 @@
+import { DAY_MS } from '../../../shared/constants';
 import { daysRemaining, PAUSE_DAYS } from '../../../shared/rules/premium';
 import type { PremiumStatus } from '../../../shared/schemas/premium';
 
@@ -13,8 +14,6 @@ export const PREMIUM_PRICE_YEN = 550;
 export { PAUSE_DAYS };
 /** The member hears that the pause ends (and billing resumes) this many days before. */
 export const RESUME_NOTICE_DAYS = 3;
-
-const DAY_MS = 86_400_000;
 
 /** What the rule reads of a member's row. */
 export interface PremiumFacts {

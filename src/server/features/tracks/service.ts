@@ -4,7 +4,7 @@ import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import { and, desc, eq, gte, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { categoryAliases } from '../../../shared/categories';
-import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, RECOMMENDED_COUNT } from '../../../shared/constants';
+import { DAY_MS, DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, RECOMMENDED_COUNT } from '../../../shared/constants';
 import { MESSAGES } from '../../../shared/messages/api';
 import { trackScore } from '../../../shared/rules/ranking';
 import { claimsOnTranscript, scriptLines } from '../../../shared/rules/transcript';
@@ -126,7 +126,7 @@ async function recommendedIds(db: Db): Promise<number[]> {
   let candidates = first;
   if (first.length >= RECOMMENDED_COUNT) {
     const twentieth = first.map((t) => trackScore(t, now)).sort((a, b) => b - a)[RECOMMENDED_COUNT - 1];
-    const clock = Math.exp(-(now.getTime() - SCORE_EPOCH_MS) / (30 * 86_400_000));
+    const clock = Math.exp(-(now.getTime() - SCORE_EPOCH_MS) / (30 * DAY_MS));
     // A hair lower, so rounding never drops a track that sits exactly on the bound.
     const floor = ((twentieth - MAX_JITTER) / clock) * (1 - 1e-9);
     candidates =
