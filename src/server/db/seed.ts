@@ -9,6 +9,7 @@ import { detectClaims } from '../providers/llm/fact-check';
 import { writeDialogue } from '../providers/llm/writer';
 import type { StorageProvider } from '../providers/storage/types';
 import type { Db } from './client';
+import { ensureOfficialAccount } from './official-account';
 import { invitations, tracks, users } from './schema';
 import { DEMO_MEMBER, DEMO_TRACKS, type DemoTrack, OFFICIAL_ACCOUNT } from './seed-content';
 
@@ -28,15 +29,7 @@ export function spokenText(script: string): string {
 
 /** Accounts and invitations of the demo: idempotent, fast, run before the server listens. */
 export async function seedDemoAccounts(db: Db): Promise<{ demoUserId: string }> {
-  await db
-    .insert(users)
-    .values({
-      id: OFFICIAL_ACCOUNT.id,
-      name: OFFICIAL_ACCOUNT.name,
-      customUserId: OFFICIAL_ACCOUNT.customUserId,
-      picture: OFFICIAL_ACCOUNT.picture,
-    })
-    .onConflictDoNothing();
+  await ensureOfficialAccount(db);
 
   const [existing] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${DEMO_MEMBER.email}`);
   if (existing) return { demoUserId: existing.id };

@@ -5,7 +5,8 @@ import { taskStageOf } from '../../../../shared/rules/admin-themes';
 import { joinCategories } from '../../../../shared/rules/playlist';
 import type { GroundingInfo, StageData } from '../../../../shared/schemas/admin-themes';
 import { type Db, inTransaction, rowsOf } from '../../../db/client';
-import { tasks, themes, users } from '../../../db/schema';
+import { ensureOfficialAccount } from '../../../db/official-account';
+import { tasks, themes } from '../../../db/schema';
 import { OFFICIAL_ACCOUNT } from '../../../db/seed-content';
 import { JOBS } from '../../../jobs/definitions';
 import { enqueue, type JobContext, type JobHandler, PermanentTaskError, TaskStopped } from '../../../jobs/queue';
@@ -162,15 +163,7 @@ export function adminGenerateJob(deps: { db: Db; storage: StorageProvider; rende
           ),
         );
         if (held.length === 0) return null;
-        await tx
-          .insert(users)
-          .values({
-            id: OFFICIAL_ACCOUNT.id,
-            name: OFFICIAL_ACCOUNT.name,
-            customUserId: OFFICIAL_ACCOUNT.customUserId,
-            picture: OFFICIAL_ACCOUNT.picture,
-          })
-          .onConflictDoNothing();
+        await ensureOfficialAccount(tx);
         const id = await insertTrackOnce(tx, {
           title: trackTitle,
           filename,

@@ -1,0 +1,19 @@
+import type { Db } from './client';
+import { users } from './schema';
+import { OFFICIAL_ACCOUNT } from './seed-content';
+
+/**
+ * Makes the official account (無限) if it is not there yet: the one insert the demo seed, the console's
+ * upload and a generated theme's track all use before they store a track in its name.
+ */
+export async function ensureOfficialAccount(db: Db): Promise<void> {
+  await db
+    .insert(users)
+    .values({
+      id: OFFICIAL_ACCOUNT.id,
+      name: OFFICIAL_ACCOUNT.name,
+      customUserId: OFFICIAL_ACCOUNT.customUserId,
+      picture: OFFICIAL_ACCOUNT.picture,
+    })
+    .onConflictDoNothing();
+}
