@@ -84,7 +84,7 @@ describe('#13.1 a member deletes only an upload the server issued to them', () =
     const res = await putProfile(await sessionCookie(t.db, { userId: me.id }), { picture: theirs });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('アップロードした画像のみ設定できます');
-    expect(await t.storage.stat(theirs.slice(1))).not.toBeNull();
+    expect((await t.storage.stat(theirs.slice(1)))?.size).toBeGreaterThan(0);
   });
 
   it('never deletes a track, or another member picture, recorded as "the old picture"', async () => {
@@ -99,7 +99,7 @@ describe('#13.1 a member deletes only an upload the server issued to them', () =
     }
     expect(await t.storage.stat(audioKey(track.filename))).toMatchObject({ size: 10_000 });
     expect((await t.app.inject({ method: 'GET', url: `/api/stream/${track.id}` })).statusCode).toBe(200);
-    expect(await t.storage.stat(victimPicture.slice(1))).not.toBeNull();
+    expect((await t.storage.stat(victimPicture.slice(1)))?.size).toBeGreaterThan(0);
   });
 
   it("drops the member's own previous upload when it is replaced or changed to an emoji", async () => {
@@ -109,7 +109,7 @@ describe('#13.1 a member deletes only an upload the server issued to them', () =
     const second = (await upload(await png(), cookie)).json().imageUrl as string;
     expect(await t.storage.stat(first.slice(1))).toBeNull();
     expect((await putProfile(cookie, { picture: second, name: '同じ画像' })).statusCode).toBe(200);
-    expect(await t.storage.stat(second.slice(1))).not.toBeNull();
+    expect((await t.storage.stat(second.slice(1)))?.size).toBeGreaterThan(0);
     expect((await putProfile(cookie, { picture: '🎧' })).statusCode).toBe(200);
     expect(await t.storage.stat(second.slice(1))).toBeNull();
   });
@@ -321,7 +321,7 @@ describe('#13.9 every write needs this site as its Origin (or Referer)', () => {
     });
     expect(sameReferer.statusCode).toBe(200);
     const [still] = await t.db.select().from(users).where(eq(users.id, target.id));
-    expect(still).toBeDefined();
+    expect(still?.id).toBe(target.id);
     // Reads need nothing of the kind.
     expect((await t.rawInject({ method: 'GET', url: '/api/tracks' })).statusCode).toBe(200);
   });

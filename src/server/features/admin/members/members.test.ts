@@ -312,7 +312,7 @@ describe('DELETE /api/admin/users/{id}', () => {
     const res = await asAdmin('DELETE', `/api/admin/users/${s.id}`);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toContain('支払い中のサブスクリプション');
-    expect(await userRow(t, s.id)).toBeDefined();
+    expect((await userRow(t, s.id))?.id).toBe(s.id);
   });
 });
 
