@@ -15,11 +15,11 @@ import {
 } from '../../../shared/schemas/track';
 import { memberOf, membersOnly, membersOrAdmins } from '../../http/guards';
 import type { AppDeps } from '../../types';
+import { defaultCataloguePage } from './catalogue-page';
 import { premiumListeners } from './premium-listener';
 import { etagMatches, preferredEncoding } from './range';
 import {
   countOn,
-  defaultCataloguePage,
   deleteOwnedTrack,
   listTracksByCategory,
   listVisibleTracks,
