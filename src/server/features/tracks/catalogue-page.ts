@@ -4,7 +4,7 @@ import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import { TrackListSchema } from '../../../shared/schemas/track';
 import type { Db } from '../../db/client';
 import { onTrackChange } from './changes';
-import { listVisibleTracks } from './service';
+import { invalidateRanking, listVisibleTracks } from './service';
 
 /**
  * The catalogue's default page (GET /api/tracks without paging), the first request of every
@@ -48,6 +48,12 @@ function keep(db: Db, page: Promise<CataloguePage>) {
     },
   );
   return entry;
+}
+
+/** Forget the cached ranking and catalogue page of this database handle (this instance only). */
+export function invalidateCatalogue(db: Db) {
+  invalidateRanking(db);
+  pageCache.delete(db);
 }
 
 const watched = new WeakSet<object>();

@@ -5,8 +5,8 @@ import { recommendedOrder } from '../../../shared/rules/ranking';
 import { inTransaction, rowsOf } from '../../db/client';
 import { tracks } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
+import { invalidateCatalogue } from './catalogue-page';
 import { trackChanged } from './changes';
-import { invalidateRanking } from './service';
 
 // Issue 16: the recommendation score is maintained (score_base, kept by a trigger with every counter)
 // and its index serves the top 20; the order stays exactly the spec's formula at the time of asking.
@@ -51,7 +51,7 @@ describe('the maintained recommendation score', () => {
 
   it('gives the same top 20 as the formula over every track, before and after counters move', async () => {
     for (let round = 0; round < 3; round++) {
-      invalidateRanking(t.db);
+      invalidateCatalogue(t.db);
       const page = await catalogue();
       const all = rowsOf<{ id: number; playCount: number; likeCount: number; impressionCount: number; uploadedAt: string }>(
         await t.db.execute(
