@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { ADMIN_MEMBERS_API_MESSAGES } from '../messages/admin-members';
-import { ADMIN_PAGE_SIZE } from './admin';
 
 /**
  * The console's 会員管理 (creator-operator spec §2.4, §3 "User (admin view)", §7 Admin calls; issue 18).

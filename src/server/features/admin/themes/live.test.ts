@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../../../app';
 import { openDatabase } from '../../../db/client';
-import { themes } from '../../../db/schema';
 import { startJobWorkers } from '../../../jobs/workers';
 import { createTestApp, insertUser, sessionCookie, type TestApp } from '../../../test/app';
 import { approvedTheme, fakeRender } from '../../../test/generation-kit';
