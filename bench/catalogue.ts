@@ -1,7 +1,4 @@
-// bench/catalogue: requests per second and p99 of GET /api/tracks with 10,000 tracks, against a
-// hello-world route of the same server in the same run, printed as a ratio.
-import { tracks } from '../src/server/db/schema';
-import { DURATION_S, load, printTable, startApp } from './lib';
+import { DURATION_S, load, printTable, seedBenchTracks, startApp } from './lib';
 
 const COUNT = Number(process.env.BENCH_TRACKS || 10_000);
 
@@ -30,25 +27,7 @@ async function postgresDatabase(): Promise<{ url: string; drop: () => Promise<vo
 async function runOn(label: string, databaseUrl?: string) {
   const bench = await startApp(
     async ({ database }) => {
-      const day = 86_400_000;
-      for (let i = 0; i < COUNT; i += 1000) {
-        await database.db.insert(tracks).values(
-          Array.from({ length: Math.min(1000, COUNT - i) }, (_, j) => {
-            const n = i + j;
-            return {
-              title: `ベンチマーク用の音声 ${n}`,
-              filename: `bench-${n}.mp3`,
-              duration: 180 + (n % 120),
-              createdBy: 'mugen',
-              category: n % 3 ? 'ニュース' : '科学',
-              playCount: (n * 7919) % 5000,
-              likeCount: (n * 104729) % 300,
-              impressionCount: (n * 31) % 9000,
-              uploadedAt: new Date(Date.now() - (n % 365) * day),
-            };
-          }),
-        );
-      }
+      await seedBenchTracks(database.db, COUNT);
     },
     (app) => app.get('/bench/hello', async () => ({ hello: 'world' })),
     { databaseUrl },

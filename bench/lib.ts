@@ -6,8 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { type Database, openDatabase } from '../src/server/db/client';
+import { tracks } from '../src/server/db/schema';
 import { createLocalStorage } from '../src/server/providers/storage/local';
 import type { StorageProvider } from '../src/server/providers/storage/types';
+import { DAY_MS } from '../src/shared/constants';
 
 const AUTOCANNON = path.resolve('node_modules/.bin/autocannon');
 
@@ -131,3 +133,28 @@ export const loopColumns = (l: { p50: number; p99: number; max: number }) => ({
   'loop p99 ms': l.p99.toFixed(1),
   'loop max ms': l.max.toFixed(1),
 });
+
+/**
+ * Seeds `count` visible tracks of the catalogue's benchmarks, 1,000 a statement: two categories, plays,
+ * likes and impressions spread so the ranking has work to do, uploads over the past year.
+ */
+export async function seedBenchTracks(db: Database['db'], count: number): Promise<void> {
+  for (let i = 0; i < count; i += 1000) {
+    await db.insert(tracks).values(
+      Array.from({ length: Math.min(1000, count - i) }, (_, j) => {
+        const n = i + j;
+        return {
+          title: `ベンチマーク用の音声 ${n}`,
+          filename: `bench-${n}.mp3`,
+          duration: 180 + (n % 120),
+          createdBy: 'mugen',
+          category: n % 3 ? 'ニュース' : '科学',
+          playCount: (n * 7919) % 5000,
+          likeCount: (n * 104729) % 300,
+          impressionCount: (n * 31) % 9000,
+          uploadedAt: new Date(Date.now() - (n % 365) * DAY_MS),
+        };
+      }),
+    );
+  }
+}

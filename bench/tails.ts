@@ -12,11 +12,10 @@ import path from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
-import { tracks } from '../src/server/db/schema';
 import { READING_IDLE_MS } from '../src/server/features/search/reading-thread';
 import { startServer } from '../src/server/test/server-process';
 import { testDatabaseUrl, withDatabase } from '../src/server/test/template';
-import { eventLoopDelay, type Figures, load, loopColumns } from './lib';
+import { eventLoopDelay, type Figures, load, loopColumns, seedBenchTracks } from './lib';
 
 const COUNT = Number(process.env.BENCH_TRACKS || 10_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
@@ -31,24 +30,7 @@ const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mugen-tails-'));
 try {
   const database = await openDatabase(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: url }));
   await database.migrate();
-  const day = 86_400_000;
-  for (let i = 0; i < COUNT; i += 1000)
-    await database.db.insert(tracks).values(
-      Array.from({ length: Math.min(1000, COUNT - i) }, (_, j) => {
-        const n = i + j;
-        return {
-          title: `ベンチマーク用の音声 ${n}`,
-          filename: `bench-${n}.mp3`,
-          duration: 180 + (n % 120),
-          createdBy: 'mugen',
-          category: n % 3 ? 'ニュース' : '科学',
-          playCount: (n * 7919) % 5000,
-          likeCount: (n * 104729) % 300,
-          impressionCount: (n * 31) % 9000,
-          uploadedAt: new Date(Date.now() - (n % 365) * day),
-        };
-      }),
-    );
+  await seedBenchTracks(database.db, COUNT);
   await database.close();
 
   const server = await startServer(

@@ -2,7 +2,17 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { mediaMetadataFor } from '../src/shared/rules/player-media';
 import type { Playlist } from '../src/shared/schemas/playlist';
 import { expect, test } from './helpers/fixtures';
-import { audio, catalogue, expectHeroTrack, expectPlaying, initialTrack, openWithCatalogue, skipToEnd, swipe } from './helpers/listener';
+import {
+  audio,
+  catalogue,
+  expectHeroTrack,
+  expectPlaying,
+  initialTrack,
+  openWithCatalogue,
+  seeded,
+  skipToEnd,
+  swipe,
+} from './helpers/listener';
 import { requestsSettled } from './helpers/waits';
 
 // The player engine of issue 4: Media Session, the prepared next track, listening history and resume,
@@ -316,7 +326,7 @@ test.describe('listening history and resume (issue 4)', () => {
   }) => {
     const tracks = await catalogue(request);
     const long = tracks.filter((t) => t.duration >= 40);
-    test.skip(long.length < 2, 'needs two demo tracks of 40 s or more');
+    expect(long.length, 'demo tracks of 40 s or more').toBeGreaterThanOrEqual(2);
     const [half, done] = long;
     const post = (data: object) => page.request.post('/api/listening-history', { data });
     expect((await post({ trackId: half.id, duration: 20, progressPercent: 50, completed: false })).status()).toBe(201);
@@ -340,21 +350,23 @@ test.describe('listening history and resume (issue 4)', () => {
 
   test('a visitor resumes from the position kept in this browser', async ({ page, request }) => {
     const tracks = await catalogue(request);
-    const long = tracks.find((t) => t.duration >= 40);
-    test.skip(!long, 'needs a demo track of 40 s or more');
+    const long = seeded(
+      tracks.find((t) => t.duration >= 40),
+      'track of 40 s or more',
+    );
     await page.addInitScript(
       ([id]) => {
         localStorage.setItem('mugen_resume_positions', JSON.stringify({ [id]: { p: 50, c: false, t: Date.now() } }));
       },
-      [long!.id],
+      [long.id],
     );
     let asked = false;
     page.on('request', (r) => {
       if (r.url().includes('/api/user/listening-history')) asked = true;
     });
-    await page.goto(`/?track=${long!.id}`);
-    await expectHeroTrack(page, long!);
-    await expect.poll(async () => (await audio(page)).currentTime).toBeGreaterThan(long!.duration / 2 - 3);
+    await page.goto(`/?track=${long.id}`);
+    await expectHeroTrack(page, long);
+    await expect.poll(async () => (await audio(page)).currentTime).toBeGreaterThan(long.duration / 2 - 3);
     expect(asked).toBe(false);
   });
 });

@@ -1,5 +1,15 @@
 import { expect, test } from './helpers/fixtures';
-import { audio, catalogue, expectHeroTrack, expectPlaying, heroTitle, initialTrack, openWithCatalogue, swipe } from './helpers/listener';
+import {
+  audio,
+  catalogue,
+  expectHeroTrack,
+  expectPlaying,
+  heroTitle,
+  initialTrack,
+  openWithCatalogue,
+  seeded,
+  swipe,
+} from './helpers/listener';
 import { holdRequests, nextFrame, requestsSettled } from './helpers/waits';
 
 test.describe('home player', () => {
@@ -108,26 +118,33 @@ test.describe('home player', () => {
 
   test('L-2.5-07: a title over 18 characters scrolls, a shorter one stays still', async ({ page, request }) => {
     const tracks = await catalogue(request);
-    const long = tracks.find((t) => [...t.title].length > 18);
-    const short = tracks.find((t) => [...t.title].length <= 18);
-    test.skip(!long || !short, 'the demo needs one long and one short title');
-    await page.goto(`/?track=${long!.id}`);
+    const long = seeded(
+      tracks.find((t) => [...t.title].length > 18),
+      'title over 18 characters',
+    );
+    const short = seeded(
+      tracks.find((t) => [...t.title].length <= 18),
+      'title of 18 characters or fewer',
+    );
+    await page.goto(`/?track=${long.id}`);
     await expect(heroTitle(page)).toHaveAttribute('data-marquee', 'true');
     const animation = await heroTitle(page)
       .locator('[data-marquee-track]')
       .evaluate((el) => getComputedStyle(el).animationName);
     expect(animation).toBe('marquee');
-    await page.goto(`/?track=${short!.id}`);
+    await page.goto(`/?track=${short.id}`);
     await expect(heroTitle(page)).toHaveAttribute('data-marquee', 'false');
   });
 
   test('L-2.5-07: under reduced motion a long title wraps instead of moving', async ({ browser, request }) => {
     const tracks = await catalogue(request);
-    const long = tracks.find((t) => [...t.title].length > 18);
-    test.skip(!long, 'the demo needs a long title');
+    const long = seeded(
+      tracks.find((t) => [...t.title].length > 18),
+      'title over 18 characters',
+    );
     const calm = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 390, height: 844 } });
     const page = await calm.newPage();
-    await page.goto(`/?track=${long!.id}`);
+    await page.goto(`/?track=${long.id}`);
     const track = heroTitle(page).locator('[data-marquee-track]');
     await expect(track).toHaveCSS('animation-name', 'none');
     await expect(track).toHaveCSS('white-space', 'normal');

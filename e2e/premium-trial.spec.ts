@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
+import { DAY_MS } from '../src/shared/constants';
 import { expect, test } from './helpers/fixtures';
 import { recordRequests, toastWith } from './helpers/identity';
 import { audio, catalogue } from './helpers/listener';
 
 // The browser's clock starts here (Asia/Tokyo 09:00) and is moved on by the tests.
 const START = new Date('2026-05-01T00:00:00Z');
-const DAY_MS = 86_400_000;
 
 const speedPill = (page: Page) => page.getByTestId('hero-player').getByRole('button', { name: /^再生速度/ });
 const trialLabel = (page: Page) => page.getByTestId('trial-remaining');

@@ -1,5 +1,6 @@
 import { expect, test } from './helpers/fixtures';
 import { toastWith } from './helpers/identity';
+import { seeded } from './helpers/listener';
 import { signInAsOperator } from './helpers/operator';
 
 // Issue 25.3: a listener reports a misread transcript line (読み間違いを報告); the operator sees the report
@@ -10,9 +11,8 @@ test('#25.3 a listener reports a misread line; the operator fixes the reading an
   void listener;
   test.setTimeout(240_000);
   const tracks = (await (await page.request.get('/api/users/demo/tracks')).json()) as { id: number; title: string }[];
-  const track = tracks.at(-1);
-  expect(track).toBeDefined();
-  const id = track?.id ?? 0;
+  const track = seeded(tracks.at(-1), 'track of the demo member');
+  const { id } = track;
   const { lines } = (await (await page.request.get(`/api/tracks/${id}/transcript`)).json()) as { lines: { text: string }[] };
   const line = lines.findIndex((l) => /\p{Script=Han}{2,}/u.test(l.text));
   expect(line).toBeGreaterThanOrEqual(0);
@@ -37,7 +37,7 @@ test('#25.3 a listener reports a misread line; the operator fixes the reading an
   const section = page.getByTestId('admin-readings');
   const report = section.getByTestId('reading-report').filter({ hasText: lines[line].text });
   await expect(report).toHaveCount(1);
-  await expect(report).toContainText(`${track?.title}・${line + 1}行目`);
+  await expect(report).toContainText(`${track.title}・${line + 1}行目`);
   await expect(report).toContainText(`メモ：「${word}」の読みが違います`);
 
   // A reading that is not kana is refused in Japanese, in the form.

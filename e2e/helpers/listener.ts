@@ -21,6 +21,15 @@ export async function catalogue(request: APIRequestContext): Promise<Track[]> {
 }
 
 /**
+ * What a journey needs of the demo content: a seed that lacks it fails the journey (with what is
+ * missing), never skips it.
+ */
+export function seeded<T>(value: T | undefined | null, what: string): T {
+  if (value === undefined || value === null) throw new Error(`the demo content has no ${what}: is the demo seed complete?`);
+  return value;
+}
+
+/**
  * Opens a page of the app and returns the catalogue exactly as that page received it (the server's
  * ranking may move between two reads, as plays and impressions change the scores).
  */

@@ -227,7 +227,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       const card = await cardFor(database.db, url, origin).catch(() => null);
       return sendPage(request, reply, withCard(indexHtml, card, origin), { keep: card === null ? origin : null });
     }
-    return reply.code(404).send({ message: isApi ? MESSAGES.notFound : MESSAGES.notFound });
+    return reply.code(404).send({ message: MESSAGES.notFound });
   });
 
   return app;

@@ -10,6 +10,9 @@ export const OFFICIAL_AVATAR = '∞';
 /** The largest value of a PostgreSQL integer (serial ids, counters); `IntId` in schemas/common.ts is bounded by it. */
 export const INT32_MAX = 2_147_483_647;
 
+/** One day in milliseconds: the one definition every day count in the tree uses. */
+export const DAY_MS = 86_400_000;
+
 export const DEFAULT_TRACK_ID = 74;
 export const PLAYBACK_RATES = [1, 1.25, 1.5, 2] as const;
 export const AUTO_NEXT_DELAY_MS = 500;

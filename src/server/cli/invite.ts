@@ -2,6 +2,7 @@
 // first member of a fresh production install can be invited. Uses the same DATABASE_URL / DATA_DIR as
 // the server.
 import { parseArgs } from 'node:util';
+import { DAY_MS } from '../../shared/constants';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { invitations } from '../db/schema';
@@ -28,7 +29,7 @@ try {
       Array.from({ length: count }, () => ({
         code: newInvitationCode(),
         maxUses,
-        expiresAt: days ? new Date(Date.now() + days * 86_400_000) : null,
+        expiresAt: days ? new Date(Date.now() + days * DAY_MS) : null,
       })),
     )
     .returning();

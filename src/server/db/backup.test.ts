@@ -13,7 +13,8 @@ import { PREVIEW_FOLDER } from '../features/creation/previews';
 import { hqAudioKey } from '../features/tracks/service';
 import type { StorageProvider } from '../providers/storage/types';
 import { createTestApp, devLogin, insertInvitation, insertTrack, insertUser, sessionCookie, type TestApp } from '../test/app';
-import { BackupRefused, restoreBackup, writeBackup } from './backup';
+import { BackupRefused, writeBackup } from './backup';
+import { restoreBackup } from './backup-restore';
 import { rowsOf } from './client';
 import * as schema from './schema';
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { DAY_MS } from '../../shared/constants';
 import type { Db } from '../db/client';
 import { sessions, type UserRow, users } from '../db/schema';
 
@@ -54,7 +55,7 @@ async function resolveSession(db: Db, token: string | undefined, kind: SessionKi
   if (!row) return null;
   if (Date.now() - row.lastActiveAt.getTime() > RENEW_AFTER_MS) {
     // An admin session's length (hours, or days when remembered) is kept from its start.
-    const length = kind === 'admin' ? row.expiresAt.getTime() - row.lastActiveAt.getTime() : ttlDays * 86_400_000;
+    const length = kind === 'admin' ? row.expiresAt.getTime() - row.lastActiveAt.getTime() : ttlDays * DAY_MS;
     await db
       .update(sessions)
       .set({ lastActiveAt: new Date(), expiresAt: new Date(Date.now() + Math.max(length, 0)) })

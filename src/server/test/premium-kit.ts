@@ -1,12 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { notifications, tasks, users } from '../db/schema';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { DAY_MS } from '../../shared/constants';
+import { notifications, premiumSubscriptions, tasks, users } from '../db/schema';
 import { demoIntents } from '../features/premium/demo-intents';
 import { premiumSweep } from '../features/premium/schedule';
 import { startJobWorkers } from '../jobs/workers';
 import { createPayments } from '../providers/payments/index';
-import { insertUser, sessionCookie, type TestApp } from './app';
-
-export const DAY_MS = 86_400_000;
+import { createTestApp, insertUser, sessionCookie, type TestApp } from './app';
+import { type StripeStandIn, startStripeStandIn } from './stripe-stand-in';
 
 /** The controlled clock of premium periods: starts now, moves only when told. */
 export function controlledClock(start = new Date()) {
@@ -74,4 +75,115 @@ export async function runResumeTasks(t: TestApp, now: () => Date) {
     await stop();
   }
   return t.db.select().from(tasks).where(eq(tasks.kind, 'premium-resume'));
+}
+
+/**
+ * The set-up every premium flow test file shares: a controlled clock, a test app on it (opened before the
+ * file's tests, closed after them, with the settings `start` gives) and the member's calls bound to it.
+ */
+export function premiumSuite(
+  start: (now: () => Date) => Promise<{ env: Record<string, string>; close?: () => Promise<void> }> = async () => ({ env: {} }),
+) {
+  const clock = controlledClock();
+  let app: TestApp | undefined;
+  let stop: (() => Promise<void>) | undefined;
+  const t = () => {
+    if (!app) throw new Error('premiumSuite: the app opens in beforeAll');
+    return app;
+  };
+  beforeAll(async () => {
+    const started = await start(clock.now);
+    stop = started.close;
+    app = await createTestApp(started.env, {}, { now: clock.now });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await stop?.();
+  });
+  return {
+    clock,
+    get t() {
+      return t();
+    },
+    member: (name?: string) => member(t(), name),
+    call: (m: Member | null, method: 'GET' | 'POST', url: string, payload?: object) => call(t(), m, method, url, payload),
+    status: async (m: Member) => (await call(t(), m, 'GET', '/api/auth/premium-status')).json(),
+    subscription: async (m: Member) => (await call(t(), m, 'GET', '/api/premium/subscription')).json(),
+    userRow: (id: string) => userRow(t(), id),
+    notificationTypes: (userId: string) => notificationTypes(t(), userId),
+    sweep: () => sweep(t(), clock.now),
+    runResumeTasks: () => runResumeTasks(t(), clock.now),
+  };
+}
+
+/** premiumSuite against the local stand-in of the Stripe API, with the purchase steps the Stripe tests share. */
+export function stripeSuite() {
+  let standIn: StripeStandIn | undefined;
+  const kit = premiumSuite(async (now) => {
+    standIn = await startStripeStandIn(now);
+    return { env: standIn.env, close: () => (standIn as StripeStandIn).close() };
+  });
+  const stand = () => {
+    if (!standIn) throw new Error('stripeSuite: the stand-in starts in beforeAll');
+    return standIn;
+  };
+
+  async function intent(m: Member) {
+    const res = await kit.call(m, 'POST', '/api/create-payment-intent', { email: m.email, name: 'テスト 太郎' });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    return { ...body, paymentIntentId: body.clientSecret.split('_secret_')[0] as string };
+  }
+
+  async function subscriptionIdOf(m: Member) {
+    const [row] = await kit.t.db.select().from(premiumSubscriptions).where(eq(premiumSubscriptions.userId, m.id));
+    return row.subscriptionId as string;
+  }
+
+  /** A member who bought premium: intent, card payment on Stripe's side, upgrade. */
+  async function subscribed(name: string) {
+    const m = await kit.member(name);
+    const { paymentIntentId } = await intent(m);
+    stand().succeed(paymentIntentId);
+    const res = await kit.call(m, 'POST', '/api/user/upgrade-premium', { paymentIntentId });
+    expect(res.statusCode, res.body).toBe(200);
+    return { ...m, subscriptionId: await subscriptionIdOf(m), end: new Date(res.json().premiumEndDate) };
+  }
+
+  /** Stripe's delivery of an event: the raw JSON, signed, no Origin, no session. */
+  function deliver(event: object, opts: { signature?: string; timestamp?: number; secret?: string; body?: string } = {}) {
+    const payload = opts.body ?? JSON.stringify(event);
+    return kit.t.rawInject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'stripe-signature': opts.signature ?? stand().sign(payload, { timestamp: opts.timestamp, secret: opts.secret }),
+      },
+      payload,
+    });
+  }
+
+  const { clock, member, call, status, subscription, userRow, notificationTypes, sweep, runResumeTasks } = kit;
+  return {
+    clock,
+    get t() {
+      return kit.t;
+    },
+    member,
+    call,
+    status,
+    subscription,
+    userRow,
+    notificationTypes,
+    sweep,
+    runResumeTasks,
+    get stand() {
+      return stand();
+    },
+    intent,
+    subscriptionIdOf,
+    subscribed,
+    deliver,
+  };
 }

@@ -1,9 +1,8 @@
+import { DAY_MS } from '../constants';
 import { ADMIN_API_MESSAGES } from '../messages/admin';
 import { ADMIN_MEMBERS_TEXT } from '../messages/admin-members';
 
 /** Rules of the console's 会員管理 shared by the server and the browser (creator-operator spec §8, §9). */
-
-const DAY_MS = 86_400_000;
 
 /** "Edit premium" grants this many days from now (spec §9). */
 export const ADMIN_PREMIUM_DAYS = 30;

@@ -1,6 +1,5 @@
-import { LOCAL_PREMIUM_MONTHS, TRIAL_HOURS } from '../constants';
+import { DAY_MS, LOCAL_PREMIUM_MONTHS, TRIAL_HOURS } from '../constants';
 
-const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 export const TRIAL_MS = TRIAL_HOURS * 3_600_000;
 /** The speed that needs premium or the trial (listener spec §4, §6). */

@@ -1,4 +1,4 @@
-import { RECOMMENDED_COUNT } from '../constants';
+import { DAY_MS, RECOMMENDED_COUNT } from '../constants';
 
 export interface RankableTrack {
   id: number;
@@ -7,8 +7,6 @@ export interface RankableTrack {
   impressionCount: number;
   uploadedAt: string | Date;
 }
-
-const DAY_MS = 86_400_000;
 
 /**
  * Recommended-list score (listener spec §9):

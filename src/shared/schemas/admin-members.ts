@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_MEMBERS_API_MESSAGES as M } from '../messages/admin-members';
-import { ADMIN_PAGE_SIZE } from './admin';
+import { ADMIN_MEMBERS_API_MESSAGES } from '../messages/admin-members';
 
 /**
  * The console's 会員管理 (creator-operator spec §2.4, §3 "User (admin view)", §7 Admin calls; issue 18).
@@ -61,13 +60,17 @@ export const AdminMemberArraySchema = z.array(AdminMemberSchema);
 
 export const AdminMemberIdParamSchema = z.object({ id: z.string().min(1).max(200) });
 
-const userId = z.string({ error: M.userNotFound }).trim().min(1, M.userNotFound).max(200, M.userNotFound);
+const userId = z
+  .string({ error: ADMIN_MEMBERS_API_MESSAGES.userNotFound })
+  .trim()
+  .min(1, ADMIN_MEMBERS_API_MESSAGES.userNotFound)
+  .max(200, ADMIN_MEMBERS_API_MESSAGES.userNotFound);
 
 /** An instant in the future, as ISO text or epoch milliseconds. */
-const futureInstant = z.union([z.string().max(40), z.number()], { error: M.invalidDate }).transform((v, ctx) => {
+const futureInstant = z.union([z.string().max(40), z.number()], { error: ADMIN_MEMBERS_API_MESSAGES.invalidDate }).transform((v, ctx) => {
   const d = new Date(v);
   if (Number.isNaN(d.getTime())) {
-    ctx.addIssue({ code: 'custom', message: M.invalidDate });
+    ctx.addIssue({ code: 'custom', message: ADMIN_MEMBERS_API_MESSAGES.invalidDate });
     return z.NEVER;
   }
   return d;
@@ -94,7 +97,7 @@ export type AdminInvitationBody = z.infer<typeof AdminInvitationBodySchema>;
 /** POST /api/admin/users/access-status {userId, accessStatus}: what the access gate reads (issue 18). */
 export const AdminAccessBodySchema = z.object({
   userId,
-  accessStatus: z.enum(ACCESS_STATUSES, { error: M.invalidAccessStatus }),
+  accessStatus: z.enum(ACCESS_STATUSES, { error: ADMIN_MEMBERS_API_MESSAGES.invalidAccessStatus }),
 });
 export type AdminAccessBody = z.infer<typeof AdminAccessBodySchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_THEMES_MESSAGES as M } from '../messages/admin-themes';
+import { ADMIN_THEMES_MESSAGES } from '../messages/admin-themes';
 import {
   ADMIN_SPEAKING_RATE_DEFAULT,
   checkAdminInput,
@@ -17,15 +17,27 @@ import { FactCheckSchema } from './creation';
 /** テーマ管理, the generation tasks and AI生成 (issue 18; creator-operator spec §3, §7). */
 
 /** One of the five rates (a number in a body, text in a query). */
-const SpeakingRate = z.number({ error: M.speakingRateInvalid }).refine(isAdminSpeakingRate, M.speakingRateInvalid);
-export const SpeakingRateQuery = z.coerce.number({ error: M.speakingRateInvalid }).refine(isAdminSpeakingRate, M.speakingRateInvalid);
+const SpeakingRate = z
+  .number({ error: ADMIN_THEMES_MESSAGES.speakingRateInvalid })
+  .refine(isAdminSpeakingRate, ADMIN_THEMES_MESSAGES.speakingRateInvalid);
+export const SpeakingRateQuery = z.coerce
+  .number({ error: ADMIN_THEMES_MESSAGES.speakingRateInvalid })
+  .refine(isAdminSpeakingRate, ADMIN_THEMES_MESSAGES.speakingRateInvalid);
 
-export const YoutubeExtractBodySchema = z.object({ url: checkedString(checkYoutubeUrl, M.urlRequired) });
+export const YoutubeExtractBodySchema = z.object({ url: checkedString(checkYoutubeUrl, ADMIN_THEMES_MESSAGES.urlRequired) });
 
 export const NewThemeBodySchema = z.object({
-  title: z.string({ error: M.titleRequired }).trim().min(1, M.titleRequired).max(THEME_LIMITS.title, M.titleTooLong),
-  perspective: z.string().trim().max(THEME_LIMITS.perspective, M.perspectiveTooLong).default(''),
-  content: z.string({ error: M.contentRequired }).trim().min(1, M.contentRequired).max(THEME_LIMITS.content, M.contentTooLong),
+  title: z
+    .string({ error: ADMIN_THEMES_MESSAGES.titleRequired })
+    .trim()
+    .min(1, ADMIN_THEMES_MESSAGES.titleRequired)
+    .max(THEME_LIMITS.title, ADMIN_THEMES_MESSAGES.titleTooLong),
+  perspective: z.string().trim().max(THEME_LIMITS.perspective, ADMIN_THEMES_MESSAGES.perspectiveTooLong).default(''),
+  content: z
+    .string({ error: ADMIN_THEMES_MESSAGES.contentRequired })
+    .trim()
+    .min(1, ADMIN_THEMES_MESSAGES.contentRequired)
+    .max(THEME_LIMITS.content, ADMIN_THEMES_MESSAGES.contentTooLong),
 });
 
 export const ThemeSchema = z.object({
@@ -44,7 +56,7 @@ export const ThemesAnswerSchema = z.array(ThemeSchema);
 export const ExtractAnswerSchema = z.object({ message: z.string(), themes: z.array(ThemeSchema) });
 
 export const ThemeIdParamSchema = z.object({ id: IntId });
-export const ThemeStatusBodySchema = z.object({ status: z.enum(THEME_STATUSES, { error: M.themeStatusInvalid }) });
+export const ThemeStatusBodySchema = z.object({ status: z.enum(THEME_STATUSES, { error: ADMIN_THEMES_MESSAGES.themeStatusInvalid }) });
 
 export const GenerateAudioBodySchema = z.object({ speakingRate: SpeakingRate.default(ADMIN_SPEAKING_RATE_DEFAULT) });
 export const TaskIdAnswerSchema = z.object({ taskId: z.number().int() });
@@ -116,7 +128,7 @@ export const ScheduledJobsAnswerSchema = z.object({ jobs: z.array(ScheduledJobSc
 
 /** GET /api/generate-content: the operator's text (1 to 1,000 characters) and one of the five rates. */
 export const GenerateContentQuerySchema = z.object({
-  inputText: checkedString(checkAdminInput, M.inputRequired),
+  inputText: checkedString(checkAdminInput, ADMIN_THEMES_MESSAGES.inputRequired),
   speakingRate: SpeakingRateQuery.default(ADMIN_SPEAKING_RATE_DEFAULT),
 });
 

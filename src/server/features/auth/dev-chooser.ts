@@ -1,4 +1,4 @@
-import { DEV_CHOOSER_TEXT as T } from '../../../shared/messages/auth';
+import { DEV_CHOOSER_TEXT } from '../../../shared/messages/auth';
 import { phrasesOf } from '../../../shared/rules/phrases';
 
 /**
@@ -60,28 +60,28 @@ export function devChooserPage(opts: {
     .join('');
   return `<!doctype html>
 <html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
-<title>${esc(T.documentTitle)}</title>
+<title>${esc(DEV_CHOOSER_TEXT.documentTitle)}</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="icon" href="/icons/favicon-32.png" type="image/png" sizes="32x32">
 <script nonce="${opts.nonce}">try{if(localStorage.getItem('mugen_theme')==='dark')document.documentElement.classList.add('dark')}catch{}</script>
 <style nonce="${opts.nonce}">${STYLE}</style></head><body>
-<header><div class="bar"><a class="home" href="/">${LOGO}<span class="name">${esc(T.productName)}</span><span class="latin">MUGEN</span><span class="sr-only">${esc(T.home)}</span></a></div></header>
+<header><div class="bar"><a class="home" href="/">${LOGO}<span class="name">${esc(DEV_CHOOSER_TEXT.productName)}</span><span class="latin">MUGEN</span><span class="sr-only">${esc(DEV_CHOOSER_TEXT.home)}</span></a></div></header>
 <main>
-<a class="back" href="${esc(opts.back)}" data-testid="dev-back">${BACK}${esc(T.back)}</a>
-<h1>${wrap(T.heading)}</h1>
-<p class="note">${wrap(T.note)}</p>
-${members ? `<h2>${wrap(T.existing)}</h2><p class="hint">${wrap(T.existingHint)}</p><ul>${members}</ul>` : ''}
-<h2>${wrap(T.newAccount)}</h2>
+<a class="back" href="${esc(opts.back)}" data-testid="dev-back">${BACK}${esc(DEV_CHOOSER_TEXT.back)}</a>
+<h1>${wrap(DEV_CHOOSER_TEXT.heading)}</h1>
+<p class="note">${wrap(DEV_CHOOSER_TEXT.note)}</p>
+${members ? `<h2>${wrap(DEV_CHOOSER_TEXT.existing)}</h2><p class="hint">${wrap(DEV_CHOOSER_TEXT.existingHint)}</p><ul>${members}</ul>` : ''}
+<h2>${wrap(DEV_CHOOSER_TEXT.newAccount)}</h2>
 <form id="new">
-<label for="email">${esc(T.email)}</label><input id="email" name="email" type="email" required autocomplete="email">
-<label for="name">${esc(T.name)}</label><input id="name" name="name" maxlength="50" autocomplete="name">
-<label for="code">${wrap(T.code)}</label><input id="code" name="code" value="${esc(opts.invitationCode)}" autocomplete="off">
+<label for="email">${esc(DEV_CHOOSER_TEXT.email)}</label><input id="email" name="email" type="email" required autocomplete="email">
+<label for="name">${esc(DEV_CHOOSER_TEXT.name)}</label><input id="name" name="name" maxlength="50" autocomplete="name">
+<label for="code">${wrap(DEV_CHOOSER_TEXT.code)}</label><input id="code" name="code" value="${esc(opts.invitationCode)}" autocomplete="off">
 <p id="error" role="alert"></p>
-<button class="primary" type="submit">${esc(T.submit)}</button>
+<button class="primary" type="submit">${esc(DEV_CHOOSER_TEXT.submit)}</button>
 </form></main>
 <script nonce="${opts.nonce}">
 const target = ${JSON.stringify(opts.target)};
-const failed = ${JSON.stringify(T.failed)};
+const failed = ${JSON.stringify(DEV_CHOOSER_TEXT.failed)};
 const statusPages = { invitation_required: '/closed-beta', invalid_invitation: '/invalid-invitation' };
 async function login(body) {
   const res = await fetch('/api/auth/dev-login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), credentials: 'include' });

@@ -47,6 +47,8 @@ async function signIn(query: string, opts: { tamper?: (callback: URL) => void; c
   return { start, authorize, callback, res };
 }
 
+/** A session token as the server makes it: 32 random bytes, base64url. */
+const SESSION_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const sessionOf = (res: { cookies: { name: string; value: string }[] }) => res.cookies.find((c) => c.name === SESSION_COOKIE)?.value;
 
 describe('Google sign-in by OpenID Connect', () => {
@@ -57,8 +59,8 @@ describe('Google sign-in by OpenID Connect', () => {
     expect(u.searchParams.get('client_id')).toBe(CLIENT_ID);
     expect(u.searchParams.get('code_challenge_method')).toBe('S256');
     expect(u.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(u.searchParams.get('state')).toBeTruthy();
-    expect(u.searchParams.get('nonce')).toBeTruthy();
+    expect(u.searchParams.get('state')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(u.searchParams.get('nonce')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(u.searchParams.get('scope')).toContain('openid');
     expect(u.searchParams.get('redirect_uri')).toBe('http://localhost:3000/api/auth/google/callback');
     const cookie = start.cookies.find((c) => c.name === OIDC_STATE_COOKIE)!;
@@ -88,7 +90,7 @@ describe('Google sign-in by OpenID Connect', () => {
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/notifications?from_auth=1');
     const token = sessionOf(res);
-    expect(token).toBeTruthy();
+    expect(token).toMatch(SESSION_TOKEN);
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: `${SESSION_COOKIE}=${token}` } });
     // Google's picture is an image on another host (a tracking pixel): the member starts without one.
     expect(me.json()).toMatchObject({ name: '花子', email: 'hanako@gmail.test', picture: null });
@@ -98,7 +100,7 @@ describe('Google sign-in by OpenID Connect', () => {
     claims = { sub: 'g-hanako', email: 'hanako@gmail.test', email_verified: true, name: '花子' };
     const { res } = await signIn('?redirect=premium&payment=true');
     expect(res.headers.location).toBe('/premium?payment=true&from_auth=1');
-    expect(sessionOf(res)).toBeTruthy();
+    expect(sessionOf(res)).toMatch(SESSION_TOKEN);
   });
 
   it('refuses a forged state', async () => {
@@ -118,7 +120,7 @@ describe('Google sign-in by OpenID Connect', () => {
   it('refuses a replayed code', async () => {
     claims = { sub: 'g-hanako', email: 'hanako@gmail.test', email_verified: true };
     const first = await signIn('');
-    expect(sessionOf(first.res)).toBeTruthy();
+    expect(sessionOf(first.res)).toMatch(SESSION_TOKEN);
     const state = first.start.cookies.find((c) => c.name === OIDC_STATE_COOKIE)!.value;
     const again = await t.app.inject({
       method: 'GET',

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { DAY_MS } from '../../../shared/constants';
 import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema';
 import { hashToken } from '../../http/session';
@@ -9,7 +10,7 @@ export async function createSession(
   opts: { userId?: string | null; isAdmin?: boolean; ttlDays: number; deviceInfo?: string | null },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(Date.now() + opts.ttlDays * 86_400_000);
+  const expiresAt = new Date(Date.now() + opts.ttlDays * DAY_MS);
   if (opts.isAdmin && opts.userId) throw new Error('an admin session belongs to no member');
   await db.insert(sessions).values({
     tokenHash: hashToken(token),

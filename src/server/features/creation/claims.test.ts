@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scriptLines } from '../../../shared/rules/transcript';
 import { scriptChecks, tracks } from '../../db/schema';
 import { startJobWorkers } from '../../jobs/workers';
-import type { RenderedDialogue } from '../../providers/audio/render';
 import { createTestApp, insertUser, sessionCookie, type TestApp } from '../../test/app';
+import { fakeRender } from '../../test/generation-kit';
 import { deleteOldChecks, rememberCheck, SCRIPT_CHECK_TTL_MS } from './claims';
 import type { CreationVoice } from './voice';
 
@@ -13,11 +13,8 @@ import type { CreationVoice } from './voice';
 let t: TestApp;
 const voice: CreationVoice = async () => ({ mp3: Buffer.from('ID3-preview'), duration: 30 });
 /** Speaks each line of the script one second apart (as the real renderer, blank lines are not lines). */
-const render = async (script: string): Promise<RenderedDialogue> => ({
-  mp3: Buffer.from('ID3-final'),
-  mp3Hq: Buffer.from('ID3-final-hq'),
-  duration: 60,
-  lines: scriptLines(script).map((l, i) => ({ speaker: l.speaker, text: l.text, startMs: i * 1000, endMs: i * 1000 + 900 })),
+const { render } = fakeRender({
+  lines: (script) => scriptLines(script).map((l, i) => ({ speaker: l.speaker, text: l.text, startMs: i * 1000, endMs: i * 1000 + 900 })),
 });
 
 beforeAll(async () => {

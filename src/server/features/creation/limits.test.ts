@@ -114,7 +114,7 @@ describe('previews', () => {
       const res = await t.app.inject({ method: 'DELETE', url: `/api/cleanup-preview/${name}`, headers: { cookie } });
       expect(res.statusCode, name).toBe(404);
     }
-    expect(await t.storage.stat(previewKey(made.previewFilename))).not.toBeNull();
+    expect((await t.storage.stat(previewKey(made.previewFilename)))?.size).toBe(own.rawPayload.length);
 
     const mine = await t.app.inject({ method: 'DELETE', url: `/api/cleanup-preview/${made.previewFilename}`, headers: { cookie } });
     expect(mine.statusCode).toBe(200);

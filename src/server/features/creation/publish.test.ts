@@ -3,25 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creationPreviews, tasks, tracks } from '../../db/schema';
 import { claim } from '../../jobs/queue';
 import { startJobWorkers } from '../../jobs/workers';
-import type { RenderedDialogue } from '../../providers/audio/render';
 import { createTestApp, insertUser, sessionCookie, type TestApp } from '../../test/app';
+import { fakeRender, HELLO_LINE } from '../../test/generation-kit';
 import { audioKey, hqAudioKey } from '../tracks/service';
 import { previewKey } from './previews';
 import type { CreationVoice } from './voice';
 
 let t: TestApp;
 const voice: CreationVoice = async () => ({ mp3: Buffer.from('ID3-preview'), duration: 30 });
-let renders = 0;
-const render = async (script: string): Promise<RenderedDialogue> => {
-  renders++;
-  const mp3 = Buffer.from(`ID3-final-${script.length}`);
-  return {
-    mp3,
-    mp3Hq: Buffer.concat([mp3, mp3]),
-    duration: 201.5,
-    lines: [{ speaker: 'ハルカ', text: 'こんにちは', startMs: 300, endMs: 1500 }],
-  };
-};
+const voiceOfTrack = fakeRender({ duration: 201.5, lines: () => [{ ...HELLO_LINE, startMs: 300, endMs: 1500 }] });
+const { render } = voiceOfTrack;
 
 beforeAll(async () => {
   t = await createTestApp({}, {}, { voice });
@@ -84,7 +75,7 @@ describe('publishing', () => {
       categoryReading: 'けんこう・うぇるねす,らいふすたいる',
       scriptReading: 'はるか:こんにちは。\nけんた:こんにちは。',
     });
-    expect(await t.storage.stat(audioKey(track.filename))).not.toBeNull();
+    expect((await t.storage.stat(audioKey(track.filename)))?.size).toBe(track.fileSize);
     expect((await t.storage.stat(hqAudioKey(track.filename)))?.size).toBe(2 * (await t.storage.stat(audioKey(track.filename)))!.size);
     expect(await t.storage.stat(previewKey(preview.previewFilename))).toBeNull();
     const listed = (await t.app.inject({ method: 'GET', url: '/api/tracks' })).json();
@@ -111,14 +102,14 @@ describe('publishing', () => {
     ).json();
     // The first worker claims it and dies before finishing (nothing reported; the lease lapses).
     expect((await claim(t.db, 'crashed', ['publish-track'], 100))?.id).toBe(taskId);
-    const before = renders;
+    const before = voiceOfTrack.calls;
     const stop = await startJobWorkers(t.database, t.storage, { render, pollMs: 50 });
     try {
       await expect.poll(async () => (await task(cookie, taskId)).status, { timeout: 15_000 }).toBe('completed');
     } finally {
       await stop();
     }
-    expect(renders - before).toBe(1);
+    expect(voiceOfTrack.calls - before).toBe(1);
     expect(
       await t.db
         .select()

@@ -16,13 +16,6 @@ export interface DemoTrack {
   text: string;
 }
 
-export const OFFICIAL_ACCOUNT = {
-  id: 'mugen',
-  name: '無限',
-  customUserId: 'mugen',
-  picture: '∞',
-} as const;
-
 export const DEMO_MEMBER = {
   email: 'demo@example.com',
   name: 'デモユーザー',

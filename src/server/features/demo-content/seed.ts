@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { DAY_MS } from '../../../shared/constants';
 import type { Db } from '../../db/client';
 import { invitations, tracks, users } from '../../db/schema';
 import type { LineTiming } from '../../providers/audio/dialogue';
@@ -9,7 +10,8 @@ import type { StorageProvider } from '../../providers/storage/types';
 import { refreshSearchReadings } from '../search/readings';
 import { trackChanged } from '../tracks/changes';
 import { audioKey, existingFilenames, hqAudioKey } from '../tracks/service';
-import { DEMO_MEMBER, DEMO_TRACKS, type DemoTrack, OFFICIAL_ACCOUNT } from './seed-content';
+import { ensureOfficialAccount, OFFICIAL_ACCOUNT } from '../users/official-account';
+import { DEMO_MEMBER, DEMO_TRACKS, type DemoTrack } from './seed-content';
 
 /** Speaks a two-host script: the MP3, its duration, and where they exist the 128 kbit/s variant and line timings. */
 export type RenderFn = (script: string) => Promise<{ mp3: Buffer; duration: number; mp3Hq?: Buffer; lines?: LineTiming[] }>;
@@ -27,15 +29,7 @@ export function spokenText(script: string): string {
 
 /** Accounts and invitations of the demo: idempotent, fast, run before the server listens. */
 export async function seedDemoAccounts(db: Db): Promise<{ demoUserId: string }> {
-  await db
-    .insert(users)
-    .values({
-      id: OFFICIAL_ACCOUNT.id,
-      name: OFFICIAL_ACCOUNT.name,
-      customUserId: OFFICIAL_ACCOUNT.customUserId,
-      picture: OFFICIAL_ACCOUNT.picture,
-    })
-    .onConflictDoNothing();
+  await ensureOfficialAccount(db);
 
   const [existing] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${DEMO_MEMBER.email}`);
   if (existing) return { demoUserId: existing.id };
@@ -112,7 +106,7 @@ export async function seedDemoTracks(opts: {
         claims: (await detectClaims(script)).map(({ kind: _kind, ...claim }) => claim),
         hqFilename: mp3Hq ? filenameOf(t) : null,
         // Spread over the last weeks so the recommendation score has ages to work with.
-        uploadedAt: new Date(Date.now() - (DEMO_TRACKS.length - index) * 86_400_000),
+        uploadedAt: new Date(Date.now() - (DEMO_TRACKS.length - index) * DAY_MS),
       })
       .onConflictDoNothing()
       .returning({ id: tracks.id });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DAY_MS } from '../../../shared/constants';
 import { PREMIUM_API_MESSAGES, PREMIUM_NOTIFICATION_TYPES } from '../../../shared/messages/api';
 import { notificationMessage } from '../../../shared/rules/notifications';
 import { pauseWindow } from '../../../shared/rules/premium';
@@ -7,10 +8,9 @@ import { addMonths, isPausedAt, isPremiumAt, premiumStatusAt } from './rule';
 
 // The one premium rule of the server (issue 17), and the payment settings it runs with.
 const at = new Date('2026-12-10T00:00:00.000Z');
-const DAY = 86_400_000;
 const facts = (o: Partial<Parameters<typeof isPremiumAt>[0]> = {}) => ({
   isPremium: true,
-  premiumEndDate: new Date(at.getTime() + DAY),
+  premiumEndDate: new Date(at.getTime() + DAY_MS),
   premiumPausedUntil: null,
   ...o,
 });
@@ -25,19 +25,19 @@ describe('the premium rule', () => {
   });
 
   it('C-4-25 is not premium while a pause is in force, whatever the end date says, and is again once it is over', () => {
-    const paused = facts({ premiumEndDate: new Date(at.getTime() + 30 * DAY), premiumPausedUntil: new Date(at.getTime() + DAY) });
+    const paused = facts({ premiumEndDate: new Date(at.getTime() + 30 * DAY_MS), premiumPausedUntil: new Date(at.getTime() + DAY_MS) });
     expect(isPausedAt(paused, at)).toBe(true);
     expect(isPremiumAt(paused, at)).toBe(false);
-    const later = new Date(at.getTime() + 2 * DAY);
+    const later = new Date(at.getTime() + 2 * DAY_MS);
     expect(isPausedAt(paused, later)).toBe(false);
     expect(isPremiumAt(paused, later)).toBe(true);
   });
 
   it('#24.9 a pause asked for before the paid period ends begins at that end: premium until then, none for 90 days', () => {
-    const periodEnd = new Date(at.getTime() + 17 * DAY);
+    const periodEnd = new Date(at.getTime() + 17 * DAY_MS);
     const { from, until } = pauseWindow(periodEnd, at);
     expect(from.toISOString()).toBe(periodEnd.toISOString());
-    expect(until.toISOString()).toBe(new Date(periodEnd.getTime() + 90 * DAY).toISOString());
+    expect(until.toISOString()).toBe(new Date(periodEnd.getTime() + 90 * DAY_MS).toISOString());
     const scheduled = facts({ premiumEndDate: periodEnd, premiumPausedUntil: until });
     expect(isPausedAt(scheduled, at)).toBe(false);
     expect(isPremiumAt(scheduled, at)).toBe(true);
@@ -47,22 +47,22 @@ describe('the premium rule', () => {
     expect(isPausedAt(scheduled, until)).toBe(false);
     // A period already over (or unknown) pauses at once.
     expect(pauseWindow(null, at).from.toISOString()).toBe(at.toISOString());
-    expect(pauseWindow(new Date(at.getTime() - DAY), at).from.toISOString()).toBe(at.toISOString());
+    expect(pauseWindow(new Date(at.getTime() - DAY_MS), at).from.toISOString()).toBe(at.toISOString());
   });
 
   it('L-3-10 rounds the days remaining up and never below 0', () => {
-    expect(premiumStatusAt(facts({ premiumEndDate: new Date(at.getTime() + 1.5 * DAY) }), at)).toEqual({
+    expect(premiumStatusAt(facts({ premiumEndDate: new Date(at.getTime() + 1.5 * DAY_MS) }), at)).toEqual({
       isPremium: true,
-      endDate: new Date(at.getTime() + 1.5 * DAY).toISOString(),
+      endDate: new Date(at.getTime() + 1.5 * DAY_MS).toISOString(),
       daysRemaining: 2,
     });
-    const expired = new Date(at.getTime() - 3 * DAY);
+    const expired = new Date(at.getTime() - 3 * DAY_MS);
     expect(premiumStatusAt(facts({ premiumEndDate: expired }), at)).toEqual({
       isPremium: false,
       endDate: expired.toISOString(),
       daysRemaining: 0,
     });
-    expect(premiumStatusAt(facts({ premiumPausedUntil: new Date(at.getTime() + DAY) }), at).daysRemaining).toBe(0);
+    expect(premiumStatusAt(facts({ premiumPausedUntil: new Date(at.getTime() + DAY_MS) }), at).daysRemaining).toBe(0);
   });
 
   it('#17 bills monthly on the same day, the month’s last day where it has no such day', () => {

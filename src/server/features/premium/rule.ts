@@ -1,3 +1,4 @@
+import { DAY_MS } from '../../../shared/constants';
 import { addMonths, daysRemaining, PAUSE_DAYS, PREMIUM_PRICE_YEN } from '../../../shared/rules/premium';
 import type { PremiumStatus } from '../../../shared/schemas/premium';
 
@@ -11,8 +12,6 @@ import type { PremiumStatus } from '../../../shared/schemas/premium';
 export { addMonths, PAUSE_DAYS, PREMIUM_PRICE_YEN };
 /** The member hears that the pause ends (and billing resumes) this many days before. */
 export const RESUME_NOTICE_DAYS = 3;
-
-const DAY_MS = 86_400_000;
 
 /** What the rule reads of a member's row. */
 export interface PremiumFacts {

@@ -23,8 +23,8 @@ export interface SweepReport {
 /**
  * The premium work that falls due with time, run as a scheduled job (premiumSweepJob) every
  * few minutes and safe to run from several workers at once (each step claims its rows):
- * - 3 days before a pause ends, the member is told that premium and billing resume (a notification; an
- *   e-mail once a mail provider exists, issue 19);
+ * - 3 days before a pause ends, the member is told that premium and billing resume (an in-app
+ *   notification: the mail provider, providers/mail, writes only to the operator, never to members);
  * - a pause that has ended gets its resume task on the queue (premium-resume, retried with backoff);
  * - the demo checkout's subscriptions renew at their period end, charged offline (Stripe renews by
  *   itself and its webhook brings the payment);

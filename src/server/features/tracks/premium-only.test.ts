@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS } from '../../../shared/constants';
 import { createTestApp, insertTrack, insertUser, sessionCookie, type TestApp } from '../../test/app';
 
 // Issue 24.11 (L-1-08): tracks.isPremiumOnly is enforced. A premium-only track streams to premium members
@@ -13,7 +14,6 @@ let premium: string;
 let free: string;
 let lapsed: string;
 let owner: string;
-const DAY = 86_400_000;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -22,11 +22,11 @@ beforeAll(async () => {
   locked = await insertTrack(t, { title: '限定トーク星空', isPremiumOnly: true, userId: poster.id, createdBy: poster.id }, audio);
   open = await insertTrack(t, { title: 'ふつうトーク星空' }, audio);
   premium = await sessionCookie(t.db, {
-    userId: (await insertUser(t.db, { isPremium: true, premiumEndDate: new Date(Date.now() + 30 * DAY) })).id,
+    userId: (await insertUser(t.db, { isPremium: true, premiumEndDate: new Date(Date.now() + 30 * DAY_MS) })).id,
   });
   free = await sessionCookie(t.db, { userId: (await insertUser(t.db)).id });
   lapsed = await sessionCookie(t.db, {
-    userId: (await insertUser(t.db, { isPremium: true, premiumEndDate: new Date(Date.now() - DAY) })).id,
+    userId: (await insertUser(t.db, { isPremium: true, premiumEndDate: new Date(Date.now() - DAY_MS) })).id,
   });
 });
 afterAll(() => t.close());

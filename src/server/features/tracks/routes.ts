@@ -16,11 +16,11 @@ import {
 import { errorAnswers } from '../../http/errors';
 import { memberOf, membersOnly, membersOrAdmins, viewerOf } from '../../http/guards';
 import type { AppDeps } from '../../types';
+import { defaultCataloguePage } from './catalogue-page';
 import { premiumListeners } from './premium-listener';
 import { etagMatches, preferredEncoding } from './range';
 import {
   countOn,
-  defaultCataloguePage,
   deleteOwnedTrack,
   listTracksByCategory,
   listVisibleTracks,

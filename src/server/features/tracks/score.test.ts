@@ -1,16 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS } from '../../../shared/constants';
 import { recommendedOrder } from '../../../shared/rules/ranking';
 import { inTransaction, rowsOf } from '../../db/client';
 import { tracks } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
+import { invalidateCatalogue } from './catalogue-page';
 import { trackChanged } from './changes';
-import { invalidateRanking } from './service';
 
 // Issue 16: the recommendation score is maintained (score_base, kept by a trigger with every counter)
 // and its index serves the top 20; the order stays exactly the spec's formula at the time of asking.
 let t: TestApp;
-const DAY = 86_400_000;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -23,7 +23,7 @@ beforeAll(async () => {
     playCount: (n * 7919) % 97,
     likeCount: (n * 104_729) % 13,
     impressionCount: (n * 31) % 151,
-    uploadedAt: new Date(Date.now() - ((n * 37) % 365) * DAY - (n % 24) * 3_600_000),
+    uploadedAt: new Date(Date.now() - ((n * 37) % 365) * DAY_MS - (n % 24) * 3_600_000),
   }));
   await t.db.insert(tracks).values(rows);
   await trackChanged(t.db, null);
@@ -37,22 +37,21 @@ describe('the maintained recommendation score', () => {
   it('is kept by the database for every row: engagement × exp((uploaded − 2025-01-01) / 30 days)', async () => {
     const [row] = await t.db.select().from(tracks).where(eq(tracks.filename, 'score-5.mp3'));
     const engagement = row.playCount + row.likeCount * 2 + row.impressionCount * 0.5;
-    const expected = engagement * Math.exp((row.uploadedAt.getTime() - Date.UTC(2025, 0, 1)) / (30 * DAY));
+    const expected = engagement * Math.exp((row.uploadedAt.getTime() - Date.UTC(2025, 0, 1)) / (30 * DAY_MS));
     expect(row.scoreBase / expected).toBeCloseTo(1, 9);
     await t.db
       .update(tracks)
       .set({ likeCount: sql`${tracks.likeCount} + 50` })
       .where(eq(tracks.id, row.id));
     const [after] = await t.db.select().from(tracks).where(eq(tracks.id, row.id));
-    expect(after.scoreBase / ((engagement + 100) * Math.exp((row.uploadedAt.getTime() - Date.UTC(2025, 0, 1)) / (30 * DAY)))).toBeCloseTo(
-      1,
-      9,
-    );
+    expect(
+      after.scoreBase / ((engagement + 100) * Math.exp((row.uploadedAt.getTime() - Date.UTC(2025, 0, 1)) / (30 * DAY_MS))),
+    ).toBeCloseTo(1, 9);
   });
 
   it('gives the same top 20 as the formula over every track, before and after counters move', async () => {
     for (let round = 0; round < 3; round++) {
-      invalidateRanking(t.db);
+      invalidateCatalogue(t.db);
       const page = await catalogue();
       const all = rowsOf<{ id: number; playCount: number; likeCount: number; impressionCount: number; uploadedAt: string }>(
         await t.db.execute(

@@ -1,15 +1,12 @@
-import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import { and, desc, eq, gte, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { categoryAliases } from '../../../shared/categories';
-import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, RECOMMENDED_COUNT } from '../../../shared/constants';
+import { DAY_MS, DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, RECOMMENDED_COUNT } from '../../../shared/constants';
 import { MESSAGES } from '../../../shared/messages/api';
 import { trackScore } from '../../../shared/rules/ranking';
 import { claimsOnTranscript, scriptLines } from '../../../shared/rules/transcript';
 import { MILESTONES } from '../../../shared/schemas/social';
-import { type Track, TrackListSchema } from '../../../shared/schemas/track';
+import type { Track } from '../../../shared/schemas/track';
 import { type Db, inTransaction } from '../../db/client';
 import { playlistItems, tracks, users } from '../../db/schema';
 import { forbidden, found, notFound } from '../../http/errors';
@@ -126,7 +123,7 @@ async function recommendedIds(db: Db): Promise<number[]> {
   let candidates = first;
   if (first.length >= RECOMMENDED_COUNT) {
     const twentieth = first.map((t) => trackScore(t, now)).sort((a, b) => b - a)[RECOMMENDED_COUNT - 1];
-    const clock = Math.exp(-(now.getTime() - SCORE_EPOCH_MS) / (30 * 86_400_000));
+    const clock = Math.exp(-(now.getTime() - SCORE_EPOCH_MS) / (30 * DAY_MS));
     // A hair lower, so rounding never drops a track that sits exactly on the bound.
     const floor = ((twentieth - MAX_JITTER) / clock) * (1 - 1e-9);
     candidates =
@@ -152,10 +149,9 @@ async function recommendedIds(db: Db): Promise<number[]> {
   return ids;
 }
 
-/** Forget the cached ranking and catalogue page of this database handle (this instance only). */
+/** Forget the cached ranking of this database handle (this instance only); catalogue-page.ts drops its page the same way. */
 export function invalidateRanking(db: Db) {
   topCache.delete(db);
-  pageCache.delete(db);
 }
 
 const watched = new WeakSet<object>();
@@ -163,74 +159,6 @@ function watchChanges(db: Db) {
   if (watched.has(db)) return;
   watched.add(db);
   onTrackChange(db, () => invalidateRanking(db));
-}
-
-/**
- * The catalogue's default page (GET /api/tracks without paging), the first request of every
- * listener: built once and kept as its serialised bytes with an ETag, so a request costs a lookup and
- * a write. A track shown, hidden, added or deleted rebuilds it at once (on every instance); counters
- * (plays, likes, impressions) move it at most every few seconds, like the ranking.
- */
-export interface CataloguePage {
-  body: string;
-  etag: string;
-  /** The body compressed once per build, for listeners that accept it (brotli, gzip). */
-  br: Buffer;
-  gzip: Buffer;
-}
-const PAGE_TTL_MS = 5_000;
-const brotliCompressAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-const pageCache = new WeakMap<object, { page: Promise<CataloguePage>; at: number; ready: boolean; refreshing?: boolean }>();
-
-async function buildPage(db: Db): Promise<CataloguePage> {
-  const list = await listVisibleTracks(db);
-  // The one schema validates the page once per build, not once per request.
-  const body = JSON.stringify(TrackListSchema.parse(list));
-  // Compressed on libuv's thread pool, not on the event loop (issue 27.3).
-  const [br, gzip] = await Promise.all([
-    brotliCompressAsync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6 } }),
-    gzipAsync(body, { level: 6 }),
-  ]);
-  return { body, etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`, br, gzip };
-}
-
-function keep(db: Db, page: Promise<CataloguePage>) {
-  const entry = { page, at: Date.now(), ready: false };
-  pageCache.set(db, entry);
-  page.then(
-    () => {
-      entry.ready = true;
-    },
-    () => {
-      if (pageCache.get(db) === entry) pageCache.delete(db);
-    },
-  );
-  return entry;
-}
-
-export function defaultCataloguePage(db: Db): Promise<CataloguePage> {
-  watchChanges(db);
-  const hit = pageCache.get(db);
-  if (hit && Date.now() - hit.at < PAGE_TTL_MS) return hit.page;
-  // Only counters can have moved since (a change of what is shown drops the entry at once): the page
-  // that is there keeps answering while one rebuild runs, so no listener waits for it.
-  if (hit?.ready) {
-    if (!hit.refreshing) {
-      hit.refreshing = true;
-      const next = buildPage(db);
-      next.then(
-        () => {
-          if (pageCache.get(db) === hit) keep(db, next);
-        },
-        () => {
-          hit.refreshing = false;
-        },
-      );
-    }
-    return hit.page;
-  }
-  return keep(db, buildPage(db)).page;
 }
 
 /**

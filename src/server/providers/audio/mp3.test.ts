@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { PcmAudio } from '../tts/types';
+import { tone } from '../../test/generation-kit';
 import { encodeMp3 } from './mp3';
 import { id3v2Length, mp3Duration, parseFrameHeader } from './mp3-duration';
-
-function tone(seconds: number, sampleRate = 22_050): PcmAudio {
-  const samples = new Int16Array(Math.round(seconds * sampleRate));
-  for (let i = 0; i < samples.length; i++) samples[i] = Math.round(8000 * Math.sin((2 * Math.PI * 220 * i) / sampleRate));
-  return { samples, sampleRate };
-}
 
 function id3v2(bodySize: number): Buffer {
   const tag = Buffer.alloc(10 + bodySize, 0xff); // 0xFF bytes inside the tag must not be taken for a frame sync

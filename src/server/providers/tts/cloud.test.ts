@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { isQuotaError } from '../../features/creation/voice';
+import { tone } from '../../test/generation-kit';
 import { expectProviderFailures, type StandIn, sendJson, startStandIn } from '../../test/stand-in';
 import { wavFile } from '../audio/wav';
 import { googleTts } from './google';
@@ -26,7 +27,6 @@ let mode: Mode = 'ok';
 let api: StandIn;
 let base: string;
 const seen = () => api.requests;
-const tone = (n: number) => Int16Array.from({ length: n }, (_, i) => Math.round(6000 * Math.sin(i / 7)));
 
 beforeAll(async () => {
   api = await startStandIn((req, res) => {
@@ -81,7 +81,7 @@ beforeAll(async () => {
           },
         });
       const n = tts1 ? Math.round(7200 / Number(req.json.speed ?? 1)) : 7200;
-      res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(Buffer.from(tone(n).buffer));
+      res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(Buffer.from(tone(n / 22_050).samples.buffer));
       return;
     }
     res.writeHead(404).end();

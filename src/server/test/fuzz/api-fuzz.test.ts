@@ -430,7 +430,7 @@ describe('#24.1 every route under a percent-encoded path', () => {
       }
       if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method)) {
         writes += 1;
-        expect(plain.headers['x-ratelimit-limit'], `${label}: every write is limited`).toBeDefined();
+        expect(plain.headers['x-ratelimit-limit'], `${label}: every write is limited`).toMatch(/^[1-9]\d*$/);
       }
     }
     expect(writes).toBeGreaterThan(30);

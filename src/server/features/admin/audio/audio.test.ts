@@ -12,8 +12,8 @@ import type { AudioFileRow } from '../../../../shared/schemas/admin-audio';
 import { tracks, users } from '../../../db/schema';
 import { encodeMp3 } from '../../../providers/audio/mp3';
 import { createLocalStorage } from '../../../providers/storage/local';
-import type { PcmAudio } from '../../../providers/tts/types';
 import { createTestApp, insertTrack, insertUser, sessionCookie, type TestApp } from '../../../test/app';
+import { tone } from '../../../test/generation-kit';
 import { hqAudioKey } from '../../tracks/service';
 import { isMp3 } from './mp3-check';
 
@@ -21,11 +21,6 @@ import { isMp3 } from './mp3-check';
 // file is, the upload, and the tracks' visibility and delete calls used by an operator; the sync into the
 // bucket against the local fake S3 (s3rver).
 
-function tone(seconds: number, sampleRate = 22_050): PcmAudio {
-  const samples = new Int16Array(Math.round(seconds * sampleRate));
-  for (let i = 0; i < samples.length; i++) samples[i] = Math.round(6000 * Math.sin((2 * Math.PI * 330 * i) / sampleRate));
-  return { samples, sampleRate };
-}
 /** A real MP3 of 2.5 s made by the project's encoder (64 kbit/s mono, as the app's own tracks). */
 const MP3 = encodeMp3(tone(2.5));
 

@@ -3,14 +3,14 @@ import type { FastifyRequest } from 'fastify';
 import { ADMIN_AUDIO_MESSAGES, ADMIN_UPLOAD_MAX_BYTES } from '../../../../shared/rules/admin-audio';
 import { type AdminUploadAnswer, AdminUploadFieldsSchema } from '../../../../shared/schemas/admin-audio';
 import type { Db } from '../../../db/client';
-import { tracks, users } from '../../../db/schema';
+import { tracks } from '../../../db/schema';
 import { AppError, badRequest } from '../../../http/errors';
 import { mp3Duration } from '../../../providers/audio/mp3-duration';
 import type { StorageProvider } from '../../../providers/storage/types';
-import { OFFICIAL_ACCOUNT } from '../../demo-content/seed-content';
 import { refreshSearchReadings } from '../../search/readings';
 import { trackChanged } from '../../tracks/changes';
 import { audioKey } from '../../tracks/service';
+import { ensureOfficialAccount, OFFICIAL_ACCOUNT } from '../../users/official-account';
 import { isMp3 } from './mp3-check';
 
 export interface UploadInput {
@@ -63,15 +63,7 @@ export async function uploadTrack(db: Db, storage: StorageProvider, input: Uploa
   let id: number;
   try {
     // The official account exists on every started server (seedDemoAccounts); made here if it does not.
-    await db
-      .insert(users)
-      .values({
-        id: OFFICIAL_ACCOUNT.id,
-        name: OFFICIAL_ACCOUNT.name,
-        customUserId: OFFICIAL_ACCOUNT.customUserId,
-        picture: OFFICIAL_ACCOUNT.picture,
-      })
-      .onConflictDoNothing();
+    await ensureOfficialAccount(db);
     const [row] = await db
       .insert(tracks)
       .values({

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OFFICIAL_ID } from '../../../../shared/constants';
+import { DAY_MS, OFFICIAL_ID } from '../../../../shared/constants';
 import { likes, listeningHistory, sessions, tracks, users } from '../../../db/schema';
 import { createTestApp, insertTrack, insertUser, sessionCookie, type TestApp } from '../../../test/app';
-import { call, controlledClock, DAY_MS, type Member, member, userRow } from '../../../test/premium-kit';
+import { call, controlledClock, type Member, member, userRow } from '../../../test/premium-kit';
 import { audioKey } from '../../tracks/stream';
 
 // Issue 18, 会員管理 (creator-operator spec §2.4, §3 User (admin view), §7 Admin calls, §8, §9).
@@ -312,7 +312,7 @@ describe('DELETE /api/admin/users/{id}', () => {
     const res = await asAdmin('DELETE', `/api/admin/users/${s.id}`);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toContain('支払い中のサブスクリプション');
-    expect(await userRow(t, s.id)).toBeDefined();
+    expect((await userRow(t, s.id))?.id).toBe(s.id);
   });
 });
 

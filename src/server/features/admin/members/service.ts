@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import { OFFICIAL_ID } from '../../../../shared/constants';
-import { ADMIN_MEMBERS_API_MESSAGES as M } from '../../../../shared/messages/admin-members';
+import { ADMIN_MEMBERS_API_MESSAGES } from '../../../../shared/messages/admin-members';
 import type {
   AccessStatus,
   AdminListeningEntry,
@@ -98,7 +98,7 @@ async function memberRow(db: Db, id: string): Promise<UserRow> {
     .select()
     .from(users)
     .where(and(eq(users.id, id), isMember));
-  return found(row, M.userNotFound);
+  return found(row, ADMIN_MEMBERS_API_MESSAGES.userNotFound);
 }
 
 async function adminMember(deps: MembersDeps, id: string): Promise<AdminMember> {
@@ -107,7 +107,7 @@ async function adminMember(deps: MembersDeps, id: string): Promise<AdminMember> 
     .from(users)
     .leftJoin(premiumSubscriptions, eq(premiumSubscriptions.userId, users.id))
     .where(and(eq(users.id, id), isMember));
-  const r = found(row, M.userNotFound);
+  const r = found(row, ADMIN_MEMBERS_API_MESSAGES.userNotFound);
   return toAdminMember(r.user, r.subscription, deps.paymentsMode, deps.now());
 }
 
@@ -147,7 +147,7 @@ export async function setMemberAccess(deps: MembersDeps, id: string, accessStatu
 export async function deleteMember(deps: MembersDeps, id: string): Promise<void> {
   const user = await memberRow(deps.db, id);
   const { state } = await subscriptionStateOf(deps.db, user, deps.paymentsMode, deps.now());
-  if (state === 'active' || state === 'paused') throw conflict(M.deleteWhileBilled);
+  if (state === 'active' || state === 'paused') throw conflict(ADMIN_MEMBERS_API_MESSAGES.deleteWhileBilled);
   await deleteAccount(deps.db, deps.storage, id);
 }
 
@@ -169,7 +169,7 @@ export async function memberDetail(deps: MembersDeps, id: string): Promise<Admin
     })
     .from(users)
     .where(eq(users.id, id));
-  return { user, stats: found(stats, M.userNotFound) };
+  return { user, stats: found(stats, ADMIN_MEMBERS_API_MESSAGES.userNotFound) };
 }
 
 /** GET /api/admin/users/{id}/listening-history: the newest 100 entries, with the track's title when it still exists. */

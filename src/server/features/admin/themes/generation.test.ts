@@ -5,12 +5,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PROGRESS_STAGES } from '../../../../shared/rules/admin-themes';
 import { tasks, themes, tracks } from '../../../db/schema';
 import { startJobWorkers } from '../../../jobs/workers';
-import type { RenderedDialogue } from '../../../providers/audio/render';
 import { providerError } from '../../../providers/errors';
 import { offlineLlm } from '../../../providers/llm/offline';
 import type { LlmProvider } from '../../../providers/llm/types';
 import type { StorageProvider } from '../../../providers/storage/types';
 import { createTestApp, sessionCookie, type TestApp } from '../../../test/app';
+import { approvedTheme, fakeRender } from '../../../test/generation-kit';
 import { audioKey, hqAudioKey } from '../../tracks/service';
 import { generatedFilename } from './generation';
 import { PROGRESS_CHANNEL } from './progress';
@@ -22,19 +22,7 @@ let t: TestApp;
 let admin: string;
 
 /** A voice that answers at once, or holds until the test lets it go. */
-let renderGate: Promise<void> | null = null;
-let renderStarted: (() => void) | null = null;
-const render = async (script: string, speakingRate: number): Promise<RenderedDialogue> => {
-  renderStarted?.();
-  if (renderGate) await renderGate;
-  const mp3 = Buffer.from(`ID3-admin-${script.length}-${speakingRate}`);
-  return {
-    mp3,
-    mp3Hq: Buffer.concat([mp3, mp3]),
-    duration: 185.5,
-    lines: [{ speaker: 'ハルカ', text: 'こんにちは', startMs: 0, endMs: 900 }],
-  };
-};
+const voice = fakeRender({ label: 'admin', duration: 185.5 });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -45,7 +33,7 @@ afterAll(() => t.close());
 let stopWorkers: (() => Promise<void>) | null = null;
 async function workers(opts: { llm?: LlmProvider; storage?: StorageProvider } = {}) {
   stopWorkers = await startJobWorkers(t.database, opts.storage ?? t.storage, {
-    render,
+    render: voice.render,
     llm: opts.llm,
     pollMs: 50,
     schedules: false,
@@ -54,26 +42,11 @@ async function workers(opts: { llm?: LlmProvider; storage?: StorageProvider } = 
 afterEach(async () => {
   await stopWorkers?.();
   stopWorkers = null;
-  renderGate = null;
-  renderStarted = null;
+  voice.reset();
 });
 
 const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie: admin }, ...(payload ? { payload } : {}) });
-
-async function approvedTheme(fields: Partial<typeof themes.$inferInsert> = {}) {
-  const [row] = await t.db
-    .insert(themes)
-    .values({
-      title: '朝の散歩',
-      perspective: '続けるコツ',
-      content: '朝の散歩は気分を整える習慣です。日光を浴びると体内時計が整うと言われています。',
-      status: 'approved',
-      ...fields,
-    })
-    .returning();
-  return row;
-}
 
 async function buffer(stream: AsyncIterable<Buffer>) {
   const chunks: Buffer[] = [];
@@ -95,7 +68,7 @@ const listed = async (id: number) =>
 
 describe("a theme's generation", () => {
   it('C-3-04, C-3-05, C-3-07, C-4-19: runs the stages of the spec, keeps the fact check in stageData and publishes a track of the official account', async () => {
-    const theme = await approvedTheme();
+    const theme = await approvedTheme(t.db);
     const { heard, stop } = await hear();
     const { taskId } = (await call('POST', `/api/admin/themes/${theme.id}/generate-audio`, { speakingRate: 1.25 })).json();
     await workers();
@@ -160,14 +133,17 @@ describe("a theme's generation", () => {
     expect(track.script).toMatch(/^ハルカ：/);
     expect(track.script).toContain('朝の散歩は気分を整える習慣です。');
     expect((await buffer(await t.storage.read(audioKey(track.filename)))).toString()).toBe(`ID3-admin-${track.script?.length}-1.25`);
-    expect(await t.storage.stat(hqAudioKey(track.filename))).not.toBeNull();
+    expect((await t.storage.stat(hqAudioKey(track.filename)))?.size).toBe(2 * Buffer.byteLength(`ID3-admin-${track.script?.length}-1.25`));
     // The theme is back in the library once its task is over, and the track is in the catalogue.
     expect((await call('GET', '/api/admin/themes')).json().map((x: { id: number }) => x.id)).toContain(theme.id);
     expect((await t.app.inject({ method: 'GET', url: '/api/tracks' })).json().some((x: { id: number }) => x.id === trackId)).toBe(true);
   });
 
   it('C-9-11: rewrites a script whose fact check found issues before speaking it, and keeps the final check', async () => {
-    const theme = await approvedTheme({ title: '睡眠', content: '人は必ず8時間眠るべきです。日本人の平均睡眠時間は世界一短いです。' });
+    const theme = await approvedTheme(t.db, {
+      title: '睡眠',
+      content: '人は必ず8時間眠るべきです。日本人の平均睡眠時間は世界一短いです。',
+    });
     const { heard, stop } = await hear();
     const { taskId } = (await call('POST', `/api/admin/themes/${theme.id}/generate-audio`, { speakingRate: 0.75 })).json();
     await workers();
@@ -197,7 +173,7 @@ describe("a theme's generation", () => {
         throw providerError('gemini', 'unavailable', 'answered 500');
       },
     };
-    const theme = await approvedTheme();
+    const theme = await approvedTheme(t.db);
     const { heard, stop } = await hear();
     const { taskId } = (await call('POST', `/api/admin/themes/${theme.id}/generate-audio`, {})).json();
     // Two attempts already spent: this one is the last.
@@ -221,7 +197,7 @@ describe("a theme's generation", () => {
   });
 
   it('fails at once with the theme-gone message when its theme was deleted while it waited', async () => {
-    const theme = await approvedTheme();
+    const theme = await approvedTheme(t.db);
     const { taskId } = (await call('POST', `/api/admin/themes/${theme.id}/generate-audio`, {})).json();
     await t.db.delete(themes).where(eq(themes.id, theme.id));
     await workers();
@@ -234,14 +210,8 @@ describe("a theme's generation", () => {
 
 describe('cancel', () => {
   it('C-7.4-17: a task cancelled while its voice is speaking stops at its next step: cancelled, no track, no files', async () => {
-    const theme = await approvedTheme();
-    let release!: () => void;
-    renderGate = new Promise((r) => {
-      release = r;
-    });
-    const started = new Promise<void>((r) => {
-      renderStarted = r;
-    });
+    const theme = await approvedTheme(t.db);
+    const { started, release } = voice.hold();
     const { heard, stop } = await hear();
     const { taskId } = (await call('POST', `/api/admin/themes/${theme.id}/generate-audio`, {})).json();
     await workers();
@@ -253,7 +223,8 @@ describe('cancel', () => {
       expect(res.statusCode).toBe(200);
       release();
       // The worker is free again once the job has stopped: the next task runs.
-      const next = (await call('POST', `/api/admin/themes/${(await approvedTheme({ title: '次' })).id}/generate-audio`, {})).json().taskId;
+      const next = (await call('POST', `/api/admin/themes/${(await approvedTheme(t.db, { title: '次' })).id}/generate-audio`, {})).json()
+        .taskId;
       await expect.poll(async () => (await taskRow(next)).status, { timeout: 20_000 }).toBe('completed');
     } finally {
       await stop();
@@ -273,7 +244,7 @@ describe('cancel', () => {
   });
 
   it('a cancel that comes in while the files are being stored leaves no track and deletes them', async () => {
-    const theme = await approvedTheme();
+    const theme = await approvedTheme(t.db);
     let release!: () => void;
     const gate = new Promise<void>((r) => {
       release = r;
@@ -296,7 +267,7 @@ describe('cancel', () => {
     const { taskId } = (await call('POST', `/api/admin/themes/${theme.id}/generate-audio`, {})).json();
     await workers({ storage: slow });
     await storingNow;
-    expect(await t.storage.stat(audioKey(generatedFilename(taskId)))).not.toBeNull();
+    expect((await t.storage.stat(audioKey(generatedFilename(taskId))))?.size).toBeGreaterThan(0);
     expect((await call('POST', `/api/admin/tasks/${taskId}/cancel`)).statusCode).toBe(200);
     release();
     await expect.poll(async () => (await t.storage.stat(hqAudioKey(generatedFilename(taskId)))) === null, { timeout: 20_000 }).toBe(true);
@@ -422,10 +393,7 @@ describe('GET /api/generate-content (AI生成)', () => {
   });
 
   it('C-2.4-21: 1,000 characters are accepted and the rate is 0.75 when none is given; a client that leaves does not lose the task', async () => {
-    let release!: () => void;
-    renderGate = new Promise((r) => {
-      release = r;
-    });
+    const { release } = voice.hold();
     await workers();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;

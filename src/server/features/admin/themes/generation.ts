@@ -6,13 +6,13 @@ import { ADMIN_INPUT_MAX, isAdminSpeakingRate, taskStageOf, textLength } from '.
 import { joinCategories } from '../../../../shared/rules/playlist';
 import type { GroundingInfo, StageData } from '../../../../shared/schemas/admin-themes';
 import { type Db, inTransaction, rowsOf } from '../../../db/client';
-import { tasks, themes, users } from '../../../db/schema';
+import { tasks, themes } from '../../../db/schema';
 import { defineJob } from '../../../jobs/define';
 import { enqueueJob, PermanentTaskError, TaskStopped } from '../../../jobs/queue';
 import { ProviderError } from '../../../providers/errors';
 import { announceTrack, insertTrackOnce } from '../../creation/publish';
-import { OFFICIAL_ACCOUNT } from '../../demo-content/seed-content';
 import { audioKey, hqAudioKey } from '../../tracks/service';
+import { ensureOfficialAccount, OFFICIAL_ACCOUNT } from '../../users/official-account';
 import { ADMIN_GENERATE } from './generation-task';
 import { progressMessage, publishProgress } from './progress';
 
@@ -164,15 +164,7 @@ export const adminGenerateJob = defineJob(ADMIN_GENERATE, {
           ),
         );
         if (held.length === 0) return null;
-        await tx
-          .insert(users)
-          .values({
-            id: OFFICIAL_ACCOUNT.id,
-            name: OFFICIAL_ACCOUNT.name,
-            customUserId: OFFICIAL_ACCOUNT.customUserId,
-            picture: OFFICIAL_ACCOUNT.picture,
-          })
-          .onConflictDoNothing();
+        await ensureOfficialAccount(tx);
         const id = await insertTrackOnce(tx, {
           title: trackTitle,
           filename,

@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../../../app';
 import { openDatabase } from '../../../db/client';
-import { themes } from '../../../db/schema';
 import { startJobWorkers } from '../../../jobs/workers';
-import type { RenderedDialogue } from '../../../providers/audio/render';
 import { createTestApp, insertUser, sessionCookie, type TestApp } from '../../../test/app';
+import { approvedTheme, fakeRender } from '../../../test/generation-kit';
 import { testDbKind } from '../../../test/template';
 
 // Issue 18: live progress over /ws (creator-operator spec §3, §7; C-3-06, C-7.4-27): an operator's
@@ -16,10 +15,7 @@ let t: TestApp;
 let admin: string;
 let base: string;
 
-const render = async (script: string): Promise<RenderedDialogue> => {
-  const mp3 = Buffer.from(`ID3-${script.length}`);
-  return { mp3, mp3Hq: mp3, duration: 60, lines: [] };
-};
+const { render } = fakeRender();
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -51,14 +47,6 @@ function connect(url: string, headers: Record<string, string>) {
   return { ws, messages, opened, refused, send: (v: unknown) => ws.send(typeof v === 'string' ? v : JSON.stringify(v)) };
 }
 
-async function approvedTheme(title = '星空の話') {
-  const [row] = await t.db
-    .insert(themes)
-    .values({ title, content: '夏の夜空には天の川が見えます。星座の物語も楽しめます。', status: 'approved' })
-    .returning();
-  return row;
-}
-
 describe('/ws', () => {
   it('C-6: refuses the upgrade with 401 to a visitor and to a member, and 403 to another site’s page', async () => {
     const member = await sessionCookie(t.db, { userId: (await insertUser(t.db)).id });
@@ -71,7 +59,7 @@ describe('/ws', () => {
   });
 
   it('C-3-06, C-7.4-27: an operator subscribes to a task and hears its state, then every step to task_complete with the track id', async () => {
-    const theme = await approvedTheme();
+    const theme = await approvedTheme(t.db, { title: '星空の話' });
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/admin/themes/${theme.id}/generate-audio`,
@@ -135,7 +123,7 @@ describe.runIf(testDbKind() === 'postgres')('two instances', () => {
     const otherBase = `ws://127.0.0.1:${(other.server.address() as AddressInfo).port}`;
     let stop: (() => Promise<void>) | null = null;
     try {
-      const theme = await approvedTheme('二つ目のインスタンス');
+      const theme = await approvedTheme(t.db, { title: '二つ目のインスタンス' });
       const c = connect(`${otherBase}/ws`, { cookie: admin });
       await c.opened;
       // The task is made through instance A, and the socket of instance B subscribes to it.

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { ADMIN_THEMES_MESSAGES as M, PROGRESS_MESSAGES } from '../../../../shared/messages/admin-themes';
+import { ADMIN_THEMES_MESSAGES, PROGRESS_MESSAGES } from '../../../../shared/messages/admin-themes';
 import { type ProgressMessage, WsClientMessageSchema } from '../../../../shared/schemas/admin-themes';
 import type { Db } from '../../../db/client';
 import { type ProgressHub, snapshotOfTask } from './progress';
@@ -28,7 +28,7 @@ export function progressSocket(db: Db, hub: ProgressHub) {
       } catch {
         parsed = null;
       }
-      if (!parsed?.success) return send({ type: 'error', message: M.wsBadMessage });
+      if (!parsed?.success) return send({ type: 'error', message: ADMIN_THEMES_MESSAGES.wsBadMessage });
       const { type, taskId } = parsed.data;
       if (type === 'unsubscribe') {
         subscriptions.get(taskId)?.();
@@ -36,14 +36,14 @@ export function progressSocket(db: Db, hub: ProgressHub) {
         return;
       }
       if (!subscriptions.has(taskId)) {
-        if (subscriptions.size >= MAX_SUBSCRIPTIONS) return send({ type: 'error', taskId, message: M.wsBadMessage });
+        if (subscriptions.size >= MAX_SUBSCRIPTIONS) return send({ type: 'error', taskId, message: ADMIN_THEMES_MESSAGES.wsBadMessage });
         subscriptions.set(taskId, hub.subscribe(taskId, send));
       }
       const snapshot = await snapshotOfTask(db, taskId).catch(() => null);
       if (!snapshot) {
         subscriptions.get(taskId)?.();
         subscriptions.delete(taskId);
-        return send({ type: 'error', taskId, message: M.taskNotFound });
+        return send({ type: 'error', taskId, message: ADMIN_THEMES_MESSAGES.taskNotFound });
       }
       send(snapshot);
     });

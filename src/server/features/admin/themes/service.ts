@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
-import { ADMIN_THEMES_MESSAGES as M, PROGRESS_MESSAGES } from '../../../../shared/messages/admin-themes';
+import { ADMIN_THEMES_MESSAGES, PROGRESS_MESSAGES } from '../../../../shared/messages/admin-themes';
 import {
   type AdminSpeakingRate,
   type AdminTaskStatus,
@@ -72,32 +72,33 @@ export async function createTheme(db: Db, input: { title: string; perspective: s
  */
 export async function extractThemes(db: Db, llm: LlmProvider, input: { url: string }) {
   const id = youtubeVideoId(input.url);
-  if (!id) throw badRequest(M.urlNotYoutube);
+  if (!id) throw badRequest(ADMIN_THEMES_MESSAGES.urlNotYoutube);
   const url = youtubeWatchUrl(id);
   let extracted: Awaited<ReturnType<LlmProvider['extractThemes']>>;
   try {
     extracted = await llm.extractThemes({ url });
   } catch (err) {
-    if (err instanceof VideoUnavailable) throw new AppError(503, err.reason === 'offline' ? M.youtubeOffline : M.youtubeNoVideo);
-    if (err instanceof VideoNotReadable) throw new AppError(422, M.extractUnreadable);
+    if (err instanceof VideoUnavailable)
+      throw new AppError(503, err.reason === 'offline' ? ADMIN_THEMES_MESSAGES.youtubeOffline : ADMIN_THEMES_MESSAGES.youtubeNoVideo);
+    if (err instanceof VideoNotReadable) throw new AppError(422, ADMIN_THEMES_MESSAGES.extractUnreadable);
     if (err instanceof ProviderError) {
       countProviderError(err.provider, err.kind);
-      if (err.kind === 'quota') throw new AppError(429, M.extractQuota);
-      if (err.kind === 'config') throw new AppError(503, M.extractConfig);
+      if (err.kind === 'quota') throw new AppError(429, ADMIN_THEMES_MESSAGES.extractQuota);
+      if (err.kind === 'config') throw new AppError(503, ADMIN_THEMES_MESSAGES.extractConfig);
     }
-    throw new AppError(503, M.extractFailed);
+    throw new AppError(503, ADMIN_THEMES_MESSAGES.extractFailed);
   }
-  if (extracted.themes.length === 0) throw new AppError(422, M.extractEmpty);
+  if (extracted.themes.length === 0) throw new AppError(422, ADMIN_THEMES_MESSAGES.extractEmpty);
   const rows = await db
     .insert(themes)
     .values(extracted.themes.map((t) => ({ ...t, status: 'pending', youtubeUrl: url, youtubeTitle: extracted.videoTitle })))
     .returning();
-  return { message: M.extracted(rows.length), themes: rows.map(themeOf) };
+  return { message: ADMIN_THEMES_MESSAGES.extracted(rows.length), themes: rows.map(themeOf) };
 }
 
 async function themeRow(db: Db, id: number): Promise<ThemeRow> {
   const [row] = await db.select().from(themes).where(eq(themes.id, id));
-  if (!row) throw notFound(M.themeNotFound);
+  if (!row) throw notFound(ADMIN_THEMES_MESSAGES.themeNotFound);
   return row;
 }
 
@@ -112,23 +113,23 @@ async function hasActiveTask(db: Db, themeId: number): Promise<boolean> {
 /** PATCH /api/admin/themes/{id}/status: pending → approved or rejected, approved → rejected (spec §4); else 409. */
 export async function setThemeStatus(db: Db, id: number, status: ThemeStatus): Promise<Theme> {
   const row = await themeRow(db, id);
-  if (!canMoveTheme(row.status as ThemeStatus, status)) throw conflict(M.themeMoveRefused);
-  if (await hasActiveTask(db, id)) throw conflict(M.themeBusy);
+  if (!canMoveTheme(row.status as ThemeStatus, status)) throw conflict(ADMIN_THEMES_MESSAGES.themeMoveRefused);
+  if (await hasActiveTask(db, id)) throw conflict(ADMIN_THEMES_MESSAGES.themeBusy);
   const [updated] = await db
     .update(themes)
     .set({ status, updatedAt: new Date() })
     .where(and(eq(themes.id, id), eq(themes.status, row.status)))
     .returning();
-  if (!updated) throw conflict(M.themeMoveRefused);
+  if (!updated) throw conflict(ADMIN_THEMES_MESSAGES.themeMoveRefused);
   return themeOf(updated);
 }
 
 /** DELETE /api/admin/themes/{id}: gone for good (its finished tasks keep their track and lose the link); refused while it has a task running. */
 export async function deleteTheme(db: Db, id: number) {
   await themeRow(db, id);
-  if (await hasActiveTask(db, id)) throw conflict(M.themeBusy);
+  if (await hasActiveTask(db, id)) throw conflict(ADMIN_THEMES_MESSAGES.themeBusy);
   await db.delete(themes).where(eq(themes.id, id));
-  return { message: M.themeDeleted };
+  return { message: ADMIN_THEMES_MESSAGES.themeDeleted };
 }
 
 /**
@@ -137,7 +138,7 @@ export async function deleteTheme(db: Db, id: number) {
  */
 export async function generateThemeAudio(db: Db, id: number, speakingRate: AdminSpeakingRate): Promise<{ taskId: number }> {
   const row = await themeRow(db, id);
-  if (row.status !== 'approved') throw conflict(M.themeNotApproved);
+  if (row.status !== 'approved') throw conflict(ADMIN_THEMES_MESSAGES.themeNotApproved);
   const [active] = await db
     .select({ id: tasks.id })
     .from(tasks)
@@ -222,10 +223,10 @@ export async function listScheduledJobs(db: Db) {
  */
 export async function cancelTask(db: Db, id: number) {
   const [row] = await db.select({ kind: tasks.kind, progress: tasks.progress }).from(tasks).where(eq(tasks.id, id));
-  if (!row || row.kind !== ADMIN_GENERATE) throw notFound(M.taskNotFound);
-  if (!(await cancel(db, id))) throw conflict(M.taskNotCancellable);
+  if (!row || row.kind !== ADMIN_GENERATE) throw notFound(ADMIN_THEMES_MESSAGES.taskNotFound);
+  if (!(await cancel(db, id))) throw conflict(ADMIN_THEMES_MESSAGES.taskNotCancellable);
   await publishProgress(db, progressMessage(id, 'error', row.progress, PROGRESS_MESSAGES.cancelled)).catch(() => {});
-  return { message: M.taskCancelled };
+  return { message: ADMIN_THEMES_MESSAGES.taskCancelled };
 }
 
 /** DELETE /api/admin/tasks/failed: the failed and cancelled generation tasks leave the queue (they made no track). */
@@ -234,7 +235,7 @@ export async function clearFailedTasks(db: Db) {
     .delete(tasks)
     .where(and(eq(tasks.kind, ADMIN_GENERATE), inArray(tasks.status, ['failed', 'cancelled'])))
     .returning({ id: tasks.id });
-  return { message: M.clearedFailed(gone.length), deleted: gone.length };
+  return { message: ADMIN_THEMES_MESSAGES.clearedFailed(gone.length), deleted: gone.length };
 }
 
 /**
@@ -271,6 +272,6 @@ export async function cleanupInvalidTasks(db: Db) {
       .where(and(eq(tasks.kind, ADMIN_GENERATE), eq(tasks.status, 'completed'), isNotNull(tasks.result), isNull(tracks.id)));
     const ids = [...new Set([...unreadable, ...themeGone.map((r) => r.id), ...trackGone.map((r) => r.id)])];
     if (ids.length > 0) await tx.delete(tasks).where(and(inArray(tasks.id, ids), sql`${tasks.status} <> 'processing'`));
-    return { message: M.clearedInvalid(ids.length), deleted: ids.length };
+    return { message: ADMIN_THEMES_MESSAGES.clearedInvalid(ids.length), deleted: ids.length };
   });
 }

@@ -3,20 +3,10 @@ import type { CategoryCount } from '@shared/schemas/playlist';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@web/lib/api';
 import { queryKeys } from '@web/lib/query-keys';
-import { useEffect, useState } from 'react';
+import { useDebounced } from '@web/lib/use-debounced';
 
 export const searchCategories = (q: string) =>
   api<CategoryCount[]>(`/api/categories/search?q=${encodeURIComponent(q)}&limit=${CATEGORY_SEARCH_LIMIT}`);
-
-/** A value that follows `value` once it has stopped changing for `ms`. */
-export function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return debounced;
-}
 
 /** GET /api/categories/search, 300 ms after typing stops (L-5-33); nothing is asked for an empty box. */
 export function useCategorySearch(query: string) {

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '@shared/constants';
+import { DAY_MS, STORAGE_KEYS } from '@shared/constants';
 import { isActivePremium } from '@shared/rules/premium';
 import { readStored, removeStored, writeStored } from '@web/lib/storage';
 import { useSyncExternalStore } from 'react';
@@ -10,7 +10,6 @@ import { useSyncExternalStore } from 'react';
  * right itself; the server's premium answer, a pause or a cancel ends it.
  */
 export const FALLBACK_DAYS = 30;
-const DAY_MS = 86_400_000;
 
 const listeners = new Set<() => void>();
 let snapshot: string | null | undefined;

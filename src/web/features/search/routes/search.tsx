@@ -5,6 +5,7 @@ import type { Track } from '@shared/schemas/track';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Button } from '@web/components/ui/button';
 import type { ListQuery } from '@web/components/ui/list-state';
+import { useDebounced } from '@web/lib/use-debounced';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -49,12 +50,12 @@ export function SearchPage({ recommended }: { recommended: ReactNode }) {
       { replace: true, preventScrollReset: true },
     );
   };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: commit only writes the address; the timer restarts on every keystroke
+  const settled = useDebounced(text, SEARCH_DEBOUNCE_MS);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: commit only writes the address; it follows the settled text
   useEffect(() => {
-    if (text.trim() === written.current) return;
-    const timer = setTimeout(() => commit(text), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
+    if (settled.trim() === written.current) return;
+    commit(settled);
+  }, [settled]);
 
   // おすすめ is the recommended list: chosen while keyword results show, it clears the keyword too.
   const selectTab = (value: string) =>

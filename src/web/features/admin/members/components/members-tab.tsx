@@ -5,6 +5,7 @@ import { Button } from '@web/components/ui/button';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { LoadingStatus, Skeletons } from '@web/components/ui/skeleton';
 import { cn } from '@web/lib/cn';
+import { useDebounced } from '@web/lib/use-debounced';
 import { DESKTOP_QUERY, useMediaQuery } from '@web/lib/use-media-query';
 import { AlertTriangle, Search, Users } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -15,16 +16,6 @@ import { AccessSelect, InviteSwitch, MemberActionButtons, MemberIdentity, Premiu
 
 const T = ADMIN_MEMBERS_TEXT.table;
 const C = ADMIN_TEXT.common;
-
-/** The text typed, as asked of the server 300 ms after typing stops. */
-function useDebounced(value: string, ms: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return debounced;
-}
 
 /**
  * The console's tab 会員管理 (spec §2.4): search, "filtered / total", the member table (a table from
