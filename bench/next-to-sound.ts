@@ -94,6 +94,8 @@ function tapAndListen(page: Page, label: string, newTrack: boolean): Promise<Hea
 async function freshPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ja-JP' });
   await context.addInitScript(() => localStorage.setItem('mugen_cookie_consent', 'true'));
+  // tsx keeps function names with a helper (__name) that page.evaluate's copy of tapAndListen calls.
+  await context.addInitScript({ content: 'window.__name = (f) => f;' });
   const page = await context.newPage();
   await page.goto(`${base}/`);
   // Ready as the listener sees it: the hero's play button enabled and no longer greyed.
@@ -132,10 +134,11 @@ const quantile = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(p * s.length))];
 };
-const medianOf = (hs: Heard[], k: keyof Heard) => quantile(
-  hs.map((h) => h[k]),
-  0.5,
-);
+const medianOf = (hs: Heard[], k: keyof Heard) =>
+  quantile(
+    hs.map((h) => h[k]),
+    0.5,
+  );
 console.log(`play-to-sound and next-to-sound: tap → 'playing' → audible progress, loopback, ${base}`);
 const labels = {
   play: `再生 on a fresh page (${PLAY_RUNS} pages)`,
