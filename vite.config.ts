@@ -134,6 +134,38 @@ function appLoader(entry: string, entryPreloads: string[], appPreloads: string[]
 }
 
 /**
+ * The modules the app's start imports statically (src/web/app/start.tsx and all it imports, not what it
+ * imports lazily): the home route's code. They make one chunk, `start`, instead of the dozens of small
+ * ones that automatic splitting makes of the parts shared with lazy pages, each a request and a gzip
+ * stream of its own (issue 27.5: the home route's JavaScript at most 150 kB gzip). A lazy page imports
+ * from it; it is always loaded first. A module goes whole, with every export any page uses: what only
+ * lazy pages read lives in a file of its own (src/shared/messages/premium-pages.ts).
+ */
+const START = r('./src/web/app/start.tsx');
+const SRC = r('./src/');
+/** The chunks every page has loaded before its own: the libraries' groups, the app's start, the runtime. */
+const FIRST_SCREEN = /(^|\/)assets\/(react-dom|react|query|start|rolldown-runtime)-[\w-]{8}\.js$/;
+type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+const startGraphs = new WeakMap<ModuleGraph, Set<string>>();
+function inStartGraph(id: string, graph: ModuleGraph): boolean {
+  let seen = startGraphs.get(graph);
+  if (!seen) {
+    seen = new Set<string>();
+    const stack = [START];
+    while (stack.length > 0) {
+      const next = stack.pop() as string;
+      if (seen.has(next)) continue;
+      seen.add(next);
+      // The app's own modules only: a library's index (lucide-react, radix-ui) names every part of it,
+      // of which the build keeps only those used; automatic splitting places those.
+      stack.push(...(graph.getModuleInfo(next)?.importedIds ?? []).filter((dep) => dep.startsWith(SRC)));
+    }
+    startGraphs.set(graph, seen);
+  }
+  return seen.has(id);
+}
+
+/**
  * react-router 7 exports only its development build (warnings and checks, used by `npm run dev` and the
  * tests); the browser bundle takes the production build it ships next to it.
  */
@@ -154,6 +186,11 @@ export default defineConfig(({ command }) => ({
     outDir: r('./dist/web'),
     emptyOutDir: true,
     sourcemap: true,
+    modulePreload: {
+      // A lazy page lists the chunks to fetch with it; those of the first screen (FIRST_SCREEN) are
+      // always loaded before any lazy page, so its list leaves them out.
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'js' ? deps.filter((dep) => !FIRST_SCREEN.test(dep)) : deps),
+    },
     rolldownOptions: {
       output: {
         // The libraries of the first screen in chunks of their own: the browser parses each module
@@ -164,6 +201,7 @@ export default defineConfig(({ command }) => ({
             { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
             { name: 'react', test: /node_modules[\\/](react|react-router)[\\/]/ },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+            { name: (id, graph) => (inStartGraph(id, graph) ? 'start' : null) },
           ],
         },
       },

@@ -8,7 +8,8 @@
  *   caches are removed on activate.
  * - Navigations: network first, the cached index.html when the network fails.
  * - Hashed assets (/assets/*): cache first (their names change with their content).
- * - /api/*, /uploads/*, /rss/* (podcast feeds), /health, /ping: never touched by the worker, except the audio of the tracks a
+ * - /api/*, /uploads/*, /rss/* (podcast feeds), /health, /ping, and every write: never touched by the worker (where the
+ *   browser has static routing they bypass it altogether, STATIC_ROUTES), except the audio of the tracks a
  *   premium member keeps for offline playback: /api/stream/{id} of a kept track is answered from the
  *   OFFLINE_AUDIO_CACHE (Range requests with 206 and Content-Range), so it plays with the network cut.
  *   The page asks the worker to keep or drop a track by a message (src/web/features/premium/lib/offline-audio.ts).
@@ -47,9 +48,37 @@ async function precacheShell() {
   }
 }
 
+/**
+ * Requests the worker never answers bypass it, without waking it, where the browser has static routing
+ * (InstallEvent.addRoutes): every write, and the pass-through paths below but the stream (a kept track
+ * plays offline from the worker). A listening report sent as the page goes away (a beacon, a keepalive
+ * POST) was otherwise handed to the worker first, and Chromium lost it when the page was gone before
+ * the worker, woken for it, let it through (issue 27.7). Fewer wake-ups also make API answers sooner.
+ */
+const STATIC_ROUTES = [
+  { condition: { urlPattern: { pathname: '/api/stream/*' }, requestMethod: 'GET' }, source: 'fetch-event' },
+  { condition: { not: { requestMethod: 'GET' } }, source: 'network' },
+  {
+    condition: { or: ['/api', '/api/*', '/uploads/*', '/rss/*', '/health', '/ping'].map((pathname) => ({ urlPattern: { pathname } })) },
+    source: 'network',
+  },
+];
+
+function addStaticRoutes(event) {
+  if (typeof event.addRoutes !== 'function') return Promise.resolve();
+  // A browser that knows addRoutes but not every condition refuses the rules: the fetch handler still
+  // lets these requests through.
+  try {
+    return Promise.resolve(event.addRoutes(STATIC_ROUTES)).catch((e) => console.error('[sw] static routes refused', e));
+  } catch (e) {
+    console.error('[sw] static routes refused', e);
+    return Promise.resolve();
+  }
+}
+
 self.addEventListener('install', (event) => {
   // A new version takes over as soon as its shell is cached; the page reloads on controllerchange.
-  event.waitUntil(precacheShell().then(() => self.skipWaiting()));
+  event.waitUntil(Promise.all([addStaticRoutes(event), precacheShell()]).then(() => self.skipWaiting()));
 });
 
 self.addEventListener('activate', (event) => {

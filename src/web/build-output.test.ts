@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -12,11 +13,19 @@ let assets: string[];
 
 beforeAll(async () => {
   outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mugen-build-'));
-  await build({
-    configFile: path.resolve(import.meta.dirname, '../../vite.config.ts'),
-    logLevel: 'silent',
-    build: { outDir, sourcemap: false },
-  });
+  // The production build as `npm run build` makes it: vitest sets NODE_ENV=test, which Vite would
+  // otherwise hand to React (its development build).
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: path.resolve(import.meta.dirname, '../../vite.config.ts'),
+      logLevel: 'silent',
+      build: { outDir, sourcemap: false },
+    });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
   html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
   assets = fs.readdirSync(path.join(outDir, 'assets'));
 }, 120_000);
@@ -44,6 +53,21 @@ describe('the built index.html', () => {
       ).toBe(true);
     for (const url of urls) expect(assets).toContain(url);
     expect(html).toContain('requestAnimationFrame(() => setTimeout(start, 0));');
+  });
+
+  it("#27.5 the home route downloads the entry, the three libraries, the app's start and the runtime: at most 150 kB gzip", () => {
+    const tags: [string, string][] = JSON.parse(/const tags = (\[.*?\]);/.exec(html)?.[1] ?? '[]');
+    const urls = [...new Set(tags.map(([, url]) => url))];
+    expect(urls.map((u) => /^\/assets\/([a-z-]+)-[\w-]{8}\.js$/.exec(u)?.[1]).sort()).toEqual([
+      'index',
+      'query',
+      'react',
+      'react-dom',
+      'rolldown-runtime',
+      'start',
+    ]);
+    const gzip = urls.reduce((sum, u) => sum + gzipSync(fs.readFileSync(path.join(outDir, u))).length, 0);
+    expect(gzip).toBeLessThanOrEqual(150_000);
   });
 
   it('names the precache version after the entry chunk, as the page registers the worker', () => {

@@ -1,4 +1,8 @@
-/** What a person reads in the browser's premium feature, grouped by the component that shows it. */
+/**
+ * What a person reads in the browser's premium feature beside the player, grouped by the component that
+ * shows it. Part of the home route's first download: the premium pages' texts are in premium-pages.ts,
+ * loaded with those pages (issue 27.5).
+ */
 export const PREMIUM_TEXT = {
   premiumMemberLabel: {
     member: 'プレミアム会員',
@@ -18,139 +22,6 @@ export const PREMIUM_TEXT = {
     ended: '2倍速のお試し期間が終了しました',
     endedDetail: '再生速度を1倍に戻しました。プレミアムで2倍速をお使いいただけます。',
     premiumLink: 'プレミアムを見る',
-  },
-  /** /premium (creator-operator spec §2.2). */
-  premiumPage: {
-    documentTitle: 'プレミアム',
-    /** A member whose subscription is live (paused, or cancelling) cannot buy a second one. */
-    subscribedTitle: 'すでにプレミアムをご契約中です',
-    subscribedDetail: '一時停止中・解約手続き中のご契約は、ご契約の管理から確認できます。',
-    manageSubscription: 'ご契約を管理する',
-    eyebrow: '無限プレミアム',
-    title: 'プレミアムで、ラジオをもっと自由に',
-    lead: '広告なし・高音質・オフライン再生。毎日のトークを、あなたのペースで。',
-    priceLabel: '料金',
-    price: '550円',
-    perMonth: '/月（税込）',
-    priceNote: 'いつでも一時停止・解約できます。',
-    benefitsTitle: 'プレミアムの特典',
-    signInTitle: 'ログインしてお支払いへ',
-    signInBody: 'Googleアカウントでログインすると、カードでのお支払いに進めます。',
-    googleSignIn: 'Googleでログインして登録する',
-    checkoutTitle: 'お支払い',
-    checkoutFor: (email: string) => `${email} で登録します`,
-    preparing: '決済フォームを準備しています…',
-    retry: 'もう一度準備する',
-    emailMissing: 'アカウントにメールアドレスが登録されていません。',
-  },
-  /** The benefits list (creator-operator spec §1). */
-  benefits: [
-    { key: 'no-ads', title: '広告なし', body: '再生の合間に広告が表示されません。' },
-    { key: 'quality', title: '高音質再生', body: '128kbpsの高音質で配信します。' },
-    { key: 'background', title: 'バックグラウンド再生', body: 'アプリ（PWA）を閉じても再生を続けます。' },
-    { key: 'offline', title: 'オフライン再生', body: '保存した音声をネットワークなしで再生できます。' },
-    { key: 'exclusive', title: 'プレミアム限定コンテンツ', body: '会員だけが聴ける音声をお届けします。' },
-    { key: 'speed', title: '2.0倍速再生', body: 'お試し期間なしで、いつでも2倍速。' },
-    { key: 'playlists', title: 'プレイリスト100個', body: '非公開のプレイリストも作成できます。' },
-    { key: 'creation', title: 'AI音声の作成 1日10回', body: '無料会員の3回から増えます。' },
-  ],
-  /** The error codes /premium is opened with after a failed sign-in (creator-operator spec §8). */
-  authErrors: {
-    title: '認証エラー',
-    auth_failed: 'Google認証に失敗しました。再度お試しください。',
-    server_error: 'サーバーエラーが発生しました。しばらく待ってから再度お試しください。',
-    token_failed: 'Google認証トークンの取得に失敗しました。再度お試しください。',
-    login_failed: 'ログインに失敗しました。再度お試しください。',
-    other: '認証中に予期しないエラーが発生しました。',
-  },
-  /** The payment's toasts (creator-operator spec §8). */
-  payment: {
-    authTitle: '認証エラー',
-    authFailed: '認証に失敗しました。再度ログインしてください。',
-    intentTitle: '決済エラー',
-    intentFailed: (detail: string) => (detail ? `決済の準備に失敗しました：${detail}` : '決済の準備に失敗しました'),
-    failedTitle: '決済に失敗しました',
-    failedDetail: '時間をおいて再度お試しください。',
-    upgradeTitle: '注意',
-    upgradePartial: 'プレミアム状態の更新に一部問題がありましたが、サービスはご利用いただけます。',
-    pay: '550円を支払って登録する',
-    paying: '処理しています…',
-    secureNote: 'カード情報は決済代行のStripeが処理し、当サービスには保存されません。',
-  },
-  /** The labelled test form of the demo checkout (no Stripe configured, never in production). */
-  demoForm: {
-    badge: 'テストモード',
-    title: 'テスト用の決済フォーム',
-    notice: '実際の請求は発生しません。決済サービスが設定されていない環境のデモ決済です。',
-    cardNumber: 'カード番号',
-    expiry: '有効期限（MM/YY）',
-    cvc: 'セキュリティコード',
-    testCards: ['テストカード 4242 4242 4242 4242（成功）', 'テストカード 4000 0000 0000 0002（拒否）'],
-    invalidNumber: 'カード番号を16桁で入力してください。',
-    invalidExpiry: '有効期限をMM/YYの形式で入力してください。',
-    invalidCvc: 'セキュリティコードを3〜4桁で入力してください。',
-    declined: 'カードが拒否されました（テストカード）。',
-  },
-  /** /premium-success. */
-  successPage: {
-    documentTitle: 'プレミアム登録完了',
-    title: 'プレミアム会員になりました',
-    body: 'ご登録ありがとうございます。今日から次の特典をご利用いただけます。',
-    perks: ['広告なし', '高音質再生', 'バックグラウンド再生', '2.0倍速再生'],
-    perksLabel: 'ご利用いただける特典',
-    home: 'ホームへ戻る',
-    checkTitle: '注意',
-    checkFailed: '一時的な接続の問題でプレミアム状態を確認できませんでしたが、プレミアム機能はご利用いただけます。',
-  },
-  /** /cancel (creator-operator spec §2.3). */
-  cancelPage: {
-    documentTitle: 'プレミアムの一時停止・解約',
-    title: 'プレミアムの一時停止・解約',
-    loginRequired: 'ご契約の一時停止や解約にはログインが必要です。',
-    what: 'ご契約の状態',
-    planName: 'プレミアム（月額550円・税込）',
-    active: (date: string) => `次回の更新日は${date}です。`,
-    cancelling: (date: string) => `解約手続き済みです。${date}までプレミアム機能をご利用いただけます。`,
-    paused: (date: string) => `一時停止中です。${date}に自動で再開します。`,
-    /** A pause asked for whose paid period still runs (#24.9). */
-    pauseScheduled: (periodEnd: string, until: string) =>
-      `${periodEnd}までプレミアム機能をご利用いただけます。その後${until}まで一時停止し（料金はかかりません）、${until}に自動で再開します。`,
-    none: 'プレミアムプランに加入していません。',
-    premiumLink: 'プレミアムについて見る',
-    home: 'ホームへ戻る',
-    stepLabel: (step: number) => `ステップ ${step}/2`,
-    pauseTitle: '解約の前に、90日間の一時停止はいかがですか',
-    pausePoints: [
-      '一時停止はお一人さま1回限りご利用いただけます。',
-      '一時停止中の90日間は料金が発生しません。',
-      '90日後に自動で再開します。再開の前にメールでお知らせします。',
-      '一時停止中はプレミアム機能をご利用いただけません。',
-    ],
-    /** The dates of a pause, shown before the member confirms it (#24.9). */
-    pauseDates: (periodEnd: string, until: string) =>
-      `お支払い済みの${periodEnd}まではプレミアム機能をそのままご利用いただけます。一時停止は${periodEnd}から${until}までで、この間は料金が発生せずプレミアム機能もご利用いただけません。${until}に請求とプレミアム機能が自動で再開します。`,
-    pauseUsed: '一時停止はすでにご利用済みです（1回限り）。',
-    pauseUsedTitle: 'プレミアムの解約',
-    pause: '90日間一時停止する',
-    cancelAnyway: 'それでも解約する',
-    keep: 'プレミアムを続ける',
-    confirmTitle: '本当に解約しますか？',
-    lossesLead: '解約すると、次の特典がご利用いただけなくなります。',
-    losses: ['広告なしの再生', '高音質再生', 'オフライン再生', 'プレミアム限定コンテンツ'],
-    until: (date: string) => `${date}まではプレミアム機能を引き続きご利用いただけます。`,
-    untilPeriodEnd: '現在の請求期間の終了日まではプレミアム機能を引き続きご利用いただけます。',
-    cancelFully: '完全に解約する',
-    backToPause: '一時停止に戻る',
-    back: '戻る',
-    working: '処理しています…',
-    paused_toast: '一時停止しました',
-    pausedDetail: (periodEnd: string, until: string) =>
-      `${periodEnd}まではプレミアム機能をご利用いただけます。${until}に自動で再開します。再開の前にメールでお知らせします。`,
-    cancelled: '解約手続きが完了しました',
-    cancelledDetail: (date: string) => `${date}までプレミアム機能をご利用いただけます。`,
-    pauseFailed: '一時停止失敗',
-    cancelFailed: 'キャンセル失敗',
-    failedDetail: '時間をおいて再度お試しください。',
   },
   /** The one house-ad slot free members see (a promotion of premium). */
   houseAd: {

@@ -5,7 +5,8 @@ import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { readingEntries, readingReports, tasks, tracks } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
-import { type ReadingEntry, toKana } from '../../providers/japanese/index';
+import type { ReadingEntry } from '../../providers/japanese/index';
+import { kanaInThread } from '../search/reading-thread';
 import { transcriptOf } from '../tracks/service';
 
 /**
@@ -18,9 +19,13 @@ export async function readingDictionary(db: Db): Promise<ReadingEntry[]> {
   return db.select({ surface: readingEntries.surface, reading: readingEntries.reading }).from(readingEntries).orderBy(readingEntries.id);
 }
 
-/** GET /api/readings: the kana the offline voice reads for this text, the dictionary applied first. */
+/**
+ * GET /api/readings: the kana the offline voice reads for this text, the dictionary applied first
+ * (read by the dictionary thread: the web process never loads kuromoji on its main thread).
+ */
 export async function readingOf(db: Db, text: string) {
-  return { text, reading: await toKana(text, await readingDictionary(db)) };
+  const [reading] = await kanaInThread([text], await readingDictionary(db));
+  return { text, reading };
 }
 
 const entryRow = (r: typeof readingEntries.$inferSelect) => ({
@@ -94,21 +99,21 @@ export async function listReports(db: Db): Promise<{ reports: ReadingReport[] }>
     .where(isNull(readingReports.resolvedAt))
     .orderBy(desc(readingReports.createdAt), desc(readingReports.id))
     .limit(100);
-  const dictionary = await readingDictionary(db);
-  const reports: ReadingReport[] = [];
-  for (const r of rows) {
-    reports.push({
-      id: r.id,
-      trackId: r.trackId,
-      trackTitle: r.trackTitle,
-      line: r.line,
-      text: r.text,
-      note: r.note,
-      reading: await toKana(r.text, dictionary),
-      createdAt: r.createdAt.toISOString(),
-      task: r.taskId !== null && r.taskStatus ? { id: r.taskId, status: r.taskStatus } : null,
-    });
-  }
+  const readings = await kanaInThread(
+    rows.map((r) => r.text),
+    await readingDictionary(db),
+  );
+  const reports: ReadingReport[] = rows.map((r, i) => ({
+    id: r.id,
+    trackId: r.trackId,
+    trackTitle: r.trackTitle,
+    line: r.line,
+    text: r.text,
+    note: r.note,
+    reading: readings[i],
+    createdAt: r.createdAt.toISOString(),
+    task: r.taskId !== null && r.taskStatus ? { id: r.taskId, status: r.taskStatus } : null,
+  }));
   return { reports };
 }
 

@@ -1,15 +1,18 @@
-// Readings with kanji (search by reading, issue 20) are computed in a worker thread that loads kuromoji's
-// dictionary when first asked and ends after READING_IDLE_MS without a question (issue 27.2, 27.3): the
-// web process' main thread never holds the dictionary (about 280 MB, whose collections paused the event
-// loop for hundreds of milliseconds), and a process that reads nothing for a while gives it back.
+// Everything the web process asks of kuromoji's dictionary is answered by a worker thread that loads it
+// when first asked and ends after READING_IDLE_MS without a question (issue 27.2, 27.3): readings with
+// kanji (search by reading, issue 20), the support chat's words (issue 25.4) and the voice's kana
+// (GET /api/readings, issue 25.3). The web process' main thread never holds the dictionary (about
+// 280 MB, whose collections paused the event loop for hundreds of milliseconds), and a process that
+// reads nothing for a while gives it back.
 import type { Worker } from 'node:worker_threads';
 import { startWorkerThread } from '../../lib/worker-thread';
-import type { ReadingJob, ReadingReply } from './reading-worker';
+import type { ReadingEntry } from '../../providers/japanese/index';
+import type { ReadingJob, ReadingQuestion, ReadingReply } from './reading-worker';
 
 export const READING_IDLE_MS = 60_000;
 
 interface Pending {
-  resolve: (readings: string[]) => void;
+  resolve: (result: string[] | string[][]) => void;
   reject: (err: Error) => void;
 }
 
@@ -36,7 +39,7 @@ function ensureWorker(): Thread {
     if (!p) return;
     pending.delete(reply.id);
     if ('error' in reply) p.reject(new Error(`readings could not be computed: ${reply.error}`));
-    else p.resolve(reply.readings);
+    else p.resolve(reply.result);
     if (pending.size === 0) {
       // An idle thread must not keep the process (a script, a test run) alive, nor its dictionary for long.
       w.unref();
@@ -58,17 +61,32 @@ function ensureWorker(): Thread {
   return worker;
 }
 
-/** The katakana readings of folded texts that hold kanji, from the dictionary thread. */
-export function readInThread(texts: string[]): Promise<string[]> {
-  if (texts.length === 0) return Promise.resolve([]);
+/** Sends a question to the dictionary thread; its answer comes back in the same order as the texts. */
+function ask<T extends string[] | string[][]>(question: ReadingQuestion): Promise<T> {
+  if (question.texts.length === 0) return Promise.resolve([] as string[] as T);
   const { w, pending } = ensureWorker();
   clearTimeout(idle);
   w.ref();
   const id = nextId++;
-  return new Promise<string[]>((resolve, reject) => {
-    pending.set(id, { resolve, reject });
-    w.postMessage({ id, texts } satisfies ReadingJob);
+  return new Promise<T>((resolve, reject) => {
+    pending.set(id, { resolve: resolve as Pending['resolve'], reject });
+    w.postMessage({ id, ...question } satisfies ReadingJob);
   });
+}
+
+/** The katakana readings of folded texts that hold kanji, from the dictionary thread. */
+export function readInThread(texts: string[]): Promise<string[]> {
+  return ask<string[]>({ kind: 'readings', texts });
+}
+
+/** The searchable words of each text (providers/japanese contentWordsWith), from the dictionary thread. */
+export function contentWordsInThread(texts: string[]): Promise<string[][]> {
+  return ask<string[][]>({ kind: 'words', texts });
+}
+
+/** The kana the offline voice reads for each text (providers/japanese toKana), from the dictionary thread. */
+export function kanaInThread(texts: string[], dictionary: readonly ReadingEntry[]): Promise<string[]> {
+  return ask<string[]>({ kind: 'kana', texts, dictionary: [...dictionary] });
 }
 
 /** Ends the thread (and frees its dictionary); the next question starts another. */

@@ -1,30 +1,54 @@
 // The worker thread of reading-thread.ts: kuromoji's dictionary (about 280 MB) lives here, not on the
 // web process' main thread, so its collections never pause the event loop (issue 27.3) and the thread,
-// with its heap, goes when no reading is asked for a while (issue 27.2).
+// with its heap, goes when no reading is asked for a while (issue 27.2). It answers every question the
+// web process asks of the dictionary: search readings, the support chat's words, the voice's kana.
 import { parentPort } from 'node:worker_threads';
-import { loadTokenizer } from '../../providers/japanese/index';
+import { contentWordsWith, loadTokenizer, type ReadingEntry, toKana } from '../../providers/japanese/index';
 
-export interface ReadingJob {
-  id: number;
-  /** Texts already folded (NFKC, lower case), each holding a kanji. */
-  texts: string[];
+export type ReadingQuestion =
+  | {
+      kind: 'readings';
+      /** Texts already folded (NFKC, lower case), each holding a kanji. */
+      texts: string[];
+    }
+  | {
+      /** The searchable words of each text (contentWordsWith). */
+      kind: 'words';
+      texts: string[];
+    }
+  | {
+      /** The kana the offline voice reads for each text, the operator's dictionary applied first (toKana). */
+      kind: 'kana';
+      texts: string[];
+      dictionary: ReadingEntry[];
+    };
+export type ReadingJob = ReadingQuestion & { id: number };
+export type ReadingReply = { id: number; result: string[] | string[][] } | { id: number; error: string };
+
+async function answer(job: ReadingJob): Promise<string[] | string[][]> {
+  const tk = await loadTokenizer();
+  switch (job.kind) {
+    case 'readings':
+      // A word without a reading counts as written.
+      return job.texts.map((text) =>
+        tk
+          .tokenize(text)
+          .map((t) => (t.reading && t.reading !== '*' ? t.reading : t.surface_form))
+          .join(''),
+      );
+    case 'words':
+      return job.texts.map((text) => contentWordsWith(tk, text));
+    case 'kana':
+      return Promise.all(job.texts.map((text) => toKana(text, job.dictionary)));
+  }
 }
-export type ReadingReply = { id: number; readings: string[] } | { id: number; error: string };
 
 const port = parentPort;
 if (!port) throw new Error('reading-worker.ts runs as a worker thread');
-port.on('message', async ({ id, texts }: ReadingJob) => {
+port.on('message', async (job: ReadingJob) => {
   try {
-    const tk = await loadTokenizer();
-    // A word without a reading counts as written.
-    const readings = texts.map((text) =>
-      tk
-        .tokenize(text)
-        .map((t) => (t.reading && t.reading !== '*' ? t.reading : t.surface_form))
-        .join(''),
-    );
-    port.postMessage({ id, readings } satisfies ReadingReply);
+    port.postMessage({ id: job.id, result: await answer(job) } satisfies ReadingReply);
   } catch (e) {
-    port.postMessage({ id, error: e instanceof Error ? e.message : String(e) } satisfies ReadingReply);
+    port.postMessage({ id: job.id, error: e instanceof Error ? e.message : String(e) } satisfies ReadingReply);
   }
 });

@@ -1,4 +1,4 @@
-import { contentWordsWith, type Kuromoji, loadTokenizer } from '../../providers/japanese/index';
+import { contentWordsInThread } from '../search/reading-thread';
 import type { SupportPassage } from './knowledge';
 
 /**
@@ -6,7 +6,8 @@ import type { SupportPassage } from './knowledge';
  * forms of its content words, each folded into its synonym group (providers/japanese: 解約したいのですが
  * → 解約; 聴ける → 聞く; 月額いくら → 料金 料金), and passages are ranked by BM25 over those words. A word
  * found in few passages (解約, パスワード) weighs much more than one found in most (番組, 無限). A
- * passage's title and keywords count twice, its body once.
+ * passage's title and keywords count twice, its body once. The words come from the dictionary thread
+ * (search/reading-thread.ts): the web process never loads kuromoji on its main thread (issue 27).
  */
 
 /** NFKC, lower case; markup of the question (<b>, <script>) and the pages' link syntax removed. */
@@ -39,22 +40,33 @@ interface Index {
 const K1 = 1.2;
 const B = 0.6;
 
-const indexes = new WeakMap<readonly SupportPassage[], Index>();
+/** Built once per set of passages (one question to the dictionary thread for all their texts). */
+const indexes = new WeakMap<readonly SupportPassage[], Promise<Index>>();
 
-function indexOf(tk: Kuromoji, passages: readonly SupportPassage[]): Index {
-  const known = indexes.get(passages);
-  if (known) return known;
+async function buildIndex(passages: readonly SupportPassage[]): Promise<Index> {
+  const texts = passages.flatMap((p) => [p.title, ...p.keywords, p.text].map(plainText));
+  const read = await contentWordsInThread(texts);
+  let next = 0;
   const docs = passages.map((passage) => {
-    const words = [passage.title, passage.title, ...passage.keywords, ...passage.keywords, passage.text].flatMap((t) =>
-      contentWordsWith(tk, plainText(t)),
-    );
+    const title = read[next++];
+    const keywords = passage.keywords.flatMap(() => read[next++]);
+    const words = [...title, ...title, ...keywords, ...keywords, ...read[next++]];
     return { passage, words: countOf(words), length: words.length };
   });
   const df = new Map<string, number>();
   for (const d of docs) for (const w of d.words.keys()) df.set(w, (df.get(w) ?? 0) + 1);
   const avgLength = docs.reduce((sum, d) => sum + d.length, 0) / Math.max(1, docs.length);
-  const index = { docs, df, avgLength };
-  indexes.set(passages, index);
+  return { docs, df, avgLength };
+}
+
+function indexOf(passages: readonly SupportPassage[]): Promise<Index> {
+  let index = indexes.get(passages);
+  if (!index) {
+    index = buildIndex(passages);
+    indexes.set(passages, index);
+    // A failure (the thread could not load the dictionary) is not kept: the next question tries again.
+    index.catch(() => indexes.delete(passages));
+  }
   return index;
 }
 
@@ -67,20 +79,20 @@ export interface Ranked {
 
 /** The question's searchable words (distinct). */
 export async function questionWords(question: string): Promise<string[]> {
-  return [...new Set(contentWordsWith(await loadTokenizer(), plainText(question)))];
+  const [words] = await contentWordsInThread([plainText(question)]);
+  return [...new Set(words)];
 }
 
 /** Passages ranked for a question, best first, those sharing nothing with it left out. */
 export async function rankPassages(question: string, passages: readonly SupportPassage[]): Promise<Ranked[]> {
-  const tk = await loadTokenizer();
-  const { docs, df, avgLength } = indexOf(tk, passages);
+  const [{ docs, df, avgLength }, words] = await Promise.all([indexOf(passages), questionWords(question)]);
   const n = docs.length;
   const idf = (w: string) => {
     const f = df.get(w) ?? 0;
     return Math.log(1 + (n - f + 0.5) / (f + 0.5));
   };
   // A word no passage holds says nothing about which one answers: it does not lower the coverage.
-  const query = [...new Set(contentWordsWith(tk, plainText(question)))].filter((w) => df.has(w));
+  const query = words.filter((w) => df.has(w));
   const total = query.reduce((sum, w) => sum + idf(w), 0);
   if (total === 0) return [];
   const ranked: Ranked[] = [];

@@ -26,6 +26,7 @@ class MemoryCache {
   async delete(request: string | Request) {
     return this.entries.delete(new URL(typeof request === 'string' ? request : request.url, ORIGIN).href);
   }
+  async addAll(_requests: Request[]) {}
 }
 
 function startWorker({
@@ -54,6 +55,7 @@ function startWorker({
       addEventListener: (type: string, fn: (event: unknown) => void) => listeners.set(type, fn),
       registration: {},
       clients: {},
+      skipWaiting: async () => {},
     },
     caches: {
       open,
@@ -92,7 +94,16 @@ function startWorker({
     });
   }
 
-  return { ready, get, message, fetched, stores };
+  /** The install event, with the rules the worker hands to addRoutes (static routing). */
+  async function install(): Promise<unknown> {
+    let routes: unknown = null;
+    const waits: Promise<unknown>[] = [];
+    listeners.get('install')?.({ addRoutes: async (r: unknown) => (routes = r), waitUntil: (p: Promise<unknown>) => waits.push(p) });
+    await Promise.all(waits);
+    return routes;
+  }
+
+  return { ready, get, message, install, fetched, stores };
 }
 
 const bytes = (n: number) => new Uint8Array(n).map((_, i) => i % 251);
@@ -171,5 +182,32 @@ describe('offline audio in the service worker (issue 17, L-1-07)', () => {
     expect(await early?.text()).toBe('net');
     const kept = await w.get('/api/stream/7', 'bytes=0-1');
     expect(kept?.status).toBe(206);
+  });
+});
+
+type Condition = { urlPattern?: { pathname: string }; requestMethod?: string; not?: Condition; or?: Condition[] };
+type Rule = { condition: Condition; source: string };
+
+/** The browser's reading of the rules (first match wins), for the patterns the worker uses. */
+function routeOf(rules: Rule[], method: string, pathname: string): string {
+  const matches = (c: Condition): boolean =>
+    (c.urlPattern === undefined || new RegExp(`^${c.urlPattern.pathname.replaceAll('*', '.*')}$`).test(pathname)) &&
+    (c.requestMethod === undefined || c.requestMethod === method) &&
+    (c.not === undefined || !matches(c.not)) &&
+    (c.or === undefined || c.or.some(matches));
+  return rules.find((r) => matches(r.condition))?.source ?? 'fetch-event';
+}
+
+describe('static routes of the service worker (#27.7)', () => {
+  it('#27.7: writes and the API bypass the worker (a report sent as the page goes is not handed to it); the stream, the shell and pages still reach it', async () => {
+    const rules = (await startWorker().install()) as Rule[];
+    expect(routeOf(rules, 'POST', '/api/listening-history')).toBe('network');
+    expect(routeOf(rules, 'DELETE', '/api/playlists/3')).toBe('network');
+    expect(routeOf(rules, 'GET', '/api/tracks')).toBe('network');
+    expect(routeOf(rules, 'GET', '/uploads/a.jpg')).toBe('network');
+    expect(routeOf(rules, 'GET', '/health')).toBe('network');
+    expect(routeOf(rules, 'GET', '/api/stream/7')).toBe('fetch-event');
+    expect(routeOf(rules, 'GET', '/assets/index-abc.js')).toBe('fetch-event');
+    expect(routeOf(rules, 'GET', '/playlists/3')).toBe('fetch-event');
   });
 });

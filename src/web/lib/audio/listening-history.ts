@@ -16,10 +16,11 @@ import { readStored, writeStored } from '../storage';
 import type { EngineHooks } from './engine';
 
 /**
- * POST /api/listening-history. As the page goes away the report is a beacon: a keepalive fetch from a
- * page that a service worker controls is routed through the worker, and Chromium drops it when the page
- * is gone first; a beacon is not. Otherwise a keepalive fetch. Both are same-origin, so they carry the
- * Origin header the server checks, and the session cookie.
+ * POST /api/listening-history. As the page goes away the report is a beacon, otherwise a keepalive
+ * fetch. Both are same-origin, so they carry the Origin header the server checks, and the session
+ * cookie. Neither may be handed to the service worker: Chromium lost one that the worker, woken for it,
+ * had not let through when the page was gone (issue 27.7), so the worker's static routes send every
+ * write past it (STATIC_ROUTES in public/service-worker.js).
  */
 export function sendListeningHistory(report: ListeningReport, leaving = false): void {
   if (leaving && typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function') {

@@ -1,4 +1,4 @@
-import { PREMIUM_TEXT } from '@shared/messages/premium';
+import { PREMIUM_PAGES_TEXT } from '@shared/messages/premium-pages';
 import { Button } from '@web/components/ui/button';
 import { serverMessage } from '@web/lib/server-message';
 import { FlaskConical, LoaderCircle } from 'lucide-react';
@@ -7,7 +7,7 @@ import { confirmDemoCheckout } from '../api/demo-checkout';
 import type { Checkout } from '../hooks/use-checkout';
 import { demoCardProblem, formatCardNumber, isDeclinedTestCard } from '../lib/demo-card';
 
-const T = PREMIUM_TEXT.demoForm;
+const T = PREMIUM_PAGES_TEXT.demoForm;
 
 /** The standard test card, filled in: this form never charges anything. */
 const TEST_CARD = { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
@@ -121,7 +121,7 @@ export function DemoCardForm({ clientSecret, checkout }: { clientSecret: string;
       )}
       <Button type="submit" size="lg" className="mt-5 w-full" disabled={busy} data-testid="pay-button">
         {busy && <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />}
-        {busy ? PREMIUM_TEXT.payment.paying : PREMIUM_TEXT.payment.pay}
+        {busy ? PREMIUM_PAGES_TEXT.payment.paying : PREMIUM_PAGES_TEXT.payment.pay}
       </Button>
     </form>
   );

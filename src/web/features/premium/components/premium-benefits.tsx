@@ -1,7 +1,7 @@
-import { PREMIUM_TEXT } from '@shared/messages/premium';
+import { PREMIUM_PAGES_TEXT } from '@shared/messages/premium-pages';
 import { AudioLines, Ban, Download, Gauge, ListMusic, type LucideIcon, Mic, Smartphone, Sparkles } from 'lucide-react';
 
-const ICONS: Record<(typeof PREMIUM_TEXT.benefits)[number]['key'], LucideIcon> = {
+const ICONS: Record<(typeof PREMIUM_PAGES_TEXT.benefits)[number]['key'], LucideIcon> = {
   'no-ads': Ban,
   quality: AudioLines,
   background: Smartphone,
@@ -17,10 +17,10 @@ export function PremiumBenefits() {
   return (
     <section aria-labelledby="premium-benefits" data-testid="premium-benefits">
       <h2 id="premium-benefits" className="font-bold text-lg">
-        {PREMIUM_TEXT.premiumPage.benefitsTitle}
+        {PREMIUM_PAGES_TEXT.premiumPage.benefitsTitle}
       </h2>
       <ul className="mt-3 grid gap-2 sm:grid-cols-2">
-        {PREMIUM_TEXT.benefits.map(({ key, title, body }) => {
+        {PREMIUM_PAGES_TEXT.benefits.map(({ key, title, body }) => {
           const Icon = ICONS[key];
           return (
             <li key={key} className="flex items-start gap-3 rounded-2xl bg-surface p-4">

@@ -1,4 +1,4 @@
-import { PREMIUM_TEXT } from '@shared/messages/premium';
+import { PREMIUM_PAGES_TEXT } from '@shared/messages/premium-pages';
 import type { User } from '@shared/schemas/auth';
 import { Button, ButtonLink } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -14,7 +14,7 @@ import { DemoCardForm } from './demo-card-form';
 /** Stripe Elements and Stripe.js load only when the server answers mode 'stripe'. */
 const StripeCardForm = lazy(async () => ({ default: (await import('./stripe-card-form')).StripeCardForm }));
 
-const T = PREMIUM_TEXT.payment;
+const T = PREMIUM_PAGES_TEXT.payment;
 
 /**
  * The card step of a signed-in member (creator-operator spec §2.2): a payment intent for the member's
@@ -40,21 +40,21 @@ export function PremiumCheckout({ user, onLeaving }: { user: User; onLeaving: ()
 
   return (
     <div data-testid="premium-checkout">
-      <h2 className="font-bold text-lg">{PREMIUM_TEXT.premiumPage.checkoutTitle}</h2>
-      {user.email && <p className="mt-0.5 break-all text-muted text-sm">{PREMIUM_TEXT.premiumPage.checkoutFor(user.email)}</p>}
+      <h2 className="font-bold text-lg">{PREMIUM_PAGES_TEXT.premiumPage.checkoutTitle}</h2>
+      {user.email && <p className="mt-0.5 break-all text-muted text-sm">{PREMIUM_PAGES_TEXT.premiumPage.checkoutFor(user.email)}</p>}
       <div className="mt-4">
         {!body ? (
           <p role="alert" className="rounded-xl bg-danger-soft px-3 py-2 text-danger text-sm">
-            {PREMIUM_TEXT.premiumPage.emailMissing}
+            {PREMIUM_PAGES_TEXT.premiumPage.emailMissing}
           </p>
         ) : intent.isPending ? (
           <CheckoutSkeleton />
         ) : subscribed ? (
           <div className="rounded-2xl bg-surface p-4 text-center" data-testid="checkout-subscribed">
-            <p className="font-bold">{PREMIUM_TEXT.premiumPage.subscribedTitle}</p>
-            <p className="mt-1 text-muted text-sm">{PREMIUM_TEXT.premiumPage.subscribedDetail}</p>
+            <p className="font-bold">{PREMIUM_PAGES_TEXT.premiumPage.subscribedTitle}</p>
+            <p className="mt-1 text-muted text-sm">{PREMIUM_PAGES_TEXT.premiumPage.subscribedDetail}</p>
             <ButtonLink to="/cancel" variant="secondary" className="mt-3">
-              {PREMIUM_TEXT.premiumPage.manageSubscription}
+              {PREMIUM_PAGES_TEXT.premiumPage.manageSubscription}
             </ButtonLink>
           </div>
         ) : intent.isError ? (
@@ -62,7 +62,7 @@ export function PremiumCheckout({ user, onLeaving }: { user: User; onLeaving: ()
             <p className="text-danger text-sm">{T.intentFailed('')}</p>
             <Button variant="secondary" className="mt-3" onClick={() => void intent.refetch()}>
               <RotateCcw aria-hidden="true" className="size-4" />
-              {PREMIUM_TEXT.premiumPage.retry}
+              {PREMIUM_PAGES_TEXT.premiumPage.retry}
             </Button>
           </div>
         ) : intent.data.mode === 'stripe' && intent.data.publishableKey ? (
@@ -84,7 +84,7 @@ export function PremiumCheckout({ user, onLeaving }: { user: User; onLeaving: ()
 /** The form's place while the intent (and, in Stripe mode, Stripe.js) loads; the pay button is disabled. */
 function CheckoutSkeleton() {
   return (
-    <div role="status" aria-label={PREMIUM_TEXT.premiumPage.preparing} data-testid="checkout-loading">
+    <div role="status" aria-label={PREMIUM_PAGES_TEXT.premiumPage.preparing} data-testid="checkout-loading">
       <Skeleton className="h-12 w-full" />
       <Skeleton className="mt-3 h-12 w-full" />
       <Button size="lg" className="mt-5 w-full" disabled data-testid="pay-button">

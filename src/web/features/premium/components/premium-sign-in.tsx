@@ -1,4 +1,4 @@
-import { PREMIUM_TEXT } from '@shared/messages/premium';
+import { PREMIUM_PAGES_TEXT } from '@shared/messages/premium-pages';
 import { googleSignInUrl } from '@shared/rules/access';
 import { GoogleLogo } from '@web/components/layout/login-modal';
 import { Button } from '@web/components/ui/button';
@@ -20,8 +20,8 @@ export function PremiumSignIn() {
   }, [cooling]);
   return (
     <div data-testid="premium-sign-in">
-      <h2 className="font-bold text-lg">{PREMIUM_TEXT.premiumPage.signInTitle}</h2>
-      <p className="mt-1 text-muted text-sm leading-relaxed">{PREMIUM_TEXT.premiumPage.signInBody}</p>
+      <h2 className="font-bold text-lg">{PREMIUM_PAGES_TEXT.premiumPage.signInTitle}</h2>
+      <p className="mt-1 text-muted text-sm leading-relaxed">{PREMIUM_PAGES_TEXT.premiumPage.signInBody}</p>
       <Button
         size="lg"
         variant="secondary"
@@ -34,7 +34,7 @@ export function PremiumSignIn() {
         data-testid="premium-google-sign-in"
       >
         <GoogleLogo />
-        {PREMIUM_TEXT.premiumPage.googleSignIn}
+        {PREMIUM_PAGES_TEXT.premiumPage.googleSignIn}
       </Button>
     </div>
   );

@@ -1,4 +1,4 @@
-import { PREMIUM_TEXT } from '@shared/messages/premium';
+import { PREMIUM_PAGES_TEXT } from '@shared/messages/premium-pages';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
@@ -78,11 +78,11 @@ function StripePayment({ checkout }: { checkout: Checkout }) {
       </div>
       <p className="mt-3 flex items-start gap-2 text-muted text-xs leading-relaxed">
         <ShieldCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-        {PREMIUM_TEXT.payment.secureNote}
+        {PREMIUM_PAGES_TEXT.payment.secureNote}
       </p>
       <Button type="submit" size="lg" className="mt-5 w-full" disabled={!canPay} data-testid="pay-button">
         {(busy || !ready) && <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />}
-        {busy ? PREMIUM_TEXT.payment.paying : PREMIUM_TEXT.payment.pay}
+        {busy ? PREMIUM_PAGES_TEXT.payment.paying : PREMIUM_PAGES_TEXT.payment.pay}
       </Button>
     </form>
   );

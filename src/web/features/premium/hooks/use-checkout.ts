@@ -1,4 +1,4 @@
-import { PREMIUM_TEXT } from '@shared/messages/premium';
+import { PREMIUM_PAGES_TEXT } from '@shared/messages/premium-pages';
 import { useQueryClient } from '@tanstack/react-query';
 import { userQueryOptions } from '@web/lib/auth';
 import { toast } from '@web/lib/toast';
@@ -8,7 +8,7 @@ import { upgradePremium, useRefreshPremium } from '../api/upgrade-premium';
 import { grantPremiumFallback } from '../stores/premium-fallback';
 import { clearTrial } from '../stores/trial';
 
-const T = PREMIUM_TEXT.payment;
+const T = PREMIUM_PAGES_TEXT.payment;
 
 export interface Checkout {
   /** Asks GET /api/auth/user afresh before paying; false (with the spec's toast) when the session is gone. */

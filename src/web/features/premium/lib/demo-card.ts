@@ -1,4 +1,4 @@
-import { PREMIUM_TEXT } from '@shared/messages/premium';
+import { PREMIUM_PAGES_TEXT } from '@shared/messages/premium-pages';
 
 /** The card fields of the demo test form, checked for shape only (nothing is charged). */
 export interface DemoCard {
@@ -18,10 +18,10 @@ export function formatCardNumber(value: string): string {
 
 /** The first problem of the form, or null. */
 export function demoCardProblem(card: DemoCard): string | null {
-  if (digits(card.number).length !== 16) return PREMIUM_TEXT.demoForm.invalidNumber;
+  if (digits(card.number).length !== 16) return PREMIUM_PAGES_TEXT.demoForm.invalidNumber;
   const m = /^(\d{2})\s*\/\s*(\d{2})$/.exec(card.expiry.trim());
-  if (!m || Number(m[1]) < 1 || Number(m[1]) > 12) return PREMIUM_TEXT.demoForm.invalidExpiry;
-  if (!/^\d{3,4}$/.test(card.cvc.trim())) return PREMIUM_TEXT.demoForm.invalidCvc;
+  if (!m || Number(m[1]) < 1 || Number(m[1]) > 12) return PREMIUM_PAGES_TEXT.demoForm.invalidExpiry;
+  if (!/^\d{3,4}$/.test(card.cvc.trim())) return PREMIUM_PAGES_TEXT.demoForm.invalidCvc;
   return null;
 }
 

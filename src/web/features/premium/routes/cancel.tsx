@@ -1,4 +1,4 @@
-import { PREMIUM_TEXT } from '@shared/messages/premium';
+import { PREMIUM_PAGES_TEXT } from '@shared/messages/premium-pages';
 import { formatDateJa } from '@shared/rules/format';
 import { pauseWindow } from '@shared/rules/premium';
 import { LoginRequiredNotice } from '@web/components/layout/login-required-notice';
@@ -15,7 +15,7 @@ import { Link, useNavigate } from 'react-router';
 import { type Subscription, useCancelSubscription, usePauseSubscription, useSubscription } from '../api/subscription';
 import { clearPremiumFallback } from '../stores/premium-fallback';
 
-const T = PREMIUM_TEXT.cancelPage;
+const T = PREMIUM_PAGES_TEXT.cancelPage;
 
 /**
  * /cancel (creator-operator spec §2.3): the subscription's state, then for an active one the two steps:

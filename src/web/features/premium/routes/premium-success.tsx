@@ -1,4 +1,4 @@
-import { PREMIUM_TEXT } from '@shared/messages/premium';
+import { PREMIUM_PAGES_TEXT } from '@shared/messages/premium-pages';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -14,7 +14,7 @@ import { upgradePremium } from '../api/upgrade-premium';
 import { grantPremiumFallback } from '../stores/premium-fallback';
 import { clearTrial } from '../stores/trial';
 
-const T = PREMIUM_TEXT.successPage;
+const T = PREMIUM_PAGES_TEXT.successPage;
 
 /**
  * /premium-success (creator-operator spec §2.2): the member is premium now, with no ads, high quality,
@@ -101,7 +101,7 @@ function useSuccessCheck(): boolean {
         } catch (e) {
           console.error('[premium] upgrade after the redirect failed', e);
           if (!unanswered(e)) return toPremium();
-          fallback(PREMIUM_TEXT.payment.upgradeTitle, PREMIUM_TEXT.payment.upgradePartial);
+          fallback(PREMIUM_PAGES_TEXT.payment.upgradeTitle, PREMIUM_PAGES_TEXT.payment.upgradePartial);
           return setShown(true);
         }
       }

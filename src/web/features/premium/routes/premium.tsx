@@ -1,4 +1,4 @@
-import { PREMIUM_TEXT } from '@shared/messages/premium';
+import { PREMIUM_PAGES_TEXT } from '@shared/messages/premium-pages';
 import { SiteFooter } from '@web/components/layout/site-footer';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useUser } from '@web/lib/auth';
@@ -13,7 +13,7 @@ import { PremiumCheckout } from '../components/premium-checkout';
 import { PremiumSignIn } from '../components/premium-sign-in';
 import { premiumAuthError } from '../lib/auth-error';
 
-const T = PREMIUM_TEXT.premiumPage;
+const T = PREMIUM_PAGES_TEXT.premiumPage;
 
 /**
  * /premium (creator-operator spec §2.2): the benefits, 550円/月（税込）, then Google sign-in for a
