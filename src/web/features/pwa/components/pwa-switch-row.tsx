@@ -28,14 +28,7 @@ export function PwaSwitchRow({ icon: Icon, label, hint, checked, disabled, onChe
           {hint}
         </p>
       </div>
-      <Switch
-        id={id}
-        checked={checked}
-        disabled={disabled}
-        onCheckedChange={onCheckedChange}
-        describedBy={`${id}-hint`}
-        testId={testId}
-      />
+      <Switch id={id} checked={checked} disabled={disabled} onCheckedChange={onCheckedChange} describedBy={`${id}-hint`} testId={testId} />
     </div>
   );
 }
