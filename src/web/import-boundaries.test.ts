@@ -66,9 +66,7 @@ function boundaryViolations(files: { file: string; source: string }[]): string[]
 /** Radix (the headless primitives) is wrapped once, in components/ui; everything else uses those wrappers. */
 function radixOutsideUi(files: { file: string; source: string }[]): string[] {
   return files.flatMap(({ file, source }) =>
-    layer(file) !== 'components/ui' && importSpecifiers(source).some((s) => s === 'radix-ui' || s.startsWith('@radix-ui/'))
-      ? [file]
-      : [],
+    layer(file) !== 'components/ui' && importSpecifiers(source).some((s) => s === 'radix-ui' || s.startsWith('@radix-ui/')) ? [file] : [],
   );
 }
 

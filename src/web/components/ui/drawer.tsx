@@ -1,7 +1,7 @@
 import { cn } from '@web/lib/cn';
 import { Dialog } from 'radix-ui';
 import type { ReactNode, RefObject } from 'react';
-import { type DialogShown, DialogCloseButton } from './dialog';
+import { DialogCloseButton, type DialogShown } from './dialog';
 
 interface DrawerProps extends DialogShown {
   title: string;
