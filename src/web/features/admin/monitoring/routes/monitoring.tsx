@@ -100,11 +100,7 @@ function Monitoring() {
           icon={MemoryStick}
           label={P.memory}
           testId="figure-memory"
-          extra={
-            h && !failed ? (
-              <Progress value={memoryPercent(h.memory.used, h.memory.total)} className="mt-2" />
-            ) : null
-          }
+          extra={h && !failed ? <Progress value={memoryPercent(h.memory.used, h.memory.total)} className="mt-2" /> : null}
         >
           {failed ? P.unknown : h ? P.memoryOf(megabytes(h.memory.used), megabytes(h.memory.total)) : P.checking}
         </Figure>
