@@ -1,4 +1,3 @@
-import { SEARCH_DEBOUNCE_MS } from '@shared/constants';
 import { ADMIN_TEXT } from '@shared/messages/admin';
 import { ADMIN_MEMBERS_TEXT } from '@shared/messages/admin-members';
 import { Button } from '@web/components/ui/button';
@@ -7,8 +6,9 @@ import { LoadingStatus, Skeletons } from '@web/components/ui/skeleton';
 import { cn } from '@web/lib/cn';
 import { DESKTOP_QUERY, useMediaQuery } from '@web/lib/use-media-query';
 import { AlertTriangle, Search, Users } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { AdminPagination } from '../../components/pagination';
+import { useListParams } from '../../hooks/use-list-params';
 import { type AdminMember, useAdminMembers } from '../api/members';
 import { type MemberActions, useMemberActions } from '../hooks/use-member-actions';
 import { AccessSelect, InviteSwitch, MemberActionButtons, MemberIdentity, PremiumBadge, premiumEndText, shortDate } from './member-parts';
@@ -16,27 +16,12 @@ import { AccessSelect, InviteSwitch, MemberActionButtons, MemberIdentity, Premiu
 const T = ADMIN_MEMBERS_TEXT.table;
 const C = ADMIN_TEXT.common;
 
-/** The text typed, as asked of the server 300 ms after typing stops. */
-function useDebounced(value: string, ms: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return debounced;
-}
-
 /**
  * The console's tab 会員管理 (spec §2.4): search, "filtered / total", the member table (a table from
  * 1024 px, cards on a phone), 10 a page, and a load error with a reload button.
  */
 export function UsersTab() {
-  const [typed, setTyped] = useState('');
-  const search = useDebounced(typed.trim(), SEARCH_DEBOUNCE_MS);
-  // A new search starts on its first page.
-  const [paging, setPaging] = useState({ search: '', page: 1 });
-  const page = paging.search === search ? paging.page : 1;
-  const setPage = (p: number) => setPaging({ search, page: p });
+  const { page, search, typed, setTyped, setPage, clear } = useListParams();
   const list = useAdminMembers(page, search);
   const actions = useMemberActions();
   const wide = useMediaQuery(DESKTOP_QUERY);
@@ -44,8 +29,8 @@ export function UsersTab() {
 
   // The last page emptied by a deletion: go back one.
   useEffect(() => {
-    if (data && data.users.length === 0 && page > 1 && !list.isPlaceholderData) setPaging({ search, page: page - 1 });
-  }, [data, page, search, list.isPlaceholderData]);
+    if (data && data.users.length === 0 && page > 1 && !list.isPlaceholderData) setPage(page - 1);
+  }, [data, page, list.isPlaceholderData, setPage]);
 
   let body: ReactNode;
   if (list.isError && !data) {
@@ -71,7 +56,7 @@ export function UsersTab() {
   } else if (data.users.length === 0) {
     body = search ? (
       <EmptyState icon={Search} title={T.emptySearch(search)} look="card" testId="members-empty">
-        <Button variant="secondary" className="mt-4" onClick={() => setTyped('')}>
+        <Button variant="secondary" className="mt-4" onClick={clear}>
           {T.clearSearch}
         </Button>
       </EmptyState>
