@@ -63,6 +63,13 @@ function boundaryViolations(files: { file: string; source: string }[]): string[]
   return out;
 }
 
+/** Radix (the headless primitives) is wrapped once, in components/ui; everything else uses those wrappers. */
+function radixOutsideUi(files: { file: string; source: string }[]): string[] {
+  return files.flatMap(({ file, source }) =>
+    layer(file) !== 'components/ui' && importSpecifiers(source).some((s) => s === 'radix-ui' || s.startsWith('@radix-ui/')) ? [file] : [],
+  );
+}
+
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const full = path.join(dir, e.name);
@@ -71,16 +78,36 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+function webFiles(dirs: string[]): { file: string; source: string }[] {
+  return dirs.flatMap((d) =>
+    sourceFiles(path.join(WEB, d)).map((full) => ({
+      file: path.relative(WEB, full).split(path.sep).join('/'),
+      source: fs.readFileSync(full, 'utf8'),
+    })),
+  );
+}
+
 describe('import boundaries of src/web', () => {
   it('has no feature importing another, and nothing below the features importing them', () => {
-    const files = ['features', 'components', 'lib'].flatMap((d) =>
-      sourceFiles(path.join(WEB, d)).map((full) => ({
-        file: path.relative(WEB, full).split(path.sep).join('/'),
-        source: fs.readFileSync(full, 'utf8'),
-      })),
-    );
+    const files = webFiles(['features', 'components', 'lib']);
     expect(files.length).toBeGreaterThan(100);
     expect(boundaryViolations(files)).toEqual([]);
+  });
+
+  it('#26.6: imports Radix only inside components/ui', () => {
+    const files = webFiles(['features', 'components', 'lib', 'app']);
+    expect(files.filter((f) => f.file.startsWith('components/ui/') && /from 'radix-ui'/.test(f.source)).length).toBeGreaterThan(5);
+    expect(radixOutsideUi(files)).toEqual([]);
+  });
+
+  it('#26.6: catches Radix imported by a feature, a composed component or the app, in either package form', () => {
+    const found = radixOutsideUi([
+      { file: 'features/search/components/tabs.tsx', source: "import { Tabs } from 'radix-ui';" },
+      { file: 'components/layout/toggle.tsx', source: "import * as Switch from '@radix-ui/react-switch';" },
+      { file: 'app/menu/panel.tsx', source: "import {\n  Dialog,\n} from 'radix-ui';" },
+      { file: 'components/ui/tabs.tsx', source: "import { Tabs as RadixTabs } from 'radix-ui';" },
+    ]);
+    expect(found).toEqual(['features/search/components/tabs.tsx', 'components/layout/toggle.tsx', 'app/menu/panel.tsx']);
   });
 
   it('catches a feature importing another by alias, by relative path, by re-export and by dynamic import', () => {

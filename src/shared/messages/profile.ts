@@ -23,9 +23,6 @@ export const PROFILE_TEXT = {
     isPending: '更新中...',
     notIsPending: '更新',
   },
-  formField: {
-    optional: '任意',
-  },
   myTracksTab: {
     title: '成功',
     title2: 'エラー',

@@ -101,6 +101,10 @@ export const SHELL_TEXT = {
   modal: {
     ariaLabel: '閉じる',
   },
+  field: {
+    optional: '任意',
+    required: '必須',
+  },
   confirmDialog: {
     button: 'キャンセル',
   },

@@ -76,7 +76,6 @@ export const SUPPORT_TEXT = {
     subjectPlaceholder: '選択してください',
     message: 'お問い合わせ内容',
     messagePlaceholder: 'お使いの端末やブラウザ、起きたことなどを、できるだけ詳しくお書きください。',
-    required: '必須',
     submit: '送信する',
     sending: '送信しています…',
     privacyPrefix: 'お送りいただいた内容は、',

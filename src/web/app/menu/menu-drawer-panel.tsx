@@ -1,6 +1,7 @@
 import { APP_TEXT } from '@shared/messages/app';
 import { ThemeToggle } from '@web/components/layout/theme-toggle';
-import { DialogCloseButton } from '@web/components/ui/dialog';
+import { ClosesDialog } from '@web/components/ui/dialog';
+import { Drawer } from '@web/components/ui/drawer';
 import { LogoMark } from '@web/components/ui/logo-mark';
 import { disablePush, enablePush, pushPermission } from '@web/features/notifications/api/push';
 import { usePremium } from '@web/features/premium/api/get-premium-status';
@@ -21,7 +22,6 @@ import {
   Smartphone,
   UserPlus,
 } from 'lucide-react';
-import { Dialog } from 'radix-ui';
 import { type ReactNode, type RefObject, useState } from 'react';
 import { Link } from 'react-router';
 
@@ -60,66 +60,54 @@ export function MenuDrawerPanel({ open, setOpen, buttonRef }: MenuDrawerPanelPro
   };
   return (
     <>
-      <Dialog.Root open={open} onOpenChange={setOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40 data-[state=open]:animate-fade-in" />
-          <Dialog.Content
-            onCloseAutoFocus={(e) => {
-              e.preventDefault();
-              buttonRef.current?.focus();
-            }}
-            className={cn(
-              'fixed inset-y-0 right-0 z-50 flex w-[min(20rem,86vw)] flex-col bg-bg shadow-card outline-none data-[state=open]:animate-sheet-in',
-              'pt-[env(safe-area-inset-top)] pr-[env(safe-area-inset-right)] pb-[env(safe-area-inset-bottom)]',
-            )}
+      <Drawer
+        open={open}
+        onOpenChange={setOpen}
+        title={APP_TEXT.menuDrawerPanel.title}
+        description={APP_TEXT.menuDrawerPanel.description}
+        closeLabel={APP_TEXT.menuDrawerPanel.ariaLabel}
+        leading={<LogoMark className="size-7" />}
+        returnFocus={buttonRef}
+      >
+        <nav aria-label={APP_TEXT.menuDrawerPanel.title} className="flex-1 overflow-y-auto p-2">
+          <PremiumMemberLabel />
+          <ul className="space-y-0.5">
+            {LINKS.map(({ to, label, icon: Icon }) => (
+              <li key={to}>
+                <ClosesDialog>
+                  <Link to={to} className="flex min-h-12 items-center gap-3 rounded-xl px-3 hover:bg-surface">
+                    <Icon
+                      aria-hidden="true"
+                      className={cn('size-5', to === '/premium' ? 'text-amber-700 dark:text-amber-400' : 'text-muted')}
+                    />
+                    <span className="flex-1">{label}</span>
+                    <ChevronRight aria-hidden="true" className="size-4 text-muted" />
+                  </Link>
+                </ClosesDialog>
+              </li>
+            ))}
+          </ul>
+          <div className="my-2 border-border border-t" />
+          <MenuButton
+            icon={Smartphone}
+            label={APP_TEXT.menuDrawerPanel.installGuide}
+            onClick={() => openDialog('install')}
+            testId="menu-install-guide"
           >
-            <div className="flex items-center gap-2 border-border border-b py-2 pr-2 pl-4">
-              <LogoMark className="size-7" />
-              <Dialog.Title className="flex-1 font-bold text-lg">{APP_TEXT.menuDrawerPanel.title}</Dialog.Title>
-              <DialogCloseButton label={APP_TEXT.menuDrawerPanel.ariaLabel} />
-            </div>
-            <Dialog.Description className="sr-only">{APP_TEXT.menuDrawerPanel.description}</Dialog.Description>
-            <nav aria-label={APP_TEXT.menuDrawerPanel.title} className="flex-1 overflow-y-auto p-2">
-              <PremiumMemberLabel />
-              <ul className="space-y-0.5">
-                {LINKS.map(({ to, label, icon: Icon }) => (
-                  <li key={to}>
-                    <Dialog.Close asChild>
-                      <Link to={to} className="flex min-h-12 items-center gap-3 rounded-xl px-3 hover:bg-surface">
-                        <Icon
-                          aria-hidden="true"
-                          className={cn('size-5', to === '/premium' ? 'text-amber-700 dark:text-amber-400' : 'text-muted')}
-                        />
-                        <span className="flex-1">{label}</span>
-                        <ChevronRight aria-hidden="true" className="size-4 text-muted" />
-                      </Link>
-                    </Dialog.Close>
-                  </li>
-                ))}
-              </ul>
-              <div className="my-2 border-border border-t" />
-              <MenuButton
-                icon={Smartphone}
-                label={APP_TEXT.menuDrawerPanel.installGuide}
-                onClick={() => openDialog('install')}
-                testId="menu-install-guide"
-              >
-                <span className="rounded-full bg-surface-2 px-2 py-0.5 text-fg text-xs">{APP_TEXT.menuDrawerPanel.comingSoon}</span>
-              </MenuButton>
-              {pwa && (
-                <MenuButton
-                  icon={Settings}
-                  label={APP_TEXT.menuDrawerPanel.pwaSettings}
-                  onClick={() => openDialog('pwa')}
-                  testId="menu-pwa-settings"
-                />
-              )}
-              <ThemeToggle />
-            </nav>
-            <p className="px-5 py-3 text-muted text-xs">{APP_TEXT.menuDrawerPanel.tagline}</p>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+            <span className="rounded-full bg-surface-2 px-2 py-0.5 text-fg text-xs">{APP_TEXT.menuDrawerPanel.comingSoon}</span>
+          </MenuButton>
+          {pwa && (
+            <MenuButton
+              icon={Settings}
+              label={APP_TEXT.menuDrawerPanel.pwaSettings}
+              onClick={() => openDialog('pwa')}
+              testId="menu-pwa-settings"
+            />
+          )}
+          <ThemeToggle />
+        </nav>
+        <p className="px-5 py-3 text-muted text-xs">{APP_TEXT.menuDrawerPanel.tagline}</p>
+      </Drawer>
       <InstallGuideDialog open={dialog === 'install'} onOpenChange={(o) => setDialog(o ? 'install' : null)} />
       {pwa && (
         <PwaSettingsDialog isPremium={isPremium} push={PUSH} open={dialog === 'pwa'} onOpenChange={(o) => setDialog(o ? 'pwa' : null)} />

@@ -1,4 +1,4 @@
-import { CLAIMS_TEXT as T } from '@shared/messages/claims';
+import { CLAIMS_TEXT } from '@shared/messages/claims';
 import type { Claim, ClaimStatus } from '@shared/schemas/creation';
 import { cn } from '@web/lib/cn';
 
@@ -19,13 +19,13 @@ export function ClaimSources({ claims, className }: { claims: readonly Claim[]; 
         <li key={`${claim.line}:${claim.text}`} className="text-sm" data-status={claim.status}>
           <p className="leading-relaxed">
             <span className={cn('mr-2 inline-block rounded-full px-2 py-0.5 text-xs font-medium', STATUS_CLASS[claim.status])}>
-              {T.status[claim.status]}
+              {CLAIMS_TEXT.status[claim.status]}
             </span>
             {claim.text}
           </p>
           {claim.sources.length > 0 ? (
             <p className="mt-1 text-muted">
-              <span className="mr-1">{T.sourcesLabel}:</span>
+              <span className="mr-1">{CLAIMS_TEXT.sourcesLabel}:</span>
               {claim.sources.map((s, i) => (
                 <span key={s.url}>
                   {i > 0 && ', '}
@@ -36,7 +36,7 @@ export function ClaimSources({ claims, className }: { claims: readonly Claim[]; 
               ))}
             </p>
           ) : (
-            claim.status !== 'needs_source' && <p className="mt-1 text-muted">{T.unverified}</p>
+            claim.status !== 'needs_source' && <p className="mt-1 text-muted">{CLAIMS_TEXT.unverified}</p>
           )}
         </li>
       ))}

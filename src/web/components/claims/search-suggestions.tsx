@@ -1,4 +1,4 @@
-import { CLAIMS_TEXT as T } from '@shared/messages/claims';
+import { CLAIMS_TEXT } from '@shared/messages/claims';
 
 /**
  * Google's Search Suggestions for a grounded answer (`searchEntryPoint.renderedContent`), shown as
@@ -8,7 +8,7 @@ import { CLAIMS_TEXT as T } from '@shared/messages/claims';
 export function SearchSuggestions({ html }: { html: string }) {
   return (
     <iframe
-      title={T.searchSuggestions}
+      title={CLAIMS_TEXT.searchSuggestions}
       sandbox="allow-popups allow-popups-to-escape-sandbox"
       referrerPolicy="no-referrer"
       srcDoc={`<!doctype html><base target="_blank"><body style="margin:0">${html}</body>`}

@@ -2,10 +2,9 @@ import { STORAGE_KEYS } from '@shared/constants';
 import { SHELL_TEXT } from '@shared/messages/shell';
 import { writeStored } from '@web/lib/storage';
 import { useCooldown } from '@web/lib/use-cooldown';
-import { Dialog } from 'radix-ui';
 import { Link } from 'react-router';
 import { Button } from '../ui/button';
-import { Modal } from '../ui/dialog';
+import { ClosesDialog, Modal } from '../ui/dialog';
 import { LogoMark } from '../ui/logo-mark';
 
 interface LoginModalProps {
@@ -48,11 +47,11 @@ export function LoginModal({ open, onOpenChange, returnTo }: LoginModalProps) {
       </Button>
       <p className="mt-4 text-muted text-xs leading-relaxed">
         {SHELL_TEXT.loginModal.consentPrefix}
-        <Dialog.Close asChild>
+        <ClosesDialog>
           <Link to="/terms" className="mx-0.5 text-accent underline underline-offset-2">
             {SHELL_TEXT.loginModal.link}
           </Link>
-        </Dialog.Close>
+        </ClosesDialog>
         {SHELL_TEXT.loginModal.consentSuffix}
       </p>
     </Modal>

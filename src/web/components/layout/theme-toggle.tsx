@@ -1,7 +1,7 @@
 import { SHELL_TEXT } from '@shared/messages/shell';
+import { Switch } from '@web/components/ui/switch';
 import { setTheme, useTheme } from '@web/lib/theme';
 import { Moon } from 'lucide-react';
-import { Switch } from 'radix-ui';
 
 /** Light or dark (L-2.4-23); the choice is kept in localStorage (L-3-21). */
 export function ThemeToggle() {
@@ -13,15 +13,7 @@ export function ThemeToggle() {
       <label htmlFor="theme-toggle" className="flex-1 cursor-pointer self-stretch leading-[3rem]">
         {SHELL_TEXT.themeToggle.label}
       </label>
-      <Switch.Root
-        id="theme-toggle"
-        checked={dark}
-        onCheckedChange={(on) => setTheme(on ? 'dark' : 'light')}
-        data-testid="theme-toggle"
-        className="relative inline-flex h-7 w-12 shrink-0 items-center rounded-full bg-surface-2 transition-colors data-[state=checked]:bg-accent"
-      >
-        <Switch.Thumb className="block size-6 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
-      </Switch.Root>
+      <Switch id="theme-toggle" checked={dark} onCheckedChange={(on) => setTheme(on ? 'dark' : 'light')} testId="theme-toggle" />
     </div>
   );
 }

@@ -39,6 +39,11 @@ const SHEET = cn(
   'data-[state=open]:animate-sheet-up sm:inset-x-auto sm:bottom-auto sm:top-1/2 sm:left-1/2 sm:w-[min(28rem,calc(100%-2rem))] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-3xl sm:pb-0 sm:data-[state=open]:animate-dialog-in',
 );
 
+/** Its child (a link, a button) also closes the dialog or drawer it sits in, as it acts. */
+export function ClosesDialog({ children }: { children: ReactNode }) {
+  return <Dialog.Close asChild>{children}</Dialog.Close>;
+}
+
 /** The × of a dialog or drawer (a Radix Dialog.Close). */
 export function DialogCloseButton({ label = SHELL_TEXT.modal.ariaLabel, className }: { label?: string; className?: string }) {
   return (

@@ -3,21 +3,28 @@ import { Switch as RadixSwitch } from 'radix-ui';
 
 interface SwitchProps {
   checked: boolean;
-  onCheckedChange: (checked: boolean) => void;
-  /** The accessible name (the switch has no visible label of its own in a table cell). */
-  label: string;
+  /** Left out for a switch fixed in its state (shown disabled). */
+  onCheckedChange?: (checked: boolean) => void;
+  /** The accessible name when no visible `<label htmlFor={id}>` names the switch (a table cell). */
+  label?: string;
+  /** For a visible `<label htmlFor>` beside the switch. */
+  id?: string;
+  /** The id of the hint that describes the switch. */
+  describedBy?: string;
   disabled?: boolean;
   testId?: string;
   className?: string;
 }
 
 /** An on/off switch (Radix): a 44 px touch target around the 28 px track; the accent when on. */
-export function Switch({ checked, onCheckedChange, label, disabled, testId, className }: SwitchProps) {
+export function Switch({ checked, onCheckedChange, label, id, describedBy, disabled, testId, className }: SwitchProps) {
   return (
     <RadixSwitch.Root
       checked={checked}
       onCheckedChange={onCheckedChange}
+      id={id}
       aria-label={label}
+      aria-describedby={describedBy}
       disabled={disabled}
       data-testid={testId}
       className={cn(

@@ -67,3 +67,6 @@ export const clearDraft = (userId: string) => removeStored('local', keyOf(userId
 /** The member's speaking rate (L-3-24): kept apart from the draft, so a restart or a publication keeps it. */
 export const loadRate = (userId: string) => speakingRateOf(readStored('local', rateKeyOf(userId)));
 export const saveRate = (userId: string, rate: number) => writeStored('local', rateKeyOf(userId), String(speakingRateOf(rate)));
+
+/** What every step of the creation page receives: the draft and the way to change it. */
+export type StepProps = { draft: Draft; update: (patch: Partial<Draft>) => void };

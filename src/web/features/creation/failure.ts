@@ -1,4 +1,4 @@
-import { CREATION_TEXT as T } from '@shared/messages/creation';
+import { CREATION_TEXT } from '@shared/messages/creation';
 import { CREATION_LIMIT_REASONS, CREATION_MESSAGES } from '@shared/rules/creation';
 import { ApiError } from '@web/lib/api';
 import { serverField, serverMessage } from '@web/lib/server-message';
@@ -7,15 +7,15 @@ import { serverField, serverMessage } from '@web/lib/server-message';
 export type CreationCall = 'script' | 'preview' | 'publish';
 
 const FALLBACK: Record<CreationCall, string> = {
-  script: T.errors.scriptFailed,
-  preview: T.errors.previewFailed,
-  publish: T.errors.publishFailed,
+  script: CREATION_TEXT.errors.scriptFailed,
+  preview: CREATION_TEXT.errors.previewFailed,
+  publish: CREATION_TEXT.errors.publishFailed,
 };
 /** Mugen's own daily limit as each call tells it: 本日の利用上限 for a script, 投稿制限 for a preview or publish. */
 const LIMIT: Record<CreationCall, string> = {
-  script: T.errors.dailyLimit,
-  preview: T.errors.postingLimit,
-  publish: T.errors.postingLimit,
+  script: CREATION_TEXT.errors.dailyLimit,
+  preview: CREATION_TEXT.errors.postingLimit,
+  publish: CREATION_TEXT.errors.postingLimit,
 };
 
 /**
@@ -25,14 +25,14 @@ const LIMIT: Record<CreationCall, string> = {
  */
 export function creationFailure(err: unknown, call: CreationCall): { title: string; description?: string } {
   if (err instanceof ApiError) {
-    if (err.status === 401) return { title: T.errors.loginRequired };
+    if (err.status === 401) return { title: CREATION_TEXT.errors.loginRequired };
     if (err.status === 429) {
       const reason = serverField(err, 'reason');
-      if (reason === CREATION_LIMIT_REASONS.aiServiceLimit) return { title: T.errors.ttsQuota };
-      if (reason === CREATION_LIMIT_REASONS.dailyLimit) return { title: T.errors.dailyLimit };
+      if (reason === CREATION_LIMIT_REASONS.aiServiceLimit) return { title: CREATION_TEXT.errors.ttsQuota };
+      if (reason === CREATION_LIMIT_REASONS.dailyLimit) return { title: CREATION_TEXT.errors.dailyLimit };
       // The script writer's own bounds (#24.7): the day's (its count named by the server) and the minute's.
       if (reason === CREATION_LIMIT_REASONS.scriptDailyLimit)
-        return { title: T.errors.dailyLimit, description: serverMessage(err) ?? undefined };
+        return { title: CREATION_TEXT.errors.dailyLimit, description: serverMessage(err) ?? undefined };
       if (reason === CREATION_LIMIT_REASONS.scriptMinuteLimit) return { title: CREATION_MESSAGES.scriptMinuteLimit };
       return { title: LIMIT[call] };
     }
@@ -41,5 +41,7 @@ export function creationFailure(err: unknown, call: CreationCall): { title: stri
       if (message) return { title: message };
     }
   }
-  return call === 'publish' ? { title: FALLBACK.publish, description: T.errors.publishFailedDetail } : { title: FALLBACK[call] };
+  return call === 'publish'
+    ? { title: FALLBACK.publish, description: CREATION_TEXT.errors.publishFailedDetail }
+    : { title: FALLBACK[call] };
 }

@@ -1,7 +1,6 @@
 import { ADMIN_TEXT } from '@shared/messages/admin';
-import { cn } from '@web/lib/cn';
+import { Tab, TabList, TabPanel, Tabs } from '@web/components/ui/tabs';
 import { Activity, AudioLines, Lightbulb, Users } from 'lucide-react';
-import { Tabs } from 'radix-ui';
 import { useSearchParams } from 'react-router';
 import { AudioTab } from '../audio/components/audio-tab';
 import { AdminLayout } from '../components/admin-layout';
@@ -23,7 +22,8 @@ export function AdminRoute() {
   const tab = isTab(requested) ? requested : DEFAULT_TAB;
   return (
     <AdminLayout title={ADMIN_TEXT.title} back={{ to: '/', label: ADMIN_TEXT.shell.backHome }}>
-      <Tabs.Root
+      <Tabs
+        look="segmented"
         value={tab}
         onValueChange={(value) =>
           setParams(
@@ -38,37 +38,30 @@ export function AdminRoute() {
           )
         }
       >
-        <Tabs.List aria-label={ADMIN_TEXT.shell.tabsLabel} className="grid grid-cols-4 gap-1 rounded-2xl bg-surface p-1">
+        <TabList aria-label={ADMIN_TEXT.shell.tabsLabel} className="grid-cols-4">
           {ADMIN_TABS.map((value) => {
             const Icon = ICONS[value];
             return (
-              <Tabs.Trigger
-                key={value}
-                value={value}
-                className={cn(
-                  'inline-flex min-h-11 items-center justify-center gap-1.5 rounded-xl px-1 font-medium text-muted text-sm transition-colors',
-                  'hover:text-fg data-[state=active]:bg-bg data-[state=active]:text-fg data-[state=active]:shadow-sm',
-                )}
-              >
+              <Tab key={value} value={value}>
                 <Icon aria-hidden="true" className="hidden size-4 shrink-0 sm:block" />
                 <span className="truncate">{ADMIN_TEXT.tabs[value]}</span>
-              </Tabs.Trigger>
+              </Tab>
             );
           })}
-        </Tabs.List>
-        <Tabs.Content value="audio" className="mt-5 outline-none">
+        </TabList>
+        <TabPanel value="audio" className="mt-5">
           <AudioTab />
-        </Tabs.Content>
-        <Tabs.Content value="users" className="mt-5 outline-none">
+        </TabPanel>
+        <TabPanel value="users" className="mt-5">
           <UsersTab />
-        </Tabs.Content>
-        <Tabs.Content value="themes" className="mt-5 outline-none">
+        </TabPanel>
+        <TabPanel value="themes" className="mt-5">
           <ThemesTab />
-        </Tabs.Content>
-        <Tabs.Content value="monitoring" className="mt-5 outline-none">
+        </TabPanel>
+        <TabPanel value="monitoring" className="mt-5">
           <MonitoringTab />
-        </Tabs.Content>
-      </Tabs.Root>
+        </TabPanel>
+      </Tabs>
     </AdminLayout>
   );
 }

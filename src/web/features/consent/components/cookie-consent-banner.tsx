@@ -1,9 +1,9 @@
 import { CONSENT_TEXT } from '@shared/messages/consent';
 import { type ConsentChoice, consentFlags } from '@shared/rules/consent';
 import { Button } from '@web/components/ui/button';
+import { Switch } from '@web/components/ui/switch';
 import { cn } from '@web/lib/cn';
 import { Cookie, X } from 'lucide-react';
-import { Switch } from 'radix-ui';
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { recordConsent, storeConsent } from '../api/record-consent';
@@ -78,14 +78,14 @@ export function CookieConsentBanner() {
                 <span className="block font-medium text-sm">{T.essential}</span>
                 <span className="block text-muted text-xs leading-relaxed">{T.essentialHint}</span>
               </label>
-              <ConsentSwitch id={essentialId} checked disabled />
+              <Switch id={essentialId} checked disabled />
             </li>
             <li className="flex items-center gap-3 px-4 py-2">
               <label htmlFor={analyticsId} className="min-w-0 flex-1">
                 <span className="block font-medium text-sm">{T.analytics}</span>
                 <span className="block text-muted text-xs leading-relaxed">{T.analyticsHint}</span>
               </label>
-              <ConsentSwitch id={analyticsId} checked={analytics} onCheckedChange={setAnalytics} />
+              <Switch id={analyticsId} checked={analytics} onCheckedChange={setAnalytics} />
             </li>
           </ul>
         )}
@@ -121,16 +121,5 @@ export function CookieConsentBanner() {
         </button>
       </div>
     </section>
-  );
-}
-
-function ConsentSwitch(props: { id: string; checked: boolean; disabled?: boolean; onCheckedChange?: (v: boolean) => void }) {
-  return (
-    <Switch.Root
-      {...props}
-      className="relative inline-flex h-7 w-12 shrink-0 items-center rounded-full bg-muted/45 transition-colors data-[state=checked]:bg-accent data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60"
-    >
-      <Switch.Thumb className="block size-5 translate-x-1 rounded-full bg-white shadow-card transition-transform data-[state=checked]:translate-x-6" />
-    </Switch.Root>
   );
 }

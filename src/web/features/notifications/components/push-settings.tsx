@@ -1,8 +1,8 @@
 import { NOTIFICATIONS_TEXT } from '@shared/messages/notifications';
 import { enableFailureMessage } from '@shared/rules/push';
+import { Switch } from '@web/components/ui/switch';
 import { failureToast, toast } from '@web/lib/toast';
 import { BellRing, Send } from 'lucide-react';
-import { Switch } from 'radix-ui';
 import { useId, useState } from 'react';
 import { disablePush, enablePush, pushEnabledLocally, pushPermission, sendTestPush } from '../api/push';
 
@@ -64,16 +64,7 @@ export function PushSettings() {
           </label>
           <p className="text-muted text-xs leading-relaxed">{NOTIFICATIONS_TEXT.pushSettings.hint}</p>
         </div>
-        <Switch.Root
-          id={id}
-          checked={on}
-          disabled={busy}
-          onCheckedChange={(v) => void onChange(v)}
-          data-testid="push-switch"
-          className="relative inline-flex h-7 w-12 shrink-0 items-center rounded-full bg-surface-2 transition-colors disabled:opacity-60 data-[state=checked]:bg-accent"
-        >
-          <Switch.Thumb className="block size-6 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
-        </Switch.Root>
+        <Switch id={id} checked={on} disabled={busy} onCheckedChange={(v) => void onChange(v)} testId="push-switch" />
       </div>
       {problem && (
         <p role="alert" className="mt-3 rounded-xl bg-danger-soft px-3 py-2 text-danger text-sm leading-relaxed" data-testid="push-error">

@@ -3,10 +3,10 @@ import { PLAYLIST_MESSAGES } from '@shared/rules/playlist';
 import type { Track } from '@shared/schemas/track';
 import { Modal } from '@web/components/ui/dialog';
 import { ListState } from '@web/components/ui/list-state';
+import { AnchoredPopover } from '@web/components/ui/popover';
 import { cn } from '@web/lib/cn';
 import { toast } from '@web/lib/toast';
 import { Check, ListMusic, LoaderCircle, Plus } from 'lucide-react';
-import { Popover } from 'radix-ui';
 import type { RefObject } from 'react';
 import { Link } from 'react-router';
 import { playlistErrorToast } from '../api/errors';
@@ -30,29 +30,10 @@ interface AddToPlaylistPanelProps {
 export function AddToPlaylistPanel({ track, anchorRef, desktop, open, setOpen }: AddToPlaylistPanelProps) {
   if (desktop) {
     return (
-      <Popover.Root open={open} onOpenChange={setOpen}>
-        <Popover.Anchor virtualRef={anchorRef as RefObject<HTMLButtonElement>} />
-        <Popover.Portal>
-          <Popover.Content
-            align="end"
-            sideOffset={6}
-            collisionPadding={12}
-            onInteractOutside={(e) => {
-              // A press on the button itself toggles (its own click), not a dismiss-then-reopen.
-              if (anchorRef.current?.contains(e.target as Node)) e.preventDefault();
-            }}
-            onCloseAutoFocus={(e) => {
-              e.preventDefault();
-              anchorRef.current?.focus();
-            }}
-            className="z-50 min-w-[200px] max-w-[20rem] rounded-2xl border border-border bg-bg p-2 shadow-card outline-none data-[state=open]:animate-fade-in"
-            data-testid="add-to-playlist-popover"
-          >
-            <p className="px-2 pt-1 pb-2 font-semibold text-sm">{PLAYLISTS_TEXT.addToPlaylistPanel.title}</p>
-            <PlaylistChoices track={track} onDone={() => setOpen(false)} />
-          </Popover.Content>
-        </Popover.Portal>
-      </Popover.Root>
+      <AnchoredPopover open={open} onOpenChange={setOpen} anchorRef={anchorRef} testId="add-to-playlist-popover">
+        <p className="px-2 pt-1 pb-2 font-semibold text-sm">{PLAYLISTS_TEXT.addToPlaylistPanel.title}</p>
+        <PlaylistChoices track={track} onDone={() => setOpen(false)} />
+      </AnchoredPopover>
     );
   }
 

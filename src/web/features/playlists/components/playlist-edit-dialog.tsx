@@ -4,14 +4,13 @@ import { joinCategories, playlistNameProblem, playlistSlug } from '@shared/rules
 import type { Playlist } from '@shared/schemas/playlist';
 import { Button } from '@web/components/ui/button';
 import { Modal } from '@web/components/ui/dialog';
-import { cn } from '@web/lib/cn';
+import { Field, fieldControl, inputClass, TextArea } from '@web/components/ui/field';
 import { toast } from '@web/lib/toast';
 import { LoaderCircle } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { playlistErrorToast } from '../api/errors';
 import { useUpdatePlaylist } from '../api/mutate-playlist';
 import { CategoryInput } from './category-input';
-import { FieldMessage, fieldClass, TextArea } from './form-fields';
 import { PublicOnlyNote, VisibilityChoice } from './visibility-choice';
 
 interface PlaylistEditDialogProps {
@@ -35,7 +34,7 @@ export function PlaylistEditDialog({ playlist, userId, premium, open, onOpenChan
 }
 
 function EditForm({ playlist, userId, premium, onDone }: { playlist: Playlist; userId: string; premium: boolean; onDone: () => void }) {
-  const ids = { name: useId(), nameMsg: useId(), description: useId() };
+  const ids = { name: useId(), description: useId() };
   const [name, setName] = useState(playlist.name);
   const [categories, setCategories] = useState(() => splitCategories(playlist.category));
   const [description, setDescription] = useState(playlist.description ?? '');
@@ -71,30 +70,20 @@ function EditForm({ playlist, userId, premium, onDone }: { playlist: Playlist; u
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5 pt-1">
-      <div>
-        <label htmlFor={ids.name} className="font-medium text-sm">
-          {PLAYLISTS_TEXT.editForm.label}
-        </label>
+      <Field id={ids.name} label={PLAYLISTS_TEXT.editForm.label} error={nameError} hint={PLAYLISTS_TEXT.editForm.hint(slug)}>
         <input
-          id={ids.name}
+          {...fieldControl(ids.name, nameError)}
           value={name}
           onChange={(e) => setName(e.target.value)}
-          aria-invalid={nameError !== null}
-          aria-describedby={ids.nameMsg}
           autoComplete="off"
-          className={cn(fieldClass, 'min-h-12')}
+          className={inputClass}
           data-testid="edit-playlist-name"
         />
-        <FieldMessage id={ids.nameMsg} error={nameError} hint={PLAYLISTS_TEXT.editForm.hint(slug)} />
-      </div>
+      </Field>
       <CategoryInput value={categories} onChange={setCategories} presets={DEFAULT_EDIT_CATEGORIES} />
-      <div>
-        <label htmlFor={ids.description} className="font-medium text-sm">
-          {PLAYLISTS_TEXT.editForm.label2}
-          <span className="ml-1.5 font-normal text-muted text-xs">{PLAYLISTS_TEXT.editForm.optional}</span>
-        </label>
+      <Field id={ids.description} label={PLAYLISTS_TEXT.editForm.label2} mark="optional">
         <TextArea id={ids.description} value={description} onChange={(e) => setDescription(e.target.value)} maxLength={500} />
-      </div>
+      </Field>
       {premium ? <VisibilityChoice isPublic={isPublic} onChange={setIsPublic} /> : <PublicOnlyNote />}
       <div className="sticky bottom-0 -mx-5 -mb-5 flex justify-end gap-2 border-border border-t bg-bg px-5 py-3">
         <Button variant="secondary" onClick={onDone}>

@@ -5,9 +5,9 @@ import { canCreatePlaylist, isPremiumActive, playlistLimit } from '@shared/rules
 import { LoginRequired } from '@web/components/layout/login-required';
 import { PageHeader } from '@web/components/layout/page-header';
 import { Button } from '@web/components/ui/button';
+import { Field, fieldControl, inputClass, TextArea } from '@web/components/ui/field';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useUser } from '@web/lib/auth';
-import { cn } from '@web/lib/cn';
 import { toast } from '@web/lib/toast';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { Crown, LoaderCircle } from 'lucide-react';
@@ -18,7 +18,6 @@ import { useMyPlaylists } from '../api/get-playlists';
 import { saveCategory, useCreatePlaylist } from '../api/mutate-playlist';
 import { addTrackToPlaylist } from '../api/playlist-tracks';
 import { CategoryInput } from '../components/category-input';
-import { FieldMessage, fieldClass, TextArea } from '../components/form-fields';
 import { PublicOnlyNote, VisibilityChoice } from '../components/visibility-choice';
 
 /** /create-playlist: the creation form (listener spec §2, §5). ?track= adds that track once created. */
@@ -44,7 +43,7 @@ export function CreatePlaylistRoute() {
 }
 
 function CreateForm({ user }: { user: { id: string; isPremium: boolean; premiumEndDate: string | null } }) {
-  const ids = { name: useId(), nameMsg: useId(), description: useId() };
+  const ids = { name: useId(), description: useId() };
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const trackParam = params.get('track');
@@ -113,36 +112,25 @@ function CreateForm({ user }: { user: { id: string; isPremium: boolean; premiumE
         </div>
       )}
 
-      <div>
-        <label htmlFor={ids.name} className="font-medium text-sm">
-          {PLAYLISTS_TEXT.createForm.label}
-          <span className="ml-1 text-danger">*</span>
-        </label>
+      <Field id={ids.name} label={PLAYLISTS_TEXT.createForm.label} mark="required" error={nameError} count={`${[...name].length}/50`}>
         <input
-          id={ids.name}
+          {...fieldControl(ids.name, nameError)}
           value={name}
           onChange={(e) => {
             setName(e.target.value);
             setTouched(true);
           }}
           onBlur={() => setTouched(true)}
-          aria-invalid={nameError !== null}
-          aria-describedby={ids.nameMsg}
           placeholder={PLAYLISTS_TEXT.createForm.playlistNamePlaceholder}
           autoComplete="off"
-          className={cn(fieldClass, 'min-h-12')}
+          className={inputClass}
           data-testid="playlist-name"
         />
-        <FieldMessage id={ids.nameMsg} error={nameError} count={`${[...name].length}/50`} />
-      </div>
+      </Field>
 
       <CategoryInput value={categories} onChange={setCategories} />
 
-      <div>
-        <label htmlFor={ids.description} className="font-medium text-sm">
-          {PLAYLISTS_TEXT.createForm.label2}
-          <span className="ml-1.5 font-normal text-muted text-xs">{PLAYLISTS_TEXT.createForm.optional}</span>
-        </label>
+      <Field id={ids.description} label={PLAYLISTS_TEXT.createForm.label2} mark="optional" count={`${[...description].length}/500`}>
         <TextArea
           id={ids.description}
           value={description}
@@ -151,8 +139,7 @@ function CreateForm({ user }: { user: { id: string; isPremium: boolean; premiumE
           placeholder={PLAYLISTS_TEXT.createForm.playlistDescriptionPlaceholder}
           data-testid="playlist-description"
         />
-        <FieldMessage id={`${ids.description}-count`} count={`${[...description].length}/500`} />
-      </div>
+      </Field>
 
       {premium ? <VisibilityChoice isPublic={isPublic} onChange={setIsPublic} /> : <PublicOnlyNote />}
 

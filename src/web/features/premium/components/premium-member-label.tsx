@@ -1,6 +1,6 @@
 import { PREMIUM_TEXT } from '@shared/messages/premium';
+import { ClosesDialog } from '@web/components/ui/dialog';
 import { ChevronRight, Crown } from 'lucide-react';
-import { Dialog } from 'radix-ui';
 import { Link } from 'react-router';
 import { usePremium } from '../api/get-premium-status';
 
@@ -13,7 +13,7 @@ export function PremiumMemberLabel() {
   const { isPremium, daysRemaining } = usePremium();
   if (!isPremium) return null;
   return (
-    <Dialog.Close asChild>
+    <ClosesDialog>
       <Link
         to="/cancel"
         className="mx-1 mb-2 flex min-h-12 items-center gap-3 rounded-xl border border-accent/30 bg-accent-soft px-3 text-fg hover:border-accent/60"
@@ -29,6 +29,6 @@ export function PremiumMemberLabel() {
         <ChevronRight aria-hidden="true" className="size-4 text-muted" />
         <span className="sr-only">{PREMIUM_TEXT.premiumMemberLabel.manage}</span>
       </Link>
-    </Dialog.Close>
+    </ClosesDialog>
   );
 }

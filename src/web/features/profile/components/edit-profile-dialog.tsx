@@ -3,13 +3,13 @@ import { PROFILE_FORM_MESSAGES, type ProfileFormErrors, validateProfileForm } fr
 import type { User } from '@shared/schemas/auth';
 import { Button } from '@web/components/ui/button';
 import { Modal } from '@web/components/ui/dialog';
+import { Field, fieldControl, inputClass, PrefixedInput } from '@web/components/ui/field';
 import { publicHost } from '@web/lib/public-origin';
 import { serverField, serverMessage } from '@web/lib/server-message';
 import { toast } from '@web/lib/toast';
 import { TriangleAlert } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import { useUpdateProfile } from '../api/update-profile';
-import { FormField, inputClass, PrefixedInput } from './form-field';
 import { ProfileImagePicker } from './profile-image-picker';
 import { useUserIdCheck } from './use-user-id-check';
 import { UserIdStatus } from './user-id-status';
@@ -91,14 +91,12 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
   const frame = (key: keyof ProfileFormErrors) => ({ id: idOf[key], error: errors[key] });
   /** An input's id, value, change (which clears the field's error) and its error's description. */
   const field = (key: keyof ProfileFormErrors) => ({
-    id: idOf[key],
     value: form[key],
     onChange: (e: ChangeEvent<HTMLInputElement>) => {
       setForm((prev) => ({ ...prev, [key]: e.target.value }));
       clearError(key);
     },
-    'aria-invalid': errors[key] ? true : undefined,
-    'aria-describedby': errors[key] ? `${idOf[key]}-error` : undefined,
+    ...fieldControl(idOf[key], errors[key]),
   });
 
   const userIdHint = (
@@ -116,22 +114,22 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
       <div className="min-h-0 flex-1 space-y-5 overflow-y-auto px-5 py-5">
         <ProfileImagePicker picture={user.picture} name={user.name} />
 
-        <FormField id={ids.email} label={T.label} hint={PROFILE_FORM_MESSAGES.emailNote}>
+        <Field id={ids.email} label={T.label} hint={PROFILE_FORM_MESSAGES.emailNote}>
           <input id={ids.email} type="email" value={user.email ?? ''} readOnly className={inputClass} data-testid="profile-email" />
-        </FormField>
+        </Field>
 
-        <FormField {...frame('name')} label={T.label2} hint={<span className="tabular-nums">{[...name].length} / 50</span>}>
+        <Field {...frame('name')} label={T.label2} hint={<span className="tabular-nums">{[...name].length} / 50</span>}>
           <input autoComplete="nickname" className={inputClass} data-testid="profile-name-input" {...field('name')} />
-        </FormField>
+        </Field>
 
-        <FormField {...frame('customUserId')} label={T.label3} optional hint={userIdHint}>
+        <Field {...frame('customUserId')} label={T.label3} mark="optional" hint={userIdHint}>
           <input {...VERBATIM} inputMode="url" className={inputClass} data-testid="profile-user-id-input" {...field('customUserId')} />
           {!errors.customUserId && <UserIdStatus check={idCheck} />}
-        </FormField>
+        </Field>
 
-        <FormField {...frame('xHandle')} label={T.label4} optional hint={T.hint}>
+        <Field {...frame('xHandle')} label={T.label4} mark="optional" hint={T.hint}>
           <PrefixedInput prefix="@" {...VERBATIM} placeholder="username" data-testid="profile-x-input" {...field('xHandle')} />
-        </FormField>
+        </Field>
 
         {failed && (
           <p role="alert" className="flex items-start gap-2 rounded-2xl bg-danger-soft px-4 py-3 text-danger text-sm">

@@ -4,11 +4,10 @@ import type { User } from '@shared/schemas/auth';
 import type { Track } from '@shared/schemas/track';
 import { LoginRequiredNotice } from '@web/components/layout/login-required-notice';
 import { RowSkeletons, Skeletons } from '@web/components/ui/skeleton';
+import { Tab, TabList, TabPanel, Tabs } from '@web/components/ui/tabs';
 import { useUser } from '@web/lib/auth';
-import { cn } from '@web/lib/cn';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { Heart, ListMusic, Mic } from 'lucide-react';
-import { Tabs } from 'radix-ui';
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { AccountSection } from '../components/account-section';
@@ -27,7 +26,7 @@ const TAB_LABELS: Record<MyPageTab, { label: string; icon: typeof Heart }> = {
  * and a list that arrives (or an empty tab's card) never moves it in view (issue 20, layout shift). On a
  * desktop the account section is in the column beside the tabs.
  */
-const TAB_PANEL = 'mt-4 min-h-[60dvh] outline-none lg:min-h-0';
+const TAB_PANEL = 'mt-4 min-h-[60dvh] lg:min-h-0';
 
 /** What other features show on My Page; the app composes them (src/web/app/routes/my-page.tsx). */
 export interface MyPageSlots {
@@ -69,7 +68,8 @@ export function MyPage({ favorites, playlists, followStats, premium, addToPlayli
         {premium}
       </div>
 
-      <Tabs.Root
+      <Tabs
+        look="segmented"
         value={tab}
         onValueChange={(value) =>
           setParams(
@@ -83,34 +83,27 @@ export function MyPage({ favorites, playlists, followStats, premium, addToPlayli
         }
         className="mt-8 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:mt-0"
       >
-        <Tabs.List aria-label={PROFILE_TEXT.myPage.ariaLabel} className="grid grid-cols-3 rounded-2xl bg-surface p-1">
+        <TabList aria-label={PROFILE_TEXT.myPage.ariaLabel} className="grid-cols-3">
           {MY_PAGE_TABS.map((value) => {
             const { label, icon: Icon } = TAB_LABELS[value];
             return (
-              <Tabs.Trigger
-                key={value}
-                value={value}
-                className={cn(
-                  'inline-flex min-h-11 items-center justify-center gap-1.5 rounded-xl px-2 font-medium text-muted text-sm transition-colors',
-                  'hover:text-fg data-[state=active]:bg-bg data-[state=active]:text-fg data-[state=active]:shadow-sm',
-                )}
-              >
+              <Tab key={value} value={value}>
                 <Icon aria-hidden="true" className="hidden size-4 shrink-0 min-[420px]:block" />
                 <span className="truncate">{label}</span>
-              </Tabs.Trigger>
+              </Tab>
             );
           })}
-        </Tabs.List>
-        <Tabs.Content value="favorites" className={TAB_PANEL}>
+        </TabList>
+        <TabPanel value="favorites" className={TAB_PANEL}>
           {favorites}
-        </Tabs.Content>
-        <Tabs.Content value="playlists" className={TAB_PANEL}>
+        </TabPanel>
+        <TabPanel value="playlists" className={TAB_PANEL}>
           {playlists}
-        </Tabs.Content>
-        <Tabs.Content value="my-tracks" className={TAB_PANEL}>
+        </TabPanel>
+        <TabPanel value="my-tracks" className={TAB_PANEL}>
           <MyTracksTab addToPlaylist={addToPlaylist} />
-        </Tabs.Content>
-      </Tabs.Root>
+        </TabPanel>
+      </Tabs>
 
       <div className="lg:col-start-1 lg:row-start-2">
         <AccountSection />

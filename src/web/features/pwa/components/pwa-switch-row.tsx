@@ -1,5 +1,5 @@
+import { Switch } from '@web/components/ui/switch';
 import type { LucideIcon } from 'lucide-react';
-import { Switch } from 'radix-ui';
 import { useId } from 'react';
 
 interface PwaSwitchRowProps {
@@ -28,17 +28,7 @@ export function PwaSwitchRow({ icon: Icon, label, hint, checked, disabled, onChe
           {hint}
         </p>
       </div>
-      <Switch.Root
-        id={id}
-        checked={checked}
-        disabled={disabled}
-        onCheckedChange={onCheckedChange}
-        aria-describedby={`${id}-hint`}
-        data-testid={testId}
-        className="relative inline-flex h-7 w-12 shrink-0 items-center rounded-full bg-surface-2 transition-colors disabled:opacity-60 data-[state=checked]:bg-accent"
-      >
-        <Switch.Thumb className="block size-6 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
-      </Switch.Root>
+      <Switch id={id} checked={checked} disabled={disabled} onCheckedChange={onCheckedChange} describedBy={`${id}-hint`} testId={testId} />
     </div>
   );
 }

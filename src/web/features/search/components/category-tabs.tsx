@@ -1,7 +1,6 @@
 import { SEARCH_TEXT } from '@shared/messages/search';
-import { cn } from '@web/lib/cn';
+import { Tab, TabList, TabPanel, Tabs } from '@web/components/ui/tabs';
 import { Sparkles } from 'lucide-react';
-import { Tabs } from 'radix-ui';
 import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useRef } from 'react';
 
 /** The value of the おすすめ tab (no category). */
@@ -16,11 +15,6 @@ interface CategoryTabsProps {
   onReselect?: () => void;
   children: ReactNode;
 }
-
-const trigger = cn(
-  'inline-flex min-h-11 shrink-0 snap-start items-center gap-1.5 rounded-full border border-border px-4 font-medium text-muted text-sm transition-colors',
-  'hover:text-fg data-[state=active]:border-accent data-[state=active]:bg-accent data-[state=active]:text-accent-fg',
-);
 
 /** The value of no tab: Radix selects nothing for a value none of its triggers has. */
 const NONE = '';
@@ -58,26 +52,26 @@ export function CategoryTabs({ value, categories, onValueChange, onReselect, chi
     list.current?.querySelector('[data-state="active"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [value, categories.length]);
   return (
-    <Tabs.Root value={value ?? NONE} onValueChange={onValueChange} activationMode="manual">
-      <Tabs.List
+    <Tabs look="chips" value={value ?? NONE} onValueChange={onValueChange} activationMode="manual">
+      <TabList
         ref={list}
         aria-label={SEARCH_TEXT.categoryTabs.categoryTabsLabel}
-        className="-mx-4 flex snap-x scroll-px-4 gap-2 overflow-x-auto px-4 py-1 [scrollbar-width:none] lg:mx-0 lg:scroll-px-0 lg:px-0 lg:[mask-image:linear-gradient(to_right,black_calc(100%-2.5rem),transparent)]"
+        className="-mx-4 snap-x scroll-px-4 overflow-x-auto px-4 py-1 [scrollbar-width:none] lg:mx-0 lg:scroll-px-0 lg:px-0 lg:[mask-image:linear-gradient(to_right,black_calc(100%-2.5rem),transparent)]"
         data-testid="category-tabs"
       >
-        <Tabs.Trigger value={RECOMMENDED_TAB} className={trigger}>
+        <Tab value={RECOMMENDED_TAB}>
           <Sparkles aria-hidden="true" className="size-4" />
           {SEARCH_TEXT.categoryTabs.recommended}
-        </Tabs.Trigger>
+        </Tab>
         {categories.map((c) => (
-          <Tabs.Trigger key={c} value={c} className={trigger} {...reselect}>
+          <Tab key={c} value={c} {...reselect}>
             {c}
-          </Tabs.Trigger>
+          </Tab>
         ))}
-      </Tabs.List>
-      <Tabs.Content value={value ?? NONE} className="mt-4 outline-none" tabIndex={-1}>
+      </TabList>
+      <TabPanel value={value ?? NONE} className="mt-4" tabIndex={-1}>
         {children}
-      </Tabs.Content>
-    </Tabs.Root>
+      </TabPanel>
+    </Tabs>
   );
 }

@@ -9,6 +9,7 @@ import {
 } from '@shared/rules/support';
 import { SiteFooter } from '@web/components/layout/site-footer';
 import { Button, ButtonLink } from '@web/components/ui/button';
+import { Field, fieldControl, inputClass } from '@web/components/ui/field';
 import { PageState } from '@web/components/ui/page-state';
 import { ApiError } from '@web/lib/api';
 import { useUser } from '@web/lib/auth';
@@ -16,13 +17,11 @@ import { cn } from '@web/lib/cn';
 import { serverMessage } from '@web/lib/server-message';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { ChevronDown, CircleAlert, CircleCheck, LoaderCircle } from 'lucide-react';
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useSendContact } from '../api/contact';
 
 const T = SUPPORT_TEXT.contactPage;
-const FIELD =
-  'mt-2 block w-full rounded-xl border border-border bg-bg px-4 text-base outline-none placeholder:text-muted focus:border-accent aria-invalid:border-danger disabled:opacity-60';
 const ORDER: (keyof ContactFields)[] = ['name', 'email', 'subject', 'message'];
 
 /**
@@ -61,6 +60,7 @@ function ContactForm({ send }: { send: ReturnType<typeof useSendContact> }) {
     subject: useRef<HTMLSelectElement>(null),
     message: useRef<HTMLTextAreaElement>(null),
   };
+  const ids = { name: useId(), email: useId(), subject: useId(), message: useId() };
   const problems = submitted ? contactProblems(fields) : {};
 
   // A member is known: the name and address are filled in where still empty.
@@ -96,80 +96,78 @@ function ContactForm({ send }: { send: ReturnType<typeof useSendContact> }) {
     <form onSubmit={onSubmit} noValidate className="mt-6 space-y-5" aria-busy={busy} data-testid="contact-form">
       {send.isError && <SendFailure error={send.error} />}
       <fieldset disabled={busy} className="space-y-5">
-        <Field label={T.name} error={problems.name}>
-          {(ids) => (
-            <input
-              ref={refs.name}
-              {...ids}
-              value={fields.name}
-              onChange={(e) => set('name')(e.target.value)}
-              autoComplete="name"
-              maxLength={CONTACT_LIMITS.name * 2}
-              className={cn(FIELD, 'min-h-12')}
-              data-testid="contact-name"
-            />
-          )}
+        <Field id={ids.name} label={T.name} mark="required" error={problems.name}>
+          <input
+            ref={refs.name}
+            {...fieldControl(ids.name, problems.name)}
+            aria-required
+            value={fields.name}
+            onChange={(e) => set('name')(e.target.value)}
+            autoComplete="name"
+            maxLength={CONTACT_LIMITS.name * 2}
+            className={inputClass}
+            data-testid="contact-name"
+          />
         </Field>
-        <Field label={T.email} error={problems.email}>
-          {(ids) => (
-            <input
-              ref={refs.email}
-              {...ids}
-              type="email"
-              inputMode="email"
-              value={fields.email}
-              onChange={(e) => set('email')(e.target.value)}
-              autoComplete="email"
-              maxLength={CONTACT_LIMITS.email}
-              className={cn(FIELD, 'min-h-12')}
-              data-testid="contact-email"
-            />
-          )}
+        <Field id={ids.email} label={T.email} mark="required" error={problems.email}>
+          <input
+            ref={refs.email}
+            {...fieldControl(ids.email, problems.email)}
+            aria-required
+            type="email"
+            inputMode="email"
+            value={fields.email}
+            onChange={(e) => set('email')(e.target.value)}
+            autoComplete="email"
+            maxLength={CONTACT_LIMITS.email}
+            className={inputClass}
+            data-testid="contact-email"
+          />
         </Field>
-        <Field label={T.subject} error={problems.subject}>
-          {(ids) => (
-            <span className="relative block">
-              <select
-                ref={refs.subject}
-                {...ids}
-                value={fields.subject}
-                onChange={(e) => set('subject')(e.target.value)}
-                className={cn(FIELD, 'min-h-12 appearance-none pr-11', !fields.subject && 'text-muted')}
-                data-testid="contact-subject"
-              >
-                <option value="" disabled hidden>
-                  {T.subjectPlaceholder}
+        <Field id={ids.subject} label={T.subject} mark="required" error={problems.subject}>
+          <span className="relative block">
+            <select
+              ref={refs.subject}
+              {...fieldControl(ids.subject, problems.subject)}
+              aria-required
+              value={fields.subject}
+              onChange={(e) => set('subject')(e.target.value)}
+              className={cn(inputClass, 'appearance-none pr-11', !fields.subject && 'text-muted')}
+              data-testid="contact-subject"
+            >
+              <option value="" disabled hidden>
+                {T.subjectPlaceholder}
+              </option>
+              {CONTACT_SUBJECTS.map((s) => (
+                <option key={s} value={s} className="text-fg">
+                  {CONTACT_SUBJECT_LABELS[s]}
                 </option>
-                {CONTACT_SUBJECTS.map((s) => (
-                  <option key={s} value={s} className="text-fg">
-                    {CONTACT_SUBJECT_LABELS[s]}
-                  </option>
-                ))}
-              </select>
-              <ChevronDown
-                aria-hidden="true"
-                className="pointer-events-none absolute top-1/2 right-4 mt-1 size-5 -translate-y-1/2 text-muted"
-              />
-            </span>
-          )}
+              ))}
+            </select>
+            <ChevronDown
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 right-4 mt-1 size-5 -translate-y-1/2 text-muted"
+            />
+          </span>
         </Field>
         <Field
+          id={ids.message}
           label={T.message}
+          mark="required"
           error={problems.message}
           count={`${messageLength.toLocaleString('en-US')}/${CONTACT_LIMITS.message.toLocaleString('en-US')}`}
         >
-          {(ids) => (
-            <textarea
-              ref={refs.message}
-              {...ids}
-              value={fields.message}
-              onChange={(e) => set('message')(e.target.value)}
-              placeholder={T.messagePlaceholder}
-              rows={7}
-              className={cn(FIELD, 'min-h-40 resize-y py-3 leading-relaxed')}
-              data-testid="contact-message"
-            />
-          )}
+          <textarea
+            ref={refs.message}
+            {...fieldControl(ids.message, problems.message)}
+            aria-required
+            value={fields.message}
+            onChange={(e) => set('message')(e.target.value)}
+            placeholder={T.messagePlaceholder}
+            rows={7}
+            className={cn(inputClass, 'min-h-40 resize-y py-3 leading-relaxed')}
+            data-testid="contact-message"
+          />
         </Field>
       </fieldset>
       <p className="text-muted text-xs leading-relaxed">
@@ -184,50 +182,6 @@ function ContactForm({ send }: { send: ReturnType<typeof useSendContact> }) {
         {busy ? T.sending : T.submit}
       </Button>
     </form>
-  );
-}
-
-interface FieldIds {
-  id: string;
-  'aria-invalid': boolean;
-  'aria-describedby': string | undefined;
-  'aria-required': true;
-}
-
-/** A labelled, required control with its problem under it (and a counter for the message). */
-function Field({
-  label,
-  error,
-  count,
-  children,
-}: {
-  label: string;
-  error?: string;
-  count?: string;
-  children: (ids: FieldIds) => ReactNode;
-}) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div>
-      <label htmlFor={id} className="flex items-center gap-2 font-medium text-sm">
-        {label}
-        <span className="rounded-full bg-danger-soft px-2 py-0.5 font-medium text-danger text-xs">{T.required}</span>
-      </label>
-      {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': error ? errorId : undefined, 'aria-required': true })}
-      {(error || count) && (
-        <div className="mt-1.5 flex items-start justify-between gap-3 text-xs">
-          {error ? (
-            <p id={errorId} className="font-medium text-danger" data-testid="field-error">
-              {error}
-            </p>
-          ) : (
-            <span />
-          )}
-          {count && <span className="shrink-0 text-muted tabular-nums">{count}</span>}
-        </div>
-      )}
-    </div>
   );
 }
 

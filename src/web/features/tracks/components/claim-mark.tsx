@@ -1,4 +1,4 @@
-import { CLAIMS_TEXT as T } from '@shared/messages/claims';
+import { CLAIMS_TEXT } from '@shared/messages/claims';
 import type { Claim } from '@shared/schemas/creation';
 import { ClaimSources } from '@web/components/claims/claim-sources';
 import { IconTooltip } from '@web/components/ui/icon-tooltip';
@@ -16,7 +16,7 @@ export function ClaimMark({ claims }: { claims: readonly Claim[] }) {
   if (claims.length === 0) return null;
   const sourced = claims.every((c) => c.sources.length > 0 && c.status === 'verified');
   const Icon = sourced ? BadgeCheck : BadgeQuestionMark;
-  const label = open ? T.mark.hide : T.mark.label(claims.length);
+  const label = open ? CLAIMS_TEXT.mark.hide : CLAIMS_TEXT.mark.label(claims.length);
   return (
     <>
       <IconTooltip label={label}>

@@ -8,11 +8,10 @@ import { EmptyState } from '@web/components/ui/empty-state';
 import { ListState } from '@web/components/ui/list-state';
 import { LoadingStatus, Skeleton, Skeletons } from '@web/components/ui/skeleton';
 import { StatSkeletons } from '@web/components/ui/stat-grid';
+import { Tab, TabList, TabPanel, Tabs } from '@web/components/ui/tabs';
 import { usePlayerValue } from '@web/lib/audio/player-context';
-import { cn } from '@web/lib/cn';
 import { useDocumentTitle } from '@web/lib/use-document-title';
 import { AudioLines, ListMusic } from 'lucide-react';
-import { Tabs } from 'radix-ui';
 import { type ReactNode, useState } from 'react';
 import { useParams } from 'react-router';
 import { useProfile, useUserPlaylists, useUserTracks } from '../api/get-user';
@@ -55,17 +54,13 @@ function PublicProfile({ userRef, followButton }: { userRef: string } & ProfileS
   );
 }
 
-const tabClass = cn(
-  'relative flex min-h-12 flex-1 items-center justify-center gap-1.5 font-medium text-muted text-sm transition-colors hover:text-fg',
-  'data-[state=active]:text-accent data-[state=active]:after:absolute data-[state=active]:after:inset-x-4 data-[state=active]:after:bottom-0 data-[state=active]:after:h-0.5 data-[state=active]:after:rounded-full data-[state=active]:after:bg-accent',
-);
-
 /** 投稿音声 and 公開プレイリスト; the playlists are asked for when their tab first opens. */
 function ProfileTabs({ userRef, trackCount }: { userRef: string; trackCount: number }) {
   const [tab, setTab] = useState('tracks');
   const [seenPlaylists, setSeenPlaylists] = useState(false);
   return (
-    <Tabs.Root
+    <Tabs
+      look="bar"
       value={tab}
       onValueChange={(v) => {
         setTab(v);
@@ -73,24 +68,24 @@ function ProfileTabs({ userRef, trackCount }: { userRef: string; trackCount: num
       }}
       className="mt-8 lg:mt-0"
     >
-      <Tabs.List aria-label={USERS_TEXT.profileTabs.ariaLabel} className="flex border-border border-b">
-        <Tabs.Trigger value="tracks" className={tabClass}>
+      <TabList aria-label={USERS_TEXT.profileTabs.ariaLabel}>
+        <Tab value="tracks">
           <AudioLines aria-hidden="true" className="size-4" />
           {USERS_TEXT.profileTabs.tracks}
           <span className="text-xs tabular-nums">{trackCount}</span>
-        </Tabs.Trigger>
-        <Tabs.Trigger value="playlists" className={tabClass}>
+        </Tab>
+        <Tab value="playlists">
           <ListMusic aria-hidden="true" className="size-4" />
           {USERS_TEXT.profileTabs.playlists}
-        </Tabs.Trigger>
-      </Tabs.List>
-      <Tabs.Content value="tracks" className="pt-3 outline-none">
+        </Tab>
+      </TabList>
+      <TabPanel value="tracks" className="pt-3">
         <UserTracks userRef={userRef} />
-      </Tabs.Content>
-      <Tabs.Content value="playlists" className="pt-3 outline-none">
+      </TabPanel>
+      <TabPanel value="playlists" className="pt-3">
         <UserPlaylists userRef={userRef} enabled={seenPlaylists || tab === 'playlists'} />
-      </Tabs.Content>
-    </Tabs.Root>
+      </TabPanel>
+    </Tabs>
   );
 }
 

@@ -1,6 +1,5 @@
 import { ADMIN_AUDIO_TEXT } from '@shared/messages/admin-audio';
-import { cn } from '@web/lib/cn';
-import { Tabs } from 'radix-ui';
+import { Tab, TabList, TabPanel, Tabs } from '@web/components/ui/tabs';
 import { useSearchParams } from 'react-router';
 import { GenerateForm } from '../../themes/components/generate-form';
 import { AudioFileList } from './audio-file-list';
@@ -31,34 +30,27 @@ export function AudioTab() {
     );
 
   return (
-    <Tabs.Root value={view} onValueChange={(v) => setView(v)}>
-      <Tabs.List aria-label={ADMIN_AUDIO_TEXT.subTabsLabel} className="flex gap-1 border-border border-b">
+    <Tabs look="underline" value={view} onValueChange={(v) => setView(v)}>
+      <TabList aria-label={ADMIN_AUDIO_TEXT.subTabsLabel}>
         {VIEWS.map((v) => (
-          <Tabs.Trigger
-            key={v}
-            value={v}
-            className={cn(
-              '-mb-px inline-flex min-h-11 items-center border-transparent border-b-2 px-3 font-medium text-muted text-sm transition-colors sm:px-4',
-              'hover:text-fg data-[state=active]:border-accent data-[state=active]:text-fg',
-            )}
-          >
+          <Tab key={v} value={v}>
             {ADMIN_AUDIO_TEXT.subTabs[v]}
-          </Tabs.Trigger>
+          </Tab>
         ))}
-      </Tabs.List>
-      <Tabs.Content value="list" className="mt-4 outline-none">
+      </TabList>
+      <TabPanel value="list" className="mt-4">
         <AudioFileList />
-      </Tabs.Content>
-      <Tabs.Content value="upload" className="mt-4 outline-none">
+      </TabPanel>
+      <TabPanel value="upload" className="mt-4">
         {/* After an upload, the list from its first page, where the new track is on top. */}
         <AudioUploadForm onUploaded={() => setView('list')} />
-      </Tabs.Content>
-      <Tabs.Content value="generate" className="mt-4 outline-none">
+      </TabPanel>
+      <TabPanel value="generate" className="mt-4">
         <GenerateForm />
-      </Tabs.Content>
-      <Tabs.Content value="readings" className="mt-4 outline-none">
+      </TabPanel>
+      <TabPanel value="readings" className="mt-4">
         <ReadingsSection />
-      </Tabs.Content>
-    </Tabs.Root>
+      </TabPanel>
+    </Tabs>
   );
 }

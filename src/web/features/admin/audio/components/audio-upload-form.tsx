@@ -2,6 +2,7 @@ import { ADMIN_AUDIO_TEXT } from '@shared/messages/admin-audio';
 import { megabytes } from '@shared/rules/admin';
 import { ADMIN_AUDIO_MESSAGES, ADMIN_UPLOAD_TITLE_MAX, uploadFileProblem, uploadTitleProblem } from '@shared/rules/admin-audio';
 import { Button } from '@web/components/ui/button';
+import { Progress } from '@web/components/ui/progress';
 import { ApiError } from '@web/lib/api';
 import { cn } from '@web/lib/cn';
 import { serverMessage } from '@web/lib/server-message';
@@ -161,16 +162,7 @@ export function AudioUploadForm({ onUploaded }: { onUploaded: () => void }) {
 
         {busy && (
           <div className="mt-4" data-testid="upload-progress">
-            <div
-              role="progressbar"
-              aria-label={T.submitting(percent)}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={percent}
-              className="h-2 overflow-hidden rounded-full bg-surface-2"
-            >
-              <div className="h-full rounded-full bg-accent transition-[width]" style={{ width: `${percent}%` }} />
-            </div>
+            <Progress value={percent} label={T.submitting(percent)} />
             <p className="mt-1 text-muted text-xs tabular-nums" aria-live="polite">
               {percent < 100 ? T.submitting(percent) : T.processing}
             </p>

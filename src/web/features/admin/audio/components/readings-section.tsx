@@ -1,4 +1,4 @@
-import { ADMIN_READINGS_TEXT as T } from '@shared/messages/readings';
+import { ADMIN_READINGS_TEXT } from '@shared/messages/readings';
 import { READING_LIMITS, readingProblem, surfaceProblem } from '@shared/rules/readings';
 import { Button } from '@web/components/ui/button';
 import { ListError } from '@web/components/ui/list-state';
@@ -41,11 +41,11 @@ function ReadingForm({ surface, onSurface }: { surface: string; onSurface: (s: s
       { surface, reading },
       {
         onSuccess: (answer) => {
-          toast({ title: T.saved(answer.entry.surface) });
+          toast({ title: ADMIN_READINGS_TEXT.saved(answer.entry.surface) });
           onSurface('');
           setReading('');
         },
-        onError: (err) => setErrors({ form: serverMessage(err) ?? T.saveFailed }),
+        onError: (err) => setErrors({ form: serverMessage(err) ?? ADMIN_READINGS_TEXT.saveFailed }),
       },
     );
   };
@@ -53,20 +53,20 @@ function ReadingForm({ surface, onSurface }: { surface: string; onSurface: (s: s
     <form onSubmit={submit} noValidate className="rounded-3xl bg-surface p-4 sm:p-5" data-testid="reading-form" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`} className="flex items-center gap-2 font-bold text-lg">
         <BookA aria-hidden="true" className="size-5" />
-        {T.heading}
+        {ADMIN_READINGS_TEXT.heading}
       </h2>
-      <p className="mt-1 text-muted text-sm">{T.lead}</p>
+      <p className="mt-1 text-muted text-sm">{ADMIN_READINGS_TEXT.lead}</p>
       <div className="mt-4 grid gap-3 sm:grid-cols-2">
         <div>
           <label htmlFor={`${id}-s`} className="block font-medium text-sm">
-            {T.surface}
+            {ADMIN_READINGS_TEXT.surface}
           </label>
           <input
             id={`${id}-s`}
             name="surface"
             value={surface}
             maxLength={READING_LIMITS.surface * 2}
-            placeholder={T.surfacePlaceholder}
+            placeholder={ADMIN_READINGS_TEXT.surfacePlaceholder}
             aria-invalid={errors.surface ? true : undefined}
             aria-describedby={errors.surface ? `${id}-se` : undefined}
             onChange={(e) => onSurface(e.target.value)}
@@ -80,14 +80,14 @@ function ReadingForm({ surface, onSurface }: { surface: string; onSurface: (s: s
         </div>
         <div>
           <label htmlFor={`${id}-r`} className="block font-medium text-sm">
-            {T.reading}
+            {ADMIN_READINGS_TEXT.reading}
           </label>
           <input
             id={`${id}-r`}
             name="reading"
             value={reading}
             maxLength={READING_LIMITS.reading * 2}
-            placeholder={T.readingPlaceholder}
+            placeholder={ADMIN_READINGS_TEXT.readingPlaceholder}
             aria-invalid={errors.reading ? true : undefined}
             aria-describedby={errors.reading ? `${id}-re` : undefined}
             onChange={(e) => setReading(e.target.value)}
@@ -106,7 +106,7 @@ function ReadingForm({ surface, onSurface }: { surface: string; onSurface: (s: s
         </p>
       )}
       <Button type="submit" className="mt-4" disabled={put.isPending} data-testid="reading-save">
-        {put.isPending ? T.saving : T.save}
+        {put.isPending ? ADMIN_READINGS_TEXT.saving : ADMIN_READINGS_TEXT.save}
       </Button>
     </form>
   );
@@ -119,55 +119,63 @@ function ReadingReports({ onUseSurface }: { onUseSurface: (s: string) => void })
     <section aria-labelledby="reading-reports-heading" className="space-y-3" data-testid="reading-reports">
       <div>
         <h2 id="reading-reports-heading" className="font-bold text-lg">
-          {T.reportsHeading}
+          {ADMIN_READINGS_TEXT.reportsHeading}
         </h2>
-        <p className="text-muted text-sm">{T.reportsLead}</p>
+        <p className="text-muted text-sm">{ADMIN_READINGS_TEXT.reportsLead}</p>
       </div>
       {query.isPending ? null : query.isError || !query.data ? (
-        <ListError what={T.reportsName} onRetry={() => void query.refetch()} compact />
+        <ListError what={ADMIN_READINGS_TEXT.reportsName} onRetry={() => void query.refetch()} compact />
       ) : query.data.reports.length === 0 ? (
-        <p className="rounded-2xl border border-border border-dashed p-6 text-center text-muted text-sm">{T.reportsEmpty}</p>
+        <p className="rounded-2xl border border-border border-dashed p-6 text-center text-muted text-sm">
+          {ADMIN_READINGS_TEXT.reportsEmpty}
+        </p>
       ) : (
         <ul className="space-y-3">
           {query.data.reports.map((r) => (
             <li key={r.id} className="rounded-2xl border border-border bg-surface p-4" data-testid="reading-report">
               <p className="text-muted text-xs">
-                {T.where(r.trackTitle, r.line)}
+                {ADMIN_READINGS_TEXT.where(r.trackTitle, r.line)}
                 {r.task && (
                   <span className="ml-2 rounded-full bg-accent-soft px-2 py-0.5 text-accent">
-                    {T.taskStatus[r.task.status] ?? r.task.status}
+                    {ADMIN_READINGS_TEXT.taskStatus[r.task.status] ?? r.task.status}
                   </span>
                 )}
               </p>
               <p className="mt-1 break-words font-medium">{r.text}</p>
               <p className="mt-1 break-words text-sm" data-testid="reading-report-reading">
-                <span className="text-muted">{T.readsAs}：</span>
+                <span className="text-muted">{ADMIN_READINGS_TEXT.readsAs}：</span>
                 {r.reading}
               </p>
               {r.note && (
                 <p className="mt-1 break-words text-sm">
-                  <span className="text-muted">{T.note}：</span>
+                  <span className="text-muted">{ADMIN_READINGS_TEXT.note}：</span>
                   {r.note}
                 </p>
               )}
               <div className="mt-3 flex flex-wrap gap-2">
                 <Button size="sm" variant="secondary" onClick={() => onUseSurface(r.text)}>
-                  {T.useSurface}
+                  {ADMIN_READINGS_TEXT.useSurface}
                 </Button>
                 <Button
                   size="sm"
                   disabled={regenerate.isPending || r.task?.status === 'queued' || r.task?.status === 'processing'}
                   onClick={() =>
                     regenerate.mutate(r.trackId, {
-                      onSuccess: () => toast({ title: T.regenerateQueued }),
+                      onSuccess: () => toast({ title: ADMIN_READINGS_TEXT.regenerateQueued }),
                       onError: (err) =>
-                        toast({ title: T.regenerateFailed, description: serverMessage(err) ?? undefined, variant: 'destructive' }),
+                        toast({
+                          title: ADMIN_READINGS_TEXT.regenerateFailed,
+                          description: serverMessage(err) ?? undefined,
+                          variant: 'destructive',
+                        }),
                     })
                   }
                   data-testid="reading-regenerate"
                 >
                   <RefreshCw aria-hidden="true" className="size-4" />
-                  {regenerate.isPending && regenerate.variables === r.trackId ? T.regenerating : T.regenerate}
+                  {regenerate.isPending && regenerate.variables === r.trackId
+                    ? ADMIN_READINGS_TEXT.regenerating
+                    : ADMIN_READINGS_TEXT.regenerate}
                 </Button>
               </div>
             </li>
@@ -182,11 +190,11 @@ function ReadingEntries() {
   const query = useReadingEntries();
   const remove = useDeleteReading();
   return (
-    <section aria-label={T.listName} data-testid="reading-entries">
+    <section aria-label={ADMIN_READINGS_TEXT.listName} data-testid="reading-entries">
       {query.isPending ? null : query.isError || !query.data ? (
-        <ListError what={T.listName} onRetry={() => void query.refetch()} compact />
+        <ListError what={ADMIN_READINGS_TEXT.listName} onRetry={() => void query.refetch()} compact />
       ) : query.data.entries.length === 0 ? (
-        <p className="rounded-2xl border border-border border-dashed p-6 text-center text-muted text-sm">{T.empty}</p>
+        <p className="rounded-2xl border border-border border-dashed p-6 text-center text-muted text-sm">{ADMIN_READINGS_TEXT.empty}</p>
       ) : (
         <ul className="divide-y divide-border rounded-2xl border border-border">
           {query.data.entries.map((e) => (
@@ -199,17 +207,17 @@ function ReadingEntries() {
               <Button
                 size="sm"
                 variant="ghost"
-                aria-label={T.deleteLabel(e.surface)}
+                aria-label={ADMIN_READINGS_TEXT.deleteLabel(e.surface)}
                 disabled={remove.isPending}
                 onClick={() =>
                   remove.mutate(e.id, {
-                    onSuccess: () => toast({ title: T.deleted(e.surface) }),
-                    onError: failureToast('delete reading', T.deleteFailed),
+                    onSuccess: () => toast({ title: ADMIN_READINGS_TEXT.deleted(e.surface) }),
+                    onError: failureToast('delete reading', ADMIN_READINGS_TEXT.deleteFailed),
                   })
                 }
               >
                 <Trash2 aria-hidden="true" className="size-4" />
-                {T.delete}
+                {ADMIN_READINGS_TEXT.delete}
               </Button>
             </li>
           ))}

@@ -1,4 +1,3 @@
-import { SEARCH_DEBOUNCE_MS } from '@shared/constants';
 import { ADMIN_TEXT } from '@shared/messages/admin';
 import { ADMIN_MEMBERS_TEXT } from '@shared/messages/admin-members';
 import { Button } from '@web/components/ui/button';
@@ -8,8 +7,9 @@ import { cn } from '@web/lib/cn';
 import { useDebounced } from '@web/lib/use-debounced';
 import { DESKTOP_QUERY, useMediaQuery } from '@web/lib/use-media-query';
 import { AlertTriangle, Search, Users } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { AdminPagination } from '../../components/pagination';
+import { useListParams } from '../../hooks/use-list-params';
 import { type AdminMember, useAdminMembers } from '../api/members';
 import { type MemberActions, useMemberActions } from '../hooks/use-member-actions';
 import { AccessSelect, InviteSwitch, MemberActionButtons, MemberIdentity, PremiumBadge, premiumEndText, shortDate } from './member-parts';
@@ -22,12 +22,7 @@ const C = ADMIN_TEXT.common;
  * 1024 px, cards on a phone), 10 a page, and a load error with a reload button.
  */
 export function UsersTab() {
-  const [typed, setTyped] = useState('');
-  const search = useDebounced(typed.trim(), SEARCH_DEBOUNCE_MS);
-  // A new search starts on its first page.
-  const [paging, setPaging] = useState({ search: '', page: 1 });
-  const page = paging.search === search ? paging.page : 1;
-  const setPage = (p: number) => setPaging({ search, page: p });
+  const { page, search, typed, setTyped, setPage, clear } = useListParams();
   const list = useAdminMembers(page, search);
   const actions = useMemberActions();
   const wide = useMediaQuery(DESKTOP_QUERY);
@@ -35,8 +30,8 @@ export function UsersTab() {
 
   // The last page emptied by a deletion: go back one.
   useEffect(() => {
-    if (data && data.users.length === 0 && page > 1 && !list.isPlaceholderData) setPaging({ search, page: page - 1 });
-  }, [data, page, search, list.isPlaceholderData]);
+    if (data && data.users.length === 0 && page > 1 && !list.isPlaceholderData) setPage(page - 1);
+  }, [data, page, list.isPlaceholderData, setPage]);
 
   let body: ReactNode;
   if (list.isError && !data) {
@@ -62,7 +57,7 @@ export function UsersTab() {
   } else if (data.users.length === 0) {
     body = search ? (
       <EmptyState icon={Search} title={T.emptySearch(search)} look="card" testId="members-empty">
-        <Button variant="secondary" className="mt-4" onClick={() => setTyped('')}>
+        <Button variant="secondary" className="mt-4" onClick={clear}>
           {T.clearSearch}
         </Button>
       </EmptyState>

@@ -1,5 +1,5 @@
 import { ADMIN_TEXT } from '@shared/messages/admin';
-import { ADMIN_CONTACT_TEXT as T } from '@shared/messages/admin-contact';
+import { ADMIN_CONTACT_TEXT } from '@shared/messages/admin-contact';
 import { CONTACT_SUBJECT_LABELS } from '@shared/rules/support';
 import { ListError } from '@web/components/ui/list-state';
 import { cn } from '@web/lib/cn';
@@ -19,18 +19,18 @@ export function ContactMessages() {
     <section aria-labelledby="contact-heading" className="space-y-3" data-testid="contact-messages">
       <div>
         <h2 id="contact-heading" className="font-bold text-lg">
-          {T.heading}
+          {ADMIN_CONTACT_TEXT.heading}
         </h2>
-        <p className="text-muted text-sm">{T.lead}</p>
+        <p className="text-muted text-sm">{ADMIN_CONTACT_TEXT.lead}</p>
       </div>
       {query.isPending ? (
         <p role="status" className="text-muted text-sm">
           {ADMIN_TEXT.login.checking}
         </p>
       ) : query.isError || !query.data ? (
-        <ListError what={T.listName} onRetry={() => void query.refetch()} compact />
+        <ListError what={ADMIN_CONTACT_TEXT.listName} onRetry={() => void query.refetch()} compact />
       ) : query.data.total === 0 ? (
-        <p className="rounded-2xl border border-border border-dashed p-6 text-center text-muted text-sm">{T.empty}</p>
+        <p className="rounded-2xl border border-border border-dashed p-6 text-center text-muted text-sm">{ADMIN_CONTACT_TEXT.empty}</p>
       ) : (
         <>
           <ul className="space-y-3">
@@ -48,7 +48,7 @@ export function ContactMessages() {
                           : 'bg-bg text-muted',
                     )}
                   >
-                    {T.status[m.status]}
+                    {ADMIN_CONTACT_TEXT.status[m.status]}
                   </span>
                   <time dateTime={m.createdAt} className="ml-auto text-muted text-xs tabular-nums">
                     {when(m.createdAt)}
@@ -63,7 +63,7 @@ export function ContactMessages() {
                   className="mt-2 inline-flex min-h-10 items-center gap-1.5 text-accent text-sm hover:underline"
                 >
                   <Mail aria-hidden="true" className="size-4" />
-                  {T.reply}
+                  {ADMIN_CONTACT_TEXT.reply}
                 </a>
               </li>
             ))}

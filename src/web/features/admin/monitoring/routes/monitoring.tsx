@@ -3,6 +3,7 @@ import { APP_TEXT } from '@shared/messages/app';
 import { megabytes } from '@shared/rules/admin';
 import { formatUptime, memoryPercent } from '@shared/rules/admin-monitoring';
 import { Button } from '@web/components/ui/button';
+import { Progress } from '@web/components/ui/progress';
 import { cn } from '@web/lib/cn';
 import type { LucideIcon } from 'lucide-react';
 import { Clock, Database, ExternalLink, HeartPulse, MemoryStick, Radio, RefreshCw, Timer } from 'lucide-react';
@@ -99,13 +100,7 @@ function Monitoring() {
           icon={MemoryStick}
           label={P.memory}
           testId="figure-memory"
-          extra={
-            h && !failed ? (
-              <div className="mt-2 h-2 overflow-hidden rounded-full bg-surface-2" aria-hidden="true">
-                <div className="h-full rounded-full bg-accent" style={{ width: `${memoryPercent(h.memory.used, h.memory.total)}%` }} />
-              </div>
-            ) : null
-          }
+          extra={h && !failed ? <Progress value={memoryPercent(h.memory.used, h.memory.total)} className="mt-2" /> : null}
         >
           {failed ? P.unknown : h ? P.memoryOf(megabytes(h.memory.used), megabytes(h.memory.total)) : P.checking}
         </Figure>

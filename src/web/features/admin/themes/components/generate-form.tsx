@@ -9,11 +9,11 @@ import {
 } from '@shared/rules/admin-themes';
 import { publishProgress } from '@shared/rules/creation';
 import { Button, ButtonLink } from '@web/components/ui/button';
+import { Progress } from '@web/components/ui/progress';
 import { cn } from '@web/lib/cn';
 import { CircleCheck, CircleX, Headphones, LoaderCircle, Sparkles } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { type GenerationState, useGenerateContent } from '../api/generate-content';
-import { ProgressBar } from './live-task-progress';
 import { SpeakingRateSelect } from './speaking-rate-select';
 
 const T = ADMIN_THEMES_TEXT.generate;
@@ -142,7 +142,7 @@ function GenerationProgress({ state, onAgain, onRetry }: { state: GenerationStat
             {value}%
           </p>
         </div>
-        <ProgressBar value={value} label={T.progress} />
+        <Progress value={value} label={T.progress} size="md" />
         <p className="mt-2 text-muted text-sm" data-testid="generate-stage" data-stage={state.stage}>
           {state.message}
         </p>

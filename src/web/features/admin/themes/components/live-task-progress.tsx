@@ -1,31 +1,12 @@
 import { ADMIN_THEMES_TEXT } from '@shared/messages/admin-themes';
 import { generationDone, TRACK_HANDOFF_MS } from '@shared/rules/admin-themes';
 import { ButtonLink } from '@web/components/ui/button';
-import { cn } from '@web/lib/cn';
+import { Progress } from '@web/components/ui/progress';
 import { CircleCheck, CircleX, Headphones } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { ProgressMessage } from '../api/live-progress';
 
 const T = ADMIN_THEMES_TEXT.live;
-
-/** A progress bar of 0 to 100 with its label for screen readers. */
-export function ProgressBar({ value, label, className }: { value: number; label: string; className?: string }) {
-  return (
-    <div
-      className={cn('h-2.5 w-full overflow-hidden rounded-full bg-surface-2', className)}
-      role="progressbar"
-      aria-label={label}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={Math.round(value)}
-    >
-      <div
-        className="h-full rounded-full bg-accent transition-[width] duration-500 motion-reduce:transition-none"
-        style={{ width: `${value}%` }}
-      />
-    </div>
-  );
-}
 
 /**
  * A running task's live progress from /ws (spec §4): the bar and the step's message; once the stage is
@@ -75,7 +56,7 @@ export function LiveTaskProgress({ message, fallback }: { message: ProgressMessa
         </span>
         <span className="shrink-0 font-medium tabular-nums">{value}%</span>
       </div>
-      <ProgressBar value={value} label={T.heading} />
+      <Progress value={value} label={T.heading} size="md" />
     </div>
   );
 }
