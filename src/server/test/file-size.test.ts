@@ -17,8 +17,6 @@ const EXCEPTIONS = [/^src\/server\/db\/schema\.ts$/, /^src\/server\/config\.ts$/
  * work had open); the list only shrinks.
  */
 const NOT_YET_SPLIT = new Set<string>([
-  'src/web/features/creation/routes/create-post.tsx',
-  'src/web/features/admin/audio/components/audio-file-list.tsx',
   'src/server/test/stripe-stand-in.ts',
   'src/server/features/admin/audio/audio.test.ts',
   'src/server/test/fuzz/api-fuzz.test.ts',
