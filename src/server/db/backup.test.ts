@@ -10,7 +10,7 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREVIEW_FOLDER } from '../features/creation/previews';
-import { hqAudioKey } from '../features/tracks/service';
+import { hqAudioKey } from '../features/tracks/queries';
 import type { StorageProvider } from '../providers/storage/types';
 import { createTestApp, devLogin, insertInvitation, insertTrack, insertUser, sessionCookie, type TestApp } from '../test/app';
 import { BackupRefused, writeBackup } from './backup';

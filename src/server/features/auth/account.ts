@@ -4,7 +4,7 @@ import { invitations, likes, playlistFollows, playlists, sessions, tracks, users
 import type { StorageProvider } from '../../providers/storage/types';
 import { issuedProfileKey } from '../profile/image';
 import { trackChanged } from '../tracks/changes';
-import { audioKeysOf } from '../tracks/service';
+import { audioKeysOf } from '../tracks/queries';
 
 /**
  * Deletes a member and what belongs only to them. Rows that reference the member cascade in the

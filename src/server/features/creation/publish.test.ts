@@ -5,7 +5,7 @@ import { claim } from '../../jobs/queue';
 import { startJobWorkers } from '../../jobs/workers';
 import { createTestApp, insertUser, sessionCookie, type TestApp } from '../../test/app';
 import { fakeRender, HELLO_LINE } from '../../test/generation-kit';
-import { audioKey, hqAudioKey } from '../tracks/service';
+import { audioKey, hqAudioKey } from '../tracks/queries';
 import { previewKey } from './previews';
 import type { CreationVoice } from './voice';
 

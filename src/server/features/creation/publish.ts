@@ -10,7 +10,7 @@ import { defineJob, type JobDeps } from '../../jobs/define';
 import { enqueueJob } from '../../jobs/queue';
 import { refreshSearchReadings } from '../search/readings';
 import { trackChanged } from '../tracks/changes';
-import { audioKey, hqAudioKey } from '../tracks/service';
+import { audioKey, hqAudioKey } from '../tracks/queries';
 import { claimsToPublish } from './claims';
 import { ownPreview, previewKey } from './previews';
 

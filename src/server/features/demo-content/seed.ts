@@ -9,7 +9,7 @@ import { writeDialogue } from '../../providers/llm/writer';
 import type { StorageProvider } from '../../providers/storage/types';
 import { refreshSearchReadings } from '../search/readings';
 import { trackChanged } from '../tracks/changes';
-import { audioKey, existingFilenames, hqAudioKey } from '../tracks/service';
+import { audioKey, existingFilenames, hqAudioKey } from '../tracks/queries';
 import { ensureOfficialAccount, OFFICIAL_ACCOUNT } from '../users/official-account';
 import { DEMO_MEMBER, DEMO_TRACKS, type DemoTrack } from './seed-content';
 

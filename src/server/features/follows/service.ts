@@ -3,7 +3,7 @@ import { MESSAGES } from '../../../shared/messages/api';
 import { type Db, inTransaction } from '../../db/client';
 import { follows, users } from '../../db/schema';
 import { badRequest } from '../../http/errors';
-import { notify } from '../notifications/service';
+import { notify } from '../notifications/notify';
 import { publicUserColumns, userByRef } from '../users/queries';
 import { followCounts } from './queries';
 

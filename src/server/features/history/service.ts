@@ -3,7 +3,7 @@ import { MESSAGES } from '../../../shared/messages/api';
 import type { Db } from '../../db/client';
 import { listeningHistory } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { canSeeTrack, findTrack } from '../tracks/service';
+import { canSeeTrack, findTrack } from '../tracks/queries';
 import type { Onlooker } from '../users/queries';
 
 type Row = typeof listeningHistory.$inferSelect;

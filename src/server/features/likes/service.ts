@@ -4,8 +4,8 @@ import type { Track } from '../../../shared/schemas/track';
 import { type Db, inTransaction } from '../../db/client';
 import { likes, tracks } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { notify } from '../notifications/service';
-import { canSeeTrack, findTrack, listTracksWhere } from '../tracks/service';
+import { notify } from '../notifications/notify';
+import { canSeeTrack, findTrack, listTracksWhere } from '../tracks/queries';
 import type { Onlooker } from '../users/queries';
 
 export type LikeResult = { isLiked: boolean; likeCount: number };

@@ -1,26 +1,20 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { PLAYLIST_LIMIT_FREE, PLAYLIST_LIMIT_PREMIUM } from '../../../shared/constants';
 import { MESSAGES } from '../../../shared/messages/api';
 import { joinCategories, PLAYLIST_MESSAGES, playlistSlug } from '../../../shared/rules/playlist';
 import type { Playlist } from '../../../shared/schemas/playlist';
 import { type Db, inTransaction } from '../../db/client';
-import { playlistFollows, playlistItems, playlists, tracks, type UserRow, users } from '../../db/schema';
+import { playlistFollows, playlistItems, playlists, type UserRow, users } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import { notify } from '../notifications/service';
+import { notify } from '../notifications/notify';
 import { isPremiumAt } from '../premium/rule';
-import { canSeeTrack, findTrack, listTracksWhere } from '../tracks/service';
+import { canSeeTrack, findTrack } from '../tracks/queries';
 import type { Onlooker } from '../users/queries';
 import { densifyOrders } from './orders';
-
-type PlaylistRow = typeof playlists.$inferSelect;
+import { canView, type PlaylistRow, readPlaylist } from './queries';
 
 const playlistNotFound = () => notFound(PLAYLIST_MESSAGES.notFound);
 const notOwner = () => forbidden(PLAYLIST_MESSAGES.notOwner);
-
-/** Private playlists exist only for their owner: to anyone else they are not found, anywhere. */
-export function canView(p: PlaylistRow, viewer: Onlooker): boolean {
-  return p.isPublic || (viewer?.userId != null && viewer.userId === p.userId);
-}
 
 async function uniqueSlug(db: Db, userId: string, wanted: string, exceptId?: number): Promise<string> {
   const base = wanted.slice(0, 120);
@@ -101,67 +95,6 @@ export async function deletePlaylist(db: Db, userId: string, id: number): Promis
   await db.delete(playlists).where(eq(playlists.id, id));
 }
 
-/** The playlist as the API answers it, or null when it does not exist for this viewer. */
-export async function readPlaylist(db: Db, id: number, viewer: Onlooker, opts: { countView?: boolean } = {}): Promise<Playlist | null> {
-  const [row] = await db
-    .select({ p: playlists, user: { id: users.id, name: users.name, customUserId: users.customUserId, picture: users.picture } })
-    .from(playlists)
-    .innerJoin(users, eq(users.id, playlists.userId))
-    .where(eq(playlists.id, id));
-  if (!row || !canView(row.p, viewer)) return null;
-  const isOwner = viewer?.userId === row.p.userId;
-  let impressionCount = row.p.impressionCount;
-  if (opts.countView && !isOwner) {
-    const [u] = await db
-      .update(playlists)
-      .set({ impressionCount: sql`${playlists.impressionCount} + 1` })
-      .where(eq(playlists.id, id))
-      .returning({ n: playlists.impressionCount });
-    impressionCount = u.n;
-  }
-  const trackRows = await listTracksWhere(db, {
-    join: { table: playlistItems, on: and(eq(playlistItems.trackId, tracks.id), eq(playlistItems.playlistId, id))! },
-    where: viewer?.userId ? sql`(${tracks.isVisible} or ${tracks.userId} = ${viewer.userId})` : eq(tracks.isVisible, true),
-    orderBy: [asc(playlistItems.order), asc(playlistItems.id)],
-  });
-  const itemRows = await db
-    .select({ id: playlistItems.id, order: playlistItems.order, trackId: playlistItems.trackId })
-    .from(playlistItems)
-    .where(eq(playlistItems.playlistId, id))
-    .orderBy(asc(playlistItems.order), asc(playlistItems.id));
-  const byTrack = new Map(trackRows.map((t) => [t.id, t]));
-  const items = itemRows.flatMap((i) => {
-    const track = byTrack.get(i.trackId);
-    return track ? [{ id: i.id, order: i.order, track }] : [];
-  });
-  const following = viewer?.userId
-    ? (
-        await db
-          .select({ id: playlistFollows.id })
-          .from(playlistFollows)
-          .where(and(eq(playlistFollows.playlistId, id), eq(playlistFollows.userId, viewer.userId)))
-      ).length > 0
-    : false;
-  return {
-    id: row.p.id,
-    userId: row.p.userId,
-    name: row.p.name,
-    category: row.p.category,
-    description: row.p.description,
-    isPublic: row.p.isPublic,
-    publicSlug: row.p.publicSlug,
-    createdAt: row.p.createdAt.toISOString(),
-    updatedAt: row.p.updatedAt.toISOString(),
-    impressionCount,
-    followerCount: row.p.followerCount,
-    itemCount: items.length,
-    isFollowing: following,
-    isOwner,
-    user: row.user,
-    items,
-  };
-}
-
 /** Summaries (without items) of a member's playlists, newest first. */
 export async function playlistsOf(db: Db, ownerId: string, viewer: Onlooker): Promise<Playlist[]> {
   const rows = await db
@@ -175,16 +108,6 @@ export async function playlistsOf(db: Db, ownerId: string, viewer: Onlooker): Pr
     if (p) out.push(p);
   }
   return out;
-}
-
-export async function findPublicBySlug(db: Db, slug: string, owner?: UserRow): Promise<number | null> {
-  const [row] = await db
-    .select({ id: playlists.id })
-    .from(playlists)
-    .where(and(eq(playlists.publicSlug, slug), eq(playlists.isPublic, true), owner ? eq(playlists.userId, owner.id) : undefined))
-    .orderBy(asc(playlists.id))
-    .limit(1);
-  return row?.id ?? null;
 }
 
 /** The member's own playlist; someone else's is 403 when they can see it, else 404. */

@@ -3,7 +3,8 @@ import type { Playlist } from '../../../shared/schemas/playlist';
 import type { Db } from '../../db/client';
 import { found } from '../../http/errors';
 import { findUserByRef, type Onlooker } from '../users/queries';
-import { findPublicBySlug, isInPlaylist, playlistsOf, readPlaylist, recentPublicPlaylists } from './service';
+import { findPublicBySlug, readPlaylist } from './queries';
+import { isInPlaylist, playlistsOf, recentPublicPlaylists } from './service';
 
 /**
  * The playlists the read routes answer: each one the viewer may see, or a 404 プレイリストが見つかりません

@@ -5,8 +5,8 @@ import { type Db, inTransaction } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { users } from '../../db/schema';
 import { badRequest, conflict, found } from '../../http/errors';
+import { subscriptionRow, visibleStatus } from './queries';
 import { addDays, isPremiumAt, later, type PremiumFacts } from './rule';
-import { subscriptionRow, visibleStatus } from './service';
 
 /**
  * An operator's premium change from the console (issue 18, decision 0024), written through the columns

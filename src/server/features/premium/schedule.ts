@@ -6,9 +6,10 @@ import { premiumSubscriptions, stripeEvents, users } from '../../db/schema';
 import { defineJob, SCHEDULE_SLOT } from '../../jobs/define';
 import { enqueueJob } from '../../jobs/queue';
 import { PaymentUnavailable } from '../../providers/payments/types';
-import { notify } from '../notifications/service';
+import { notify } from '../notifications/notify';
+import { subscriptionRow } from './queries';
 import { addDays, addMonths, RESUME_NOTICE_DAYS } from './rule';
-import { applyPaid, heldOf, type PremiumDeps, subscriptionRow } from './service';
+import { applyPaid, heldOf, type PremiumDeps } from './service';
 
 /** How long handled webhook event ids are kept (Stripe retries a delivery for up to 3 days). */
 const EVENT_KEEP_DAYS = 30;

@@ -8,9 +8,8 @@ import { premiumPayments, premiumSubscriptions, users } from '../../db/schema';
 import { AppError, conflict, unavailable } from '../../http/errors';
 import type { Payments } from '../../providers/payments/index';
 import { type HeldSubscription, type PaidPeriod, PaymentUnavailable } from '../../providers/payments/types';
-import { isPauseAheadOrInForceAt, isPremiumAt, later, premiumStatusAt } from './rule';
-
-export type SubscriptionRow = typeof premiumSubscriptions.$inferSelect;
+import { type SubscriptionRow, subscriptionRow, visibleStatus } from './queries';
+import { isPremiumAt, later, premiumStatusAt } from './rule';
 
 /** What the premium service works with: the database, the payment provider and the clock. */
 export interface PremiumDeps {
@@ -49,31 +48,6 @@ export const heldOf = (row: SubscriptionRow): HeldSubscription => ({
   generation: row.generation,
   currentPeriodEnd: row.currentPeriodEnd,
 });
-
-export async function subscriptionRow(db: Db, userId: string): Promise<SubscriptionRow | null> {
-  const [row] = await db.select().from(premiumSubscriptions).where(eq(premiumSubscriptions.userId, userId));
-  return row ?? null;
-}
-
-/**
- * The state the member sees (SubscriptionSchema.status): a subscription of another provider than the
- * configured one (the demo's, once Stripe is set up) is none; a cancelled one is cancelling until its
- * period end, then none; a pause whose end has come is active (its resume is under way).
- */
-export function visibleStatus(row: SubscriptionRow | null, user: UserRow, mode: string | null, at: Date): Subscription['status'] {
-  if (!row || row.provider !== mode) return 'none';
-  switch (row.status) {
-    case 'active':
-      return 'active';
-    case 'paused':
-      // Paused from the request on (premium still runs to the period end), active once it is over.
-      return isPauseAheadOrInForceAt(user, at) ? 'paused' : 'active';
-    case 'cancelling':
-      return row.currentPeriodEnd && row.currentPeriodEnd.getTime() > at.getTime() ? 'cancelling' : 'none';
-    default:
-      return 'none';
-  }
-}
 
 function viewOf(deps: PremiumDeps, user: UserRow, row: SubscriptionRow | null): Subscription {
   const at = deps.now();

@@ -4,9 +4,10 @@ import { inTransaction } from '../../db/client';
 import { premiumSubscriptions, stripeEvents, users } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import type { PaymentEvent, PaymentWebhook, ProviderSubscriptionState } from '../../providers/payments/types';
-import { notify } from '../notifications/service';
+import { notify } from '../notifications/notify';
+import type { SubscriptionRow } from './queries';
 import { isPausedAt, later } from './rule';
-import { applyPaid, type PremiumDeps, type SubscriptionRow, viaProvider } from './service';
+import { applyPaid, type PremiumDeps, viaProvider } from './service';
 
 /**
  * POST /api/stripe/webhook. The raw body's signature is checked (300 s tolerance: a captured delivery

@@ -12,7 +12,7 @@ import { follows, likes, listeningHistory, tracks, type users } from '../../db/s
 import { AppError, found } from '../../http/errors';
 import { isPremiumAt } from '../premium/rule';
 import { onTrackChange } from '../tracks/changes';
-import { listTracksWhere } from '../tracks/service';
+import { listTracksWhere } from '../tracks/queries';
 import { type Candidate, longestMinutes, type PickOptions, pickProgramme } from './pick';
 import { seguesFor } from './segues';
 

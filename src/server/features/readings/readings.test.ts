@@ -7,7 +7,7 @@ import { readingReports, tasks, tracks } from '../../db/schema';
 import { startJobWorkers } from '../../jobs/workers';
 import type { RenderedDialogue } from '../../providers/audio/render';
 import { createTestApp, insertTrack, insertUser, sessionCookie, type TestApp } from '../../test/app';
-import { audioKey, hqAudioKey } from '../tracks/service';
+import { audioKey, hqAudioKey } from '../tracks/queries';
 
 // Issue 25.3: the reading dictionary. Members ask how a text is read and report misread lines; the
 // operator keeps the entries, sees the reports and has the track spoken again.

@@ -7,7 +7,7 @@ import { readingEntries, readingReports, tasks, tracks } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import type { ReadingEntry } from '../../providers/japanese/index';
 import { kanaInThread } from '../search/reading-thread';
-import { transcriptOf } from '../tracks/service';
+import { transcriptOf } from '../tracks/queries';
 
 /**
  * The reading dictionary (issue 25.3, decision 0029): the operator's entries, the kana the voice reads

@@ -5,7 +5,7 @@ import type { Track } from '../../../shared/schemas/track';
 import { type Db, inTransaction, rowsOf } from '../../db/client';
 import { tracks, users } from '../../db/schema';
 import { onTrackChange } from '../tracks/changes';
-import { listTracksWhere } from '../tracks/service';
+import { listTracksWhere } from '../tracks/queries';
 import { catchUpReadings, termForms } from './readings';
 
 /**

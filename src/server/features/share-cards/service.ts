@@ -2,8 +2,8 @@ import { PRODUCT_NAME_JA, SITE_NAME } from '../../../shared/constants';
 import { playlistCardDescription } from '../../../shared/rules/playlist';
 import { PUBLIC_ORIGIN_META } from '../../../shared/rules/share';
 import type { Db } from '../../db/client';
-import { findPublicBySlug, readPlaylist } from '../playlists/service';
-import { findTrack } from '../tracks/service';
+import { findPublicBySlug, readPlaylist } from '../playlists/queries';
+import { findTrack } from '../tracks/queries';
 import { findUserByRef } from '../users/queries';
 
 export { SITE_NAME };

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, insertTrack, insertUser, sessionCookie, type TestApp } from '../../test/app';
-import { hqAudioKey } from './service';
+import { hqAudioKey } from './queries';
 
 // Issue 15/16: the 128 kbit/s variant for premium listeners (GET /api/stream/{id}?quality=high), decided
 // on the server; everyone else gets the standard file from the same address, and the standard path

@@ -18,17 +18,9 @@ import { memberOf, membersOnly, membersOrAdmins, viewerOf } from '../../http/gua
 import type { AppDeps } from '../../types';
 import { defaultCataloguePage } from './catalogue-page';
 import { premiumListeners } from './premium-listener';
+import { transcriptOf } from './queries';
 import { etagMatches, preferredEncoding } from './range';
-import {
-  countOn,
-  deleteOwnedTrack,
-  listTracksByCategory,
-  listVisibleTracks,
-  setVisibility,
-  trackFor,
-  tracksOf,
-  transcriptOf,
-} from './service';
+import { countOn, deleteOwnedTrack, listTracksByCategory, listVisibleTracks, setVisibility, trackFor, tracksOf } from './service';
 import { createSignedUrls } from './signed-urls';
 import { streamTrack } from './stream';
 import { createStreamCache } from './stream-cache';

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { tracks } from '../../db/schema';
 import type { StorageProvider } from '../../providers/storage/types';
 import { onTrackChange } from './changes';
-import { audioKey, hqAudioKey } from './service';
+import { audioKey, hqAudioKey } from './queries';
 
 /** The standard 64 kbit/s MP3, or the premium 128 kbit/s variant where the track has one. */
 export type StreamQuality = 'standard' | 'high';

@@ -8,7 +8,7 @@ import { etagMatches, parseRange } from './range';
 import { REDIRECT_MAX_AGE_SECONDS, type SignedUrls } from './signed-urls';
 import type { StreamCache, StreamInfo, StreamQuality } from './stream-cache';
 
-export { audioKey } from './service';
+export { audioKey } from './queries';
 
 /**
  * Streams a track's MP3 with byte ranges (Safari needs them to play and seek at all), validators and

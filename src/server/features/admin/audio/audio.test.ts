@@ -14,7 +14,7 @@ import { encodeMp3 } from '../../../providers/audio/mp3';
 import { createLocalStorage } from '../../../providers/storage/local';
 import { createTestApp, insertTrack, insertUser, sessionCookie, type TestApp } from '../../../test/app';
 import { tone } from '../../../test/generation-kit';
-import { hqAudioKey } from '../../tracks/service';
+import { hqAudioKey } from '../../tracks/queries';
 import { isMp3 } from './mp3-check';
 
 // Issue 18, 音声管理 (creator-operator spec §2.4, §3, §5, §7; decision 0022): the file list, where each

@@ -13,7 +13,7 @@ import { createLocalStorage } from '../../../providers/storage/local';
 import type { StorageProvider, StoredObject } from '../../../providers/storage/types';
 import { issuedProfileKey } from '../../profile/image';
 import { trackChanged } from '../../tracks/changes';
-import { audioKey, audioKeysOf } from '../../tracks/service';
+import { audioKey, audioKeysOf } from '../../tracks/queries';
 
 /**
  * The console's files (spec §2.4 ファイル一覧, §3 "Audio file row (admin)"; decision 0022). Every track,

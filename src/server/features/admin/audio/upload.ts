@@ -9,7 +9,7 @@ import { mp3Duration } from '../../../providers/audio/mp3-duration';
 import type { StorageProvider } from '../../../providers/storage/types';
 import { refreshSearchReadings } from '../../search/readings';
 import { trackChanged } from '../../tracks/changes';
-import { audioKey } from '../../tracks/service';
+import { audioKey } from '../../tracks/queries';
 import { ensureOfficialAccount, OFFICIAL_ACCOUNT } from '../../users/official-account';
 import { isMp3 } from './mp3-check';
 

@@ -16,8 +16,8 @@ import { conflict, found } from '../../../http/errors';
 import type { StorageProvider } from '../../../providers/storage/types';
 import { deleteAccount } from '../../auth/account';
 import { applyOperatorPremium, type OperatorChange, subscriptionStateOf } from '../../premium/operator';
+import { type SubscriptionRow, visibleStatus } from '../../premium/queries';
 import { premiumStatusAt } from '../../premium/rule';
-import { type SubscriptionRow, visibleStatus } from '../../premium/service';
 
 /**
  * The console's 会員管理 (creator-operator spec §2.4, §7; issue 18; decision 0024). Members are every

@@ -11,7 +11,7 @@ import type { LlmProvider } from '../../../providers/llm/types';
 import type { StorageProvider } from '../../../providers/storage/types';
 import { createTestApp, sessionCookie, type TestApp } from '../../../test/app';
 import { approvedTheme, fakeRender } from '../../../test/generation-kit';
-import { audioKey, hqAudioKey } from '../../tracks/service';
+import { audioKey, hqAudioKey } from '../../tracks/queries';
 import { generatedFilename } from './generation';
 import { PROGRESS_CHANNEL } from './progress';
 

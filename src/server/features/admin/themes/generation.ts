@@ -11,7 +11,7 @@ import { defineJob } from '../../../jobs/define';
 import { enqueueJob, PermanentTaskError, TaskStopped } from '../../../jobs/queue';
 import { ProviderError } from '../../../providers/errors';
 import { announceTrack, insertTrackOnce } from '../../creation/publish';
-import { audioKey, hqAudioKey } from '../../tracks/service';
+import { audioKey, hqAudioKey } from '../../tracks/queries';
 import { ensureOfficialAccount, OFFICIAL_ACCOUNT } from '../../users/official-account';
 import { ADMIN_GENERATE } from './generation-task';
 import { progressMessage, publishProgress } from './progress';
