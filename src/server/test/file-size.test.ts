@@ -12,23 +12,6 @@ const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../.
 const MAX_LINES = 400;
 const CODE = /\.(ts|tsx|mjs|js)$/;
 const EXCEPTIONS = [/^src\/server\/db\/schema\.ts$/, /^src\/server\/config\.ts$/, /^src\/shared\/content\//];
-/**
- * Over the limit still, each waiting for its own split (issue 26.6's web files and the journeys other
- * work had open); the list only shrinks.
- */
-const NOT_YET_SPLIT = new Set<string>([
-  'src/server/test/stripe-stand-in.ts',
-  'src/server/features/admin/audio/audio.test.ts',
-  'src/server/test/fuzz/api-fuzz.test.ts',
-  'src/server/db/backup.test.ts',
-  'src/server/features/admin/themes/generation.test.ts',
-  'e2e/player-engine.spec.ts',
-  'e2e/identity.spec.ts',
-  'e2e/social.spec.ts',
-  'e2e/first-visit.spec.ts',
-  'e2e/playlists.spec.ts',
-  'e2e/premium.spec.ts',
-]);
 
 /** The files git tracks under src, e2e, bench and scripts that are code. */
 function codeFiles(): string[] {
@@ -41,14 +24,9 @@ const linesOf = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8')
 describe('#26.7 file size', () => {
   it('#26.7 no hand-written file in src, e2e, bench or scripts is over 400 lines (schema, config and content excepted)', () => {
     const over = codeFiles()
-      .filter((f) => !EXCEPTIONS.some((re) => re.test(f)) && !NOT_YET_SPLIT.has(f))
+      .filter((f) => !EXCEPTIONS.some((re) => re.test(f)))
       .filter((f) => linesOf(f) > MAX_LINES)
       .map((f) => `${f} (${linesOf(f)})`);
     expect(over).toEqual([]);
-  });
-
-  it('#26.7 the list of files still to split names only files that are still over the limit', () => {
-    const done = [...NOT_YET_SPLIT].filter((f) => !fs.existsSync(path.join(ROOT, f)) || linesOf(f) <= MAX_LINES);
-    expect(done).toEqual([]);
   });
 });

@@ -7,7 +7,8 @@ import { premiumSweep } from '../features/premium/schedule';
 import { startJobWorkers } from '../jobs/workers';
 import { createPayments } from '../providers/payments/index';
 import { createTestApp, insertUser, sessionCookie, type TestApp } from './app';
-import { type StripeStandIn, startStripeStandIn } from './stripe-stand-in';
+import { startStripeStandIn } from './stripe-stand-in';
+import type { StripeStandIn } from './stripe-stand-in-objects';
 
 /** The controlled clock of premium periods: starts now, moves only when told. */
 export function controlledClock(start = new Date()) {
