@@ -6,6 +6,7 @@ import { serverMessage } from '@web/lib/server-message';
 import { failureToast, toast } from '@web/lib/toast';
 import { BookA, RefreshCw, Trash2 } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { SectionHeading } from '../../components/section-heading';
 import { useDeleteReading, usePutReading, useReadingEntries, useReadingReports, useRegenerateAudio } from '../api/readings';
 
 const input =
@@ -117,12 +118,7 @@ function ReadingReports({ onUseSurface }: { onUseSurface: (s: string) => void })
   const regenerate = useRegenerateAudio();
   return (
     <section aria-labelledby="reading-reports-heading" className="space-y-3" data-testid="reading-reports">
-      <div>
-        <h2 id="reading-reports-heading" className="font-bold text-lg">
-          {ADMIN_READINGS_TEXT.reportsHeading}
-        </h2>
-        <p className="text-muted text-sm">{ADMIN_READINGS_TEXT.reportsLead}</p>
-      </div>
+      <SectionHeading id="reading-reports-heading" title={ADMIN_READINGS_TEXT.reportsHeading} lead={ADMIN_READINGS_TEXT.reportsLead} />
       <ReadingList
         query={listOf(query, (d) => d.reports)}
         what={ADMIN_READINGS_TEXT.reportsName}

@@ -2,12 +2,12 @@ import { ADMIN_TEXT } from '@shared/messages/admin';
 import { ADMIN_MEMBERS_TEXT } from '@shared/messages/admin-members';
 import { Button } from '@web/components/ui/button';
 import { EmptyState } from '@web/components/ui/empty-state';
-import { ListState, listOf } from '@web/components/ui/list-state';
-import { LoadingStatus, Skeletons } from '@web/components/ui/skeleton';
+import { listOf } from '@web/components/ui/list-state';
 import { cn } from '@web/lib/cn';
 import { DESKTOP_QUERY, useMediaQuery } from '@web/lib/use-media-query';
 import { Search, Users } from 'lucide-react';
 import { useEffect } from 'react';
+import { AdminListState } from '../../components/admin-list-state';
 import { AdminPagination } from '../../components/pagination';
 import { useListParams } from '../../hooks/use-list-params';
 import { type AdminMember, useAdminMembers } from '../api/members';
@@ -15,7 +15,7 @@ import { type MemberActions, useMemberActions } from '../hooks/use-member-action
 import { AccessSelect, InviteSwitch, MemberActionButtons, MemberIdentity, PremiumBadge, premiumEndText, shortDate } from './member-parts';
 
 const T = ADMIN_MEMBERS_TEXT.table;
-const C = ADMIN_TEXT.common;
+const _C = ADMIN_TEXT.common;
 
 /**
  * The console's tab 会員管理 (spec §2.4): search, "filtered / total", the member table (a table from
@@ -34,16 +34,11 @@ export function UsersTab() {
   }, [data, page, list.isPlaceholderData, setPage]);
 
   const body = (
-    <ListState
+    <AdminListState
       query={listOf(list, (d) => d.users)}
-      what={T.user}
-      errorTitle={C.loadFailed}
+      label={T.loading}
+      bars={['h-16', 'h-16', 'h-16', 'h-16']}
       errorTestId="members-error"
-      skeleton={
-        <LoadingStatus label={T.loading} className="space-y-2">
-          <Skeletons bars={['h-16', 'h-16', 'h-16', 'h-16']} />
-        </LoadingStatus>
-      }
       empty={
         search ? (
           <EmptyState icon={Search} title={T.emptySearch(search)} look="card" testId="members-empty">
@@ -57,7 +52,7 @@ export function UsersTab() {
       }
     >
       {(users) => (wide ? <MemberTable users={users} actions={actions} /> : <MemberCards users={users} actions={actions} />)}
-    </ListState>
+    </AdminListState>
   );
 
   return (

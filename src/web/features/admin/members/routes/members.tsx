@@ -2,19 +2,19 @@ import { ADMIN_TEXT } from '@shared/messages/admin';
 import { ADMIN_MEMBERS_TEXT } from '@shared/messages/admin-members';
 import { APP_TEXT } from '@shared/messages/app';
 import { EmptyState } from '@web/components/ui/empty-state';
-import { ListState, listOf } from '@web/components/ui/list-state';
-import { LoadingStatus, Skeletons } from '@web/components/ui/skeleton';
+import { listOf } from '@web/components/ui/list-state';
 import { Switch } from '@web/components/ui/switch';
 import { Users } from 'lucide-react';
 import { useState } from 'react';
 import { AdminLayout } from '../../components/admin-layout';
+import { AdminListState } from '../../components/admin-list-state';
 import { AdminPagination } from '../../components/pagination';
 import { useAdminMembers } from '../api/members';
 import { MemberIdentity, PremiumBadge } from '../components/member-parts';
 import { useMemberActions } from '../hooks/use-member-actions';
 
 const L = ADMIN_MEMBERS_TEXT.list;
-const C = ADMIN_TEXT.common;
+const _C = ADMIN_TEXT.common;
 
 /** /admin/users: the simple member list with the premium toggle and remaining days (spec §2.4). */
 export function AdminMembersRoute() {
@@ -32,16 +32,11 @@ function SimpleMemberList() {
   const data = list.data;
 
   const body = (
-    <ListState
+    <AdminListState
       query={listOf(list, (d) => d.users)}
-      what={ADMIN_MEMBERS_TEXT.table.user}
-      errorTitle={C.loadFailed}
+      label={ADMIN_MEMBERS_TEXT.table.loading}
+      bars={['h-16', 'h-16', 'h-16']}
       errorTestId="members-error"
-      skeleton={
-        <LoadingStatus label={ADMIN_MEMBERS_TEXT.table.loading} className="space-y-2">
-          <Skeletons bars={['h-16', 'h-16', 'h-16']} />
-        </LoadingStatus>
-      }
       empty={<EmptyState icon={Users} title={ADMIN_MEMBERS_TEXT.table.empty} look="card" />}
     >
       {(users) => (
@@ -66,7 +61,7 @@ function SimpleMemberList() {
           ))}
         </ul>
       )}
-    </ListState>
+    </AdminListState>
   );
 
   return (

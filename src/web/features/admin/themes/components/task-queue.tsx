@@ -5,20 +5,20 @@ import { type ConfidenceLevel, confidenceLevel } from '@shared/rules/creation';
 import { Button, ButtonLink } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/dialog';
 import { EmptyState } from '@web/components/ui/empty-state';
-import { ListState, listOf } from '@web/components/ui/list-state';
-import { LoadingStatus, Skeletons } from '@web/components/ui/skeleton';
+import { listOf } from '@web/components/ui/list-state';
 import { cn } from '@web/lib/cn';
 import { serverMessage } from '@web/lib/server-message';
 import { toast } from '@web/lib/toast';
 import { Ban, Eraser, Headphones, ListChecks, Trash2 } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
+import { AdminListState } from '../../components/admin-list-state';
 import { AdminPagination } from '../../components/pagination';
 import { type ProgressMessage, useTaskProgress } from '../api/live-progress';
 import { type AdminTask, useAdminTasks, useCancelTask, useCleanupInvalidTasks, useClearFailedTasks, useRefreshQueue } from '../api/tasks';
 import { LiveTaskProgress } from './live-task-progress';
 
 const T = ADMIN_THEMES_TEXT.queue;
-const C = ADMIN_TEXT.common;
+const _C = ADMIN_TEXT.common;
 
 export const STATUS_BADGE: Record<AdminTaskStatus, string> = {
   queued: 'bg-surface-2 text-muted',
@@ -66,16 +66,11 @@ export function TaskQueue() {
   }, [data, page, tasks.isPlaceholderData]);
 
   const body = (
-    <ListState
+    <AdminListState
       query={listOf(tasks, (d) => d.tasks)}
-      what={T.heading}
-      errorTitle={C.loadFailed}
+      label={T.heading}
+      bars={['h-24', 'h-24', 'h-24']}
       errorTestId="tasks-error"
-      skeleton={
-        <LoadingStatus label={T.heading} className="space-y-2">
-          <Skeletons bars={['h-24', 'h-24', 'h-24']} />
-        </LoadingStatus>
-      }
       empty={<EmptyState icon={ListChecks} title={T.empty.title} body={T.empty.body} look="card" testId="tasks-empty" />}
     >
       {(list) => (
@@ -87,7 +82,7 @@ export function TaskQueue() {
           ))}
         </ul>
       )}
-    </ListState>
+    </AdminListState>
   );
 
   return (

@@ -4,18 +4,18 @@ import { ADMIN_SPEAKING_RATE_DEFAULT, type AdminSpeakingRate, type ThemeStatus }
 import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/dialog';
 import { EmptyState } from '@web/components/ui/empty-state';
-import { ListState, listOf } from '@web/components/ui/list-state';
-import { LoadingStatus, Skeletons } from '@web/components/ui/skeleton';
+import { listOf } from '@web/components/ui/list-state';
 import { cn } from '@web/lib/cn';
 import { serverMessage } from '@web/lib/server-message';
 import { toast } from '@web/lib/toast';
 import { Check, Lightbulb, LoaderCircle, Music, Trash2, X } from 'lucide-react';
 import { useId, useState } from 'react';
+import { AdminListState } from '../../components/admin-list-state';
 import { type Theme, useAdminThemes, useGenerateThemeAudio, useSetThemeStatus } from '../api/themes';
 import { SpeakingRateSelect } from './speaking-rate-select';
 
 const T = ADMIN_THEMES_TEXT.library;
-const C = ADMIN_TEXT.common;
+const _C = ADMIN_TEXT.common;
 
 const BADGE: Record<ThemeStatus, string> = {
   pending: 'bg-surface-2 text-muted',
@@ -44,16 +44,11 @@ export function ThemeLibrary() {
   const themes = useAdminThemes();
   const id = useId();
   const body = (
-    <ListState
+    <AdminListState
       query={listOf(themes, (d) => d)}
-      what={T.heading}
-      errorTitle={C.loadFailed}
+      label={T.heading}
+      bars={['h-28', 'h-28', 'h-28']}
       errorTestId="themes-error"
-      skeleton={
-        <LoadingStatus label={T.heading} className="space-y-2">
-          <Skeletons bars={['h-28', 'h-28', 'h-28']} />
-        </LoadingStatus>
-      }
       empty={<EmptyState icon={Lightbulb} title={T.empty.title} body={T.empty.body} look="card" testId="themes-empty" />}
     >
       {(list) => (
@@ -65,7 +60,7 @@ export function ThemeLibrary() {
           ))}
         </ul>
       )}
-    </ListState>
+    </AdminListState>
   );
   return (
     <section aria-labelledby={`${id}-h`} data-testid="theme-library">
