@@ -4,7 +4,7 @@ import { APP_TEXT } from '@shared/messages/app';
 import { shortId } from '@shared/rules/admin';
 import { formatCountAdmin, formatDateJa, formatTime } from '@shared/rules/format';
 import { Avatar } from '@web/components/ui/avatar';
-import { ListError, ListState } from '@web/components/ui/list-state';
+import { ListError, type ListQuery, ListState } from '@web/components/ui/list-state';
 import { PageState } from '@web/components/ui/page-state';
 import { LoadingStatus, Skeletons } from '@web/components/ui/skeleton';
 import { ApiError } from '@web/lib/api';
@@ -163,15 +163,8 @@ function Info({ label, children, testId }: { label: string; children: ReactNode;
 
 function HistorySection({ id }: { id: string }) {
   const history = useAdminMemberHistory(id, true);
-  const body = (
-    <ListState
-      query={history}
-      what={D.history}
-      errorTitle={C.loadFailed}
-      compact
-      skeleton={<Skeletons className="space-y-2" bars={['h-10', 'h-10', 'h-10']} />}
-      empty={<p className="text-muted text-sm">{D.historyEmpty}</p>}
-    >
+  return (
+    <ListSection title={D.history} testId="user-history" query={history} bars={['h-10', 'h-10', 'h-10']} empty={D.historyEmpty}>
       {(entries) => (
         <ul className="max-h-96 divide-y divide-border overflow-y-auto" data-testid="user-history-list">
           {entries.map((h) => (
@@ -190,26 +183,14 @@ function HistorySection({ id }: { id: string }) {
           ))}
         </ul>
       )}
-    </ListState>
-  );
-  return (
-    <Section title={D.history} testId="user-history">
-      {body}
-    </Section>
+    </ListSection>
   );
 }
 
 function SessionsSection({ id }: { id: string }) {
   const sessions = useAdminMemberSessions(id, true);
-  const body = (
-    <ListState
-      query={sessions}
-      what={D.sessions}
-      errorTitle={C.loadFailed}
-      compact
-      skeleton={<Skeletons className="space-y-2" bars={['h-10', 'h-10']} />}
-      empty={<p className="text-muted text-sm">{D.sessionsEmpty}</p>}
-    >
+  return (
+    <ListSection title={D.sessions} testId="user-sessions" query={sessions} bars={['h-10', 'h-10']} empty={D.sessionsEmpty}>
       {(list) => (
         <ul className="divide-y divide-border" data-testid="user-sessions-list">
           {list.map((s) => (
@@ -229,11 +210,38 @@ function SessionsSection({ id }: { id: string }) {
           ))}
         </ul>
       )}
-    </ListState>
+    </ListSection>
   );
+}
+
+/** A section of the detail that is a list: grey rows while loading, a one-line failure with its retry, its empty line. */
+function ListSection<T>({
+  title,
+  testId,
+  query,
+  bars,
+  empty,
+  children,
+}: {
+  title: string;
+  testId: string;
+  query: ListQuery<T>;
+  bars: string[];
+  empty: string;
+  children: (items: T[]) => ReactNode;
+}) {
   return (
-    <Section title={D.sessions} testId="user-sessions">
-      {body}
+    <Section title={title} testId={testId}>
+      <ListState
+        query={query}
+        what={title}
+        errorTitle={C.loadFailed}
+        compact
+        skeleton={<Skeletons className="space-y-2" bars={bars} />}
+        empty={<p className="text-muted text-sm">{empty}</p>}
+      >
+        {children}
+      </ListState>
     </Section>
   );
 }
