@@ -16,6 +16,12 @@ export const NAV_ITEMS = [
   { to: '/profile', label: SHELL_TEXT.items.profileLabel, icon: UserRound, protected: true },
 ] as const;
 
+const LOOKS: NavLooks = {
+  base: 'flex min-h-14 flex-col items-center justify-center gap-0.5 rounded-xl pt-1.5 pb-1 text-[11px] leading-none transition-colors',
+  active: 'font-semibold text-accent',
+  idle: 'text-muted hover:text-fg',
+};
+
 export type NavBadges = Partial<Record<string, number>>;
 
 /** A protected item pressed while signed out opens the login modal instead, and sign-in comes back to it (L-2.4-02). */
@@ -47,15 +53,7 @@ export function BottomNav({ badges = {} }: { badges?: NavBadges }) {
           const { to, label, icon: Icon } = item;
           return (
             <li key={to}>
-              <NavItemLink
-                item={item}
-                look={(isActive) =>
-                  cn(
-                    'flex min-h-14 flex-col items-center justify-center gap-0.5 rounded-xl pt-1.5 pb-1 text-[11px] leading-none transition-colors',
-                    isActive ? 'font-semibold text-accent' : 'text-muted hover:text-fg',
-                  )
-                }
-              >
+              <NavItemLink item={item} looks={LOOKS}>
                 {(isActive) => (
                   <>
                     <span className="relative">
@@ -83,19 +81,31 @@ export function BottomNav({ badges = {} }: { badges?: NavBadges }) {
   );
 }
 
-/** One of the five items as a link: a protected one guarded, `look` its classes as it is current or not. */
+/** An item's classes: always, and as it is the current page or not. */
+export interface NavLooks {
+  base: string;
+  active: string;
+  idle: string;
+}
+
+/** One of the five items as a link: a protected one guarded, its classes from `looks`. */
 export function NavItemLink({
   item,
-  look,
+  looks,
   children,
 }: {
   item: (typeof NAV_ITEMS)[number];
-  look: (isActive: boolean) => string;
+  looks: NavLooks;
   children: (isActive: boolean) => ReactNode;
 }) {
   const guard = useNavGuard();
   return (
-    <NavLink to={item.to} end={item.to === '/'} onClick={guard(item.to, item.protected)} className={({ isActive }) => look(isActive)}>
+    <NavLink
+      to={item.to}
+      end={item.to === '/'}
+      onClick={guard(item.to, item.protected)}
+      className={({ isActive }) => cn(looks.base, isActive ? looks.active : looks.idle)}
+    >
       {({ isActive }) => children(isActive)}
     </NavLink>
   );

@@ -1,7 +1,12 @@
 import { SHELL_TEXT } from '@shared/messages/shell';
 import { badgeCount } from '@shared/rules/notifications';
-import { cn } from '@web/lib/cn';
-import { NAV_ITEMS, type NavBadges, NavItemLink, UnreadText } from './bottom-nav';
+import { NAV_ITEMS, type NavBadges, NavItemLink, type NavLooks, UnreadText } from './bottom-nav';
+
+const LOOKS: NavLooks = {
+  base: 'flex min-h-12 items-center gap-3.5 rounded-xl px-3.5 text-[15px] transition-colors',
+  active: 'bg-accent-soft font-semibold text-accent',
+  idle: 'text-muted hover:bg-surface hover:text-fg',
+};
 
 /**
  * The navigation at the side from 1024 px (DESIGN.md): the bottom navigation's five items, icon and
@@ -22,15 +27,7 @@ export function SideNav({ badges = {}, shown = true }: { badges?: NavBadges; sho
               const count = badges[to] ?? 0;
               return (
                 <li key={to}>
-                  <NavItemLink
-                    item={item}
-                    look={(isActive) =>
-                      cn(
-                        'flex min-h-12 items-center gap-3.5 rounded-xl px-3.5 text-[15px] transition-colors',
-                        isActive ? 'bg-accent-soft font-semibold text-accent' : 'text-muted hover:bg-surface hover:text-fg',
-                      )
-                    }
-                  >
+                  <NavItemLink item={item} looks={LOOKS}>
                     {(isActive) => (
                       <>
                         <Icon aria-hidden="true" className="size-[1.375rem] shrink-0" strokeWidth={isActive ? 2.4 : 1.8} />
