@@ -138,7 +138,12 @@ export const loopColumns = (l: { p50: number; p99: number; max: number }) => ({
  * Seeds `count` visible tracks of the catalogue's benchmarks, 1,000 a statement: two categories, plays,
  * likes and impressions spread so the ranking has work to do, uploads over the past year.
  */
-export async function seedBenchTracks(db: Database['db'], count: number): Promise<void> {
+export async function seedBenchTracks(
+  db: Database['db'],
+  count: number,
+  /** Fields of track `n` that differ from the default ones (a programme's mix of creators, categories, premium). */
+  vary: (n: number) => Partial<typeof tracks.$inferInsert> = () => ({}),
+): Promise<void> {
   for (let i = 0; i < count; i += 1000) {
     await db.insert(tracks).values(
       Array.from({ length: Math.min(1000, count - i) }, (_, j) => {
@@ -153,6 +158,7 @@ export async function seedBenchTracks(db: Database['db'], count: number): Promis
           likeCount: (n * 104729) % 300,
           impressionCount: (n * 31) % 9000,
           uploadedAt: new Date(Date.now() - (n % 365) * DAY_MS),
+          ...vary(n),
         };
       }),
     );

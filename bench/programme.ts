@@ -2,11 +2,11 @@
 // p99, in process, against the plain catalogue query (the default page of GET /api/tracks, built fresh)
 // measured in the same run on the same database.
 import { eq } from 'drizzle-orm';
-import { follows, likes, listeningHistory, tracks, users } from '../src/server/db/schema';
+import { follows, likes, listeningHistory, users } from '../src/server/db/schema';
 import { buildProgramme } from '../src/server/features/radio/service';
 import { trackChanged } from '../src/server/features/tracks/changes';
 import { invalidateRanking, listVisibleTracks } from '../src/server/features/tracks/service';
-import { startApp } from './lib';
+import { seedBenchTracks, startApp } from './lib';
 
 const COUNT = Number(process.env.BENCH_TRACKS || 10_000);
 const RUNS = Number(process.env.BENCH_RUNS || 200);
@@ -17,27 +17,13 @@ const bench = await startApp(async ({ database }) => {
     { id: 'bench-listener', name: 'ベンチの聴き手' },
     { id: 'bench-creator', name: 'ベンチの作り手' },
   ]);
-  const day = 86_400_000;
-  for (let i = 0; i < COUNT; i += 1000) {
-    await db.insert(tracks).values(
-      Array.from({ length: Math.min(1000, COUNT - i) }, (_, j) => {
-        const n = i + j;
-        return {
-          title: `ベンチマーク用の音声 ${n}`,
-          filename: `bench-${n}.mp3`,
-          duration: 80 + (n % 220),
-          createdBy: n % 10 ? 'mugen' : 'bench-creator',
-          userId: n % 10 ? null : 'bench-creator',
-          category: ['ニュース', '科学', '文化', 'グルメ'][n % 4],
-          isPremiumOnly: n % 17 === 0,
-          playCount: (n * 7919) % 5000,
-          likeCount: (n * 104729) % 300,
-          impressionCount: (n * 31) % 9000,
-          uploadedAt: new Date(Date.now() - (n % 365) * day),
-        };
-      }),
-    );
-  }
+  await seedBenchTracks(db, COUNT, (n) => ({
+    duration: 80 + (n % 220),
+    createdBy: n % 10 ? 'mugen' : 'bench-creator',
+    userId: n % 10 ? null : 'bench-creator',
+    category: ['ニュース', '科学', '文化', 'グルメ'][n % 4],
+    isPremiumOnly: n % 17 === 0,
+  }));
   // A listener with a history: 300 tracks heard to the end, 50 likes, one followed creator.
   await db.insert(listeningHistory).values(
     Array.from({ length: 300 }, (_, k) => ({

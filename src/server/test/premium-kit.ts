@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { DAY_MS } from '../../shared/constants';
 import { notifications, premiumSubscriptions, tasks, users } from '../db/schema';
 import { demoIntents } from '../features/premium/demo-intents';
+import { PAUSE_DAYS } from '../features/premium/rule';
 import { premiumSweep } from '../features/premium/schedule';
 import { startJobWorkers } from '../jobs/workers';
 import { createPayments } from '../providers/payments/index';
@@ -78,6 +79,16 @@ export async function runResumeTasks(t: TestApp, now: () => Date) {
   return t.db.select().from(tasks).where(eq(tasks.kind, 'premium-resume'));
 }
 
+/** The answer of a pause (C-4-25): paused, premium to the paid period's end, free until PAUSE_DAYS after it. */
+export function pausedAnswer(end: Date) {
+  return {
+    status: 'paused',
+    isPremium: true,
+    currentPeriodEnd: end.toISOString(),
+    pausedUntil: new Date(end.getTime() + PAUSE_DAYS * DAY_MS).toISOString(),
+    pauseUsed: true,
+  };
+}
 /**
  * The set-up every premium flow test file shares: a controlled clock, a test app on it (opened before the
  * file's tests, closed after them, with the settings `start` gives) and the member's calls bound to it.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../../shared/constants';
 import { PREMIUM_API_MESSAGES } from '../../../shared/messages/api';
 import { createTestApp } from '../../test/app';
-import { member as signedIn, stripeSuite } from '../../test/premium-kit';
+import { pausedAnswer, member as signedIn, stripeSuite } from '../../test/premium-kit';
 import { STAND_IN_KEYS } from '../../test/stripe-stand-in';
 import { addMonths, PAUSE_DAYS } from './rule';
 
@@ -119,13 +119,7 @@ describe('pause and cancel with Stripe (C-4-24, C-4-25)', () => {
     const res = await call(m, 'POST', '/api/premium/pause');
     expect(res.statusCode, res.body).toBe(200);
     const until = new Date(m.end.getTime() + PAUSE_DAYS * DAY_MS);
-    expect(res.json()).toEqual({
-      status: 'paused',
-      isPremium: true,
-      currentPeriodEnd: m.end.toISOString(),
-      pausedUntil: until.toISOString(),
-      pauseUsed: true,
-    });
+    expect(res.json()).toEqual(pausedAnswer(m.end));
     const update = kit.stand.calls.at(-1);
     expect(update).toMatchObject({
       method: 'POST',

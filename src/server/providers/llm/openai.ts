@@ -31,7 +31,8 @@ export function samplingFor(model: string, temperature: number, maxTokens?: numb
  * answer, never a broken track.
  */
 export function openAiLlm(s: OpenAiSettings): Required<LlmProvider> {
-  async function ask<T>(schema: z.ZodType<T>, user: string): Promise<T> {
+  /** One chat completion (the system message, the user's, the request's other fields): the first choice's content as it came. */
+  async function complete(system: string, user: string, fields: Record<string, unknown>): Promise<unknown> {
     const res = await providerFetch(
       'openai',
       new URL(`${s.baseUrl.replace(/\/+$/, '')}/chat/completions`),
@@ -40,10 +41,9 @@ export function openAiLlm(s: OpenAiSettings): Required<LlmProvider> {
         headers: { 'content-type': 'application/json', authorization: `Bearer ${s.apiKey}` },
         body: JSON.stringify({
           model: s.model,
-          response_format: { type: 'json_object' },
-          ...samplingFor(s.model, 0.7),
+          ...fields,
           messages: [
-            { role: 'system', content: SCRIPT_WRITER },
+            { role: 'system', content: system },
             { role: 'user', content: user },
           ],
         }),
@@ -51,7 +51,11 @@ export function openAiLlm(s: OpenAiSettings): Required<LlmProvider> {
       s.timeoutMs,
     );
     const body = (await readBody('openai', res, 'json')) as { choices?: { message?: { content?: unknown } }[] };
-    const content = body?.choices?.[0]?.message?.content;
+    return body?.choices?.[0]?.message?.content;
+  }
+
+  async function ask<T>(schema: z.ZodType<T>, user: string): Promise<T> {
+    const content = await complete(SCRIPT_WRITER, user, { response_format: { type: 'json_object' }, ...samplingFor(s.model, 0.7) });
     if (typeof content !== 'string') throw providerError('openai', 'malformed', 'no message content');
     let json: unknown;
     try {
@@ -90,26 +94,8 @@ export function openAiLlm(s: OpenAiSettings): Required<LlmProvider> {
     },
     /** A question under the feature's instructions: they are the system message, the question the user's; plain text back. */
     async answer({ instructions, question }) {
-      const res = await providerFetch(
-        'openai',
-        new URL(`${s.baseUrl.replace(/\/+$/, '')}/chat/completions`),
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${s.apiKey}` },
-          body: JSON.stringify({
-            model: s.model,
-            // A reasoning model spends part of the budget thinking: more room for the same answer.
-            ...samplingFor(s.model, 0.2, isReasoningModel(s.model) ? 4000 : 800),
-            messages: [
-              { role: 'system', content: instructions },
-              { role: 'user', content: question },
-            ],
-          }),
-        },
-        s.timeoutMs,
-      );
-      const body = (await readBody('openai', res, 'json')) as { choices?: { message?: { content?: unknown } }[] };
-      const content = body?.choices?.[0]?.message?.content;
+      // A reasoning model spends part of the budget thinking: more room for the same answer.
+      const content = await complete(instructions, question, samplingFor(s.model, 0.2, isReasoningModel(s.model) ? 4000 : 800));
       // A refusal or a filtered answer comes back without text: no answer, which the chat says so.
       if (content === null || content === undefined) return '';
       if (typeof content !== 'string') throw providerError('openai', 'malformed', 'the message content is not text');

@@ -4,7 +4,7 @@ import { useUser } from '@web/lib/auth';
 import { cn } from '@web/lib/cn';
 import { useLoginPrompt } from '@web/lib/login-prompt';
 import { Bell, House, Search, SquarePen, UserRound } from 'lucide-react';
-import type { MouseEvent } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { NavLink } from 'react-router';
 
 /** The five destinations, in the bottom navigation on phones and the side navigation from 1024 px (side-nav.tsx). */
@@ -15,6 +15,12 @@ export const NAV_ITEMS = [
   { to: '/notifications', label: SHELL_TEXT.items.notificationsLabel, icon: Bell, protected: true },
   { to: '/profile', label: SHELL_TEXT.items.profileLabel, icon: UserRound, protected: true },
 ] as const;
+
+const LOOKS: NavLooks = {
+  base: 'flex min-h-14 flex-col items-center justify-center gap-0.5 rounded-xl pt-1.5 pb-1 text-[11px] leading-none transition-colors',
+  active: 'font-semibold text-accent',
+  idle: 'text-muted hover:text-fg',
+};
 
 export type NavBadges = Partial<Record<string, number>>;
 
@@ -36,7 +42,6 @@ export function useNavGuard() {
  * above 9.
  */
 export function BottomNav({ badges = {} }: { badges?: NavBadges }) {
-  const guard = useNavGuard();
   return (
     <nav
       aria-label={SHELL_TEXT.bottomNav.bottomNavLabel}
@@ -44,47 +49,75 @@ export function BottomNav({ badges = {} }: { badges?: NavBadges }) {
       data-testid="bottom-nav"
     >
       <ul className="mx-auto grid max-w-3xl grid-cols-5 px-[env(safe-area-inset-left)]">
-        {NAV_ITEMS.map(({ to, label, icon: Icon, protected: isProtected }) => (
-          <li key={to}>
-            <NavLink
-              to={to}
-              end={to === '/'}
-              onClick={guard(to, isProtected)}
-              className={({ isActive }) =>
-                cn(
-                  'flex min-h-14 flex-col items-center justify-center gap-0.5 rounded-xl pt-1.5 pb-1 text-[11px] leading-none transition-colors',
-                  isActive ? 'font-semibold text-accent' : 'text-muted hover:text-fg',
-                )
-              }
-            >
-              {({ isActive }) => (
-                <>
-                  <span className="relative">
-                    <Icon aria-hidden="true" className="size-6" strokeWidth={isActive ? 2.4 : 1.8} />
-                    {(badges[to] ?? 0) > 0 && (
-                      <span
-                        aria-hidden="true"
-                        className="absolute -top-1.5 left-3.5 inline-flex h-[1.125rem] min-w-[1.125rem] items-center justify-center rounded-full bg-danger px-1 font-bold text-[10px] text-white tabular-nums leading-none ring-2 ring-bg dark:text-bg"
-                        data-testid={`badge-${to.slice(1)}`}
-                      >
-                        {badgeCount(badges[to] ?? 0)}
-                      </span>
-                    )}
-                  </span>
-                  <span className="mt-1">{label}</span>
-                  {(badges[to] ?? 0) > 0 && (
-                    <span className="sr-only">
-                      {SHELL_TEXT.bottomNav.unreadPrefix}
-                      {badges[to]}
-                      {SHELL_TEXT.bottomNav.unreadSuffix}
+        {NAV_ITEMS.map((item) => {
+          const { to, label, icon: Icon } = item;
+          return (
+            <li key={to}>
+              <NavItemLink item={item} looks={LOOKS}>
+                {(isActive) => (
+                  <>
+                    <span className="relative">
+                      <Icon aria-hidden="true" className="size-6" strokeWidth={isActive ? 2.4 : 1.8} />
+                      {(badges[to] ?? 0) > 0 && (
+                        <span
+                          aria-hidden="true"
+                          className="absolute -top-1.5 left-3.5 inline-flex h-[1.125rem] min-w-[1.125rem] items-center justify-center rounded-full bg-danger px-1 font-bold text-[10px] text-white tabular-nums leading-none ring-2 ring-bg dark:text-bg"
+                          data-testid={`badge-${to.slice(1)}`}
+                        >
+                          {badgeCount(badges[to] ?? 0)}
+                        </span>
+                      )}
                     </span>
-                  )}
-                </>
-              )}
-            </NavLink>
-          </li>
-        ))}
+                    <span className="mt-1">{label}</span>
+                    {(badges[to] ?? 0) > 0 && <UnreadText count={badges[to] ?? 0} />}
+                  </>
+                )}
+              </NavItemLink>
+            </li>
+          );
+        })}
       </ul>
     </nav>
+  );
+}
+
+/** An item's classes: always, and as it is the current page or not. */
+export interface NavLooks {
+  base: string;
+  active: string;
+  idle: string;
+}
+
+/** One of the five items as a link: a protected one guarded, its classes from `looks`. */
+export function NavItemLink({
+  item,
+  looks,
+  children,
+}: {
+  item: (typeof NAV_ITEMS)[number];
+  looks: NavLooks;
+  children: (isActive: boolean) => ReactNode;
+}) {
+  const guard = useNavGuard();
+  return (
+    <NavLink
+      to={item.to}
+      end={item.to === '/'}
+      onClick={guard(item.to, item.protected)}
+      className={({ isActive }) => cn(looks.base, isActive ? looks.active : looks.idle)}
+    >
+      {({ isActive }) => children(isActive)}
+    </NavLink>
+  );
+}
+
+/** The unread count said to a screen reader (the badge itself is hidden from it). */
+export function UnreadText({ count }: { count: number }) {
+  return (
+    <span className="sr-only">
+      {SHELL_TEXT.bottomNav.unreadPrefix}
+      {count}
+      {SHELL_TEXT.bottomNav.unreadSuffix}
+    </span>
   );
 }

@@ -1,8 +1,12 @@
 import { SHELL_TEXT } from '@shared/messages/shell';
 import { badgeCount } from '@shared/rules/notifications';
-import { cn } from '@web/lib/cn';
-import { NavLink } from 'react-router';
-import { NAV_ITEMS, type NavBadges, useNavGuard } from './bottom-nav';
+import { NAV_ITEMS, type NavBadges, NavItemLink, type NavLooks, UnreadText } from './bottom-nav';
+
+const LOOKS: NavLooks = {
+  base: 'flex min-h-12 items-center gap-3.5 rounded-xl px-3.5 text-[15px] transition-colors',
+  active: 'bg-accent-soft font-semibold text-accent',
+  idle: 'text-muted hover:bg-surface hover:text-fg',
+};
 
 /**
  * The navigation at the side from 1024 px (DESIGN.md): the bottom navigation's five items, icon and
@@ -13,28 +17,18 @@ import { NAV_ITEMS, type NavBadges, useNavGuard } from './bottom-nav';
  * visitor sent from a members' page to /closed-beta, issue 20 layout shift).
  */
 export function SideNav({ badges = {}, shown = true }: { badges?: NavBadges; shown?: boolean }) {
-  const guard = useNavGuard();
   return (
     <div className="hidden w-60 shrink-0 border-border border-r px-3 lg:block" data-testid="side-rail">
       {shown && (
         <nav aria-label={SHELL_TEXT.bottomNav.bottomNavLabel} className="sticky top-14 py-5" data-testid="side-nav">
           <ul className="space-y-1">
-            {NAV_ITEMS.map(({ to, label, icon: Icon, protected: isProtected }) => {
+            {NAV_ITEMS.map((item) => {
+              const { to, label, icon: Icon } = item;
               const count = badges[to] ?? 0;
               return (
                 <li key={to}>
-                  <NavLink
-                    to={to}
-                    end={to === '/'}
-                    onClick={guard(to, isProtected)}
-                    className={({ isActive }) =>
-                      cn(
-                        'flex min-h-12 items-center gap-3.5 rounded-xl px-3.5 text-[15px] transition-colors',
-                        isActive ? 'bg-accent-soft font-semibold text-accent' : 'text-muted hover:bg-surface hover:text-fg',
-                      )
-                    }
-                  >
-                    {({ isActive }) => (
+                  <NavItemLink item={item} looks={LOOKS}>
+                    {(isActive) => (
                       <>
                         <Icon aria-hidden="true" className="size-[1.375rem] shrink-0" strokeWidth={isActive ? 2.4 : 1.8} />
                         <span className="min-w-0 flex-1 truncate">{label}</span>
@@ -47,16 +41,12 @@ export function SideNav({ badges = {}, shown = true }: { badges?: NavBadges; sho
                             >
                               {badgeCount(count)}
                             </span>
-                            <span className="sr-only">
-                              {SHELL_TEXT.bottomNav.unreadPrefix}
-                              {count}
-                              {SHELL_TEXT.bottomNav.unreadSuffix}
-                            </span>
+                            <UnreadText count={count} />
                           </>
                         )}
                       </>
                     )}
-                  </NavLink>
+                  </NavItemLink>
                 </li>
               );
             })}

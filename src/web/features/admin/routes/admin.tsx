@@ -1,7 +1,7 @@
 import { ADMIN_TEXT } from '@shared/messages/admin';
 import { Tab, TabList, TabPanel, Tabs } from '@web/components/ui/tabs';
+import { useTabParam } from '@web/lib/use-tab-param';
 import { Activity, AudioLines, Lightbulb, Users } from 'lucide-react';
-import { useSearchParams } from 'react-router';
 import { AudioTab } from '../audio/components/audio-tab';
 import { AdminLayout } from '../components/admin-layout';
 import { UsersTab } from '../members/components/members-tab';
@@ -13,31 +13,15 @@ export const ADMIN_TABS = ['audio', 'users', 'themes', 'monitoring'] as const;
 type AdminTab = (typeof ADMIN_TABS)[number];
 const DEFAULT_TAB: AdminTab = 'themes';
 const ICONS = { audio: AudioLines, users: Users, themes: Lightbulb, monitoring: Activity } as const;
+const PANELS = { audio: AudioTab, users: UsersTab, themes: ThemesTab, monitoring: MonitoringTab } as const;
 
 const isTab = (v: string | null): v is AdminTab => ADMIN_TABS.includes(v as AdminTab);
 
 export function AdminRoute() {
-  const [params, setParams] = useSearchParams();
-  const requested = params.get('tab');
-  const tab = isTab(requested) ? requested : DEFAULT_TAB;
+  const [tab, setTab] = useTabParam((v) => (isTab(v) ? v : DEFAULT_TAB), { alone: true });
   return (
     <AdminLayout title={ADMIN_TEXT.title} back={{ to: '/', label: ADMIN_TEXT.shell.backHome }}>
-      <Tabs
-        look="segmented"
-        value={tab}
-        onValueChange={(value) =>
-          setParams(
-            (prev) => {
-              const next = new URLSearchParams();
-              next.set('tab', value);
-              // A tab's own state (its sub-tab, page, search) belongs to that tab only.
-              void prev;
-              return next;
-            },
-            { replace: true, preventScrollReset: true },
-          )
-        }
-      >
+      <Tabs look="segmented" value={tab} onValueChange={setTab}>
         <TabList aria-label={ADMIN_TEXT.shell.tabsLabel} className="grid-cols-4">
           {ADMIN_TABS.map((value) => {
             const Icon = ICONS[value];
@@ -49,18 +33,14 @@ export function AdminRoute() {
             );
           })}
         </TabList>
-        <TabPanel value="audio" className="mt-5">
-          <AudioTab />
-        </TabPanel>
-        <TabPanel value="users" className="mt-5">
-          <UsersTab />
-        </TabPanel>
-        <TabPanel value="themes" className="mt-5">
-          <ThemesTab />
-        </TabPanel>
-        <TabPanel value="monitoring" className="mt-5">
-          <MonitoringTab />
-        </TabPanel>
+        {ADMIN_TABS.map((value) => {
+          const Panel = PANELS[value];
+          return (
+            <TabPanel key={value} value={value} className="mt-5">
+              <Panel />
+            </TabPanel>
+          );
+        })}
       </Tabs>
     </AdminLayout>
   );

@@ -7,9 +7,9 @@ import { RowSkeletons, Skeletons } from '@web/components/ui/skeleton';
 import { Tab, TabList, TabPanel, Tabs } from '@web/components/ui/tabs';
 import { useUser } from '@web/lib/auth';
 import { useDocumentTitle } from '@web/lib/use-document-title';
+import { useTabParam } from '@web/lib/use-tab-param';
 import { Heart, ListMusic, Mic } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { AccountSection } from '../components/account-section';
 import { EditProfileDialog } from '../components/edit-profile-dialog';
 import { MyTracksTab } from '../components/my-tracks-tab';
@@ -43,9 +43,8 @@ export interface MyPageSlots {
 export function MyPage({ favorites, playlists, followStats, premium, addToPlaylist }: MyPageSlots) {
   useDocumentTitle(PROFILE_TEXT.myPage.documentTitle);
   const { user, isPending } = useUser();
-  const [params, setParams] = useSearchParams();
   const [editing, setEditing] = useState(false);
-  const tab = myPageTab(params.get('tab'));
+  const [tab, setTab] = useTabParam(myPageTab);
 
   if (isPending) return <MyPageSkeleton />;
   if (!user) {
@@ -68,21 +67,7 @@ export function MyPage({ favorites, playlists, followStats, premium, addToPlayli
         {premium}
       </div>
 
-      <Tabs
-        look="segmented"
-        value={tab}
-        onValueChange={(value) =>
-          setParams(
-            (prev) => {
-              const next = new URLSearchParams(prev);
-              next.set('tab', value);
-              return next;
-            },
-            { replace: true, preventScrollReset: true },
-          )
-        }
-        className="mt-8 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:mt-0"
-      >
+      <Tabs look="segmented" value={tab} onValueChange={setTab} className="mt-8 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:mt-0">
         <TabList aria-label={PROFILE_TEXT.myPage.ariaLabel} className="grid-cols-3">
           {MY_PAGE_TABS.map((value) => {
             const { label, icon: Icon } = TAB_LABELS[value];

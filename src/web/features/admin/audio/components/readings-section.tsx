@@ -1,11 +1,12 @@
 import { ADMIN_READINGS_TEXT } from '@shared/messages/readings';
 import { READING_LIMITS, readingProblem, surfaceProblem } from '@shared/rules/readings';
 import { Button } from '@web/components/ui/button';
-import { ListError } from '@web/components/ui/list-state';
+import { type ListQuery, ListState, listOf } from '@web/components/ui/list-state';
 import { serverMessage } from '@web/lib/server-message';
 import { failureToast, toast } from '@web/lib/toast';
 import { BookA, RefreshCw, Trash2 } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { SectionHeading } from '../../components/section-heading';
 import { useDeleteReading, usePutReading, useReadingEntries, useReadingReports, useRegenerateAudio } from '../api/readings';
 
 const input =
@@ -117,71 +118,65 @@ function ReadingReports({ onUseSurface }: { onUseSurface: (s: string) => void })
   const regenerate = useRegenerateAudio();
   return (
     <section aria-labelledby="reading-reports-heading" className="space-y-3" data-testid="reading-reports">
-      <div>
-        <h2 id="reading-reports-heading" className="font-bold text-lg">
-          {ADMIN_READINGS_TEXT.reportsHeading}
-        </h2>
-        <p className="text-muted text-sm">{ADMIN_READINGS_TEXT.reportsLead}</p>
-      </div>
-      {query.isPending ? null : query.isError || !query.data ? (
-        <ListError what={ADMIN_READINGS_TEXT.reportsName} onRetry={() => void query.refetch()} compact />
-      ) : query.data.reports.length === 0 ? (
-        <p className="rounded-2xl border border-border border-dashed p-6 text-center text-muted text-sm">
-          {ADMIN_READINGS_TEXT.reportsEmpty}
-        </p>
-      ) : (
-        <ul className="space-y-3">
-          {query.data.reports.map((r) => (
-            <li key={r.id} className="rounded-2xl border border-border bg-surface p-4" data-testid="reading-report">
-              <p className="text-muted text-xs">
-                {ADMIN_READINGS_TEXT.where(r.trackTitle, r.line)}
-                {r.task && (
-                  <span className="ml-2 rounded-full bg-accent-soft px-2 py-0.5 text-accent">
-                    {ADMIN_READINGS_TEXT.taskStatus[r.task.status] ?? r.task.status}
-                  </span>
-                )}
-              </p>
-              <p className="mt-1 break-words font-medium">{r.text}</p>
-              <p className="mt-1 break-words text-sm" data-testid="reading-report-reading">
-                <span className="text-muted">{ADMIN_READINGS_TEXT.readsAs}：</span>
-                {r.reading}
-              </p>
-              {r.note && (
-                <p className="mt-1 break-words text-sm">
-                  <span className="text-muted">{ADMIN_READINGS_TEXT.note}：</span>
-                  {r.note}
-                </p>
+      <SectionHeading id="reading-reports-heading" title={ADMIN_READINGS_TEXT.reportsHeading} lead={ADMIN_READINGS_TEXT.reportsLead} />
+      <ReadingList
+        query={listOf(query, (d) => d.reports)}
+        what={ADMIN_READINGS_TEXT.reportsName}
+        empty={ADMIN_READINGS_TEXT.reportsEmpty}
+        className="space-y-3"
+        itemClassName="rounded-2xl border border-border bg-surface p-4"
+        itemTestId="reading-report"
+      >
+        {(r) => (
+          <>
+            <p className="text-muted text-xs">
+              {ADMIN_READINGS_TEXT.where(r.trackTitle, r.line)}
+              {r.task && (
+                <span className="ml-2 rounded-full bg-accent-soft px-2 py-0.5 text-accent">
+                  {ADMIN_READINGS_TEXT.taskStatus[r.task.status] ?? r.task.status}
+                </span>
               )}
-              <div className="mt-3 flex flex-wrap gap-2">
-                <Button size="sm" variant="secondary" onClick={() => onUseSurface(r.text)}>
-                  {ADMIN_READINGS_TEXT.useSurface}
-                </Button>
-                <Button
-                  size="sm"
-                  disabled={regenerate.isPending || r.task?.status === 'queued' || r.task?.status === 'processing'}
-                  onClick={() =>
-                    regenerate.mutate(r.trackId, {
-                      onSuccess: () => toast({ title: ADMIN_READINGS_TEXT.regenerateQueued }),
-                      onError: (err) =>
-                        toast({
-                          title: ADMIN_READINGS_TEXT.regenerateFailed,
-                          description: serverMessage(err) ?? undefined,
-                          variant: 'destructive',
-                        }),
-                    })
-                  }
-                  data-testid="reading-regenerate"
-                >
-                  <RefreshCw aria-hidden="true" className="size-4" />
-                  {regenerate.isPending && regenerate.variables === r.trackId
-                    ? ADMIN_READINGS_TEXT.regenerating
-                    : ADMIN_READINGS_TEXT.regenerate}
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+            </p>
+            <p className="mt-1 break-words font-medium">{r.text}</p>
+            <p className="mt-1 break-words text-sm" data-testid="reading-report-reading">
+              <span className="text-muted">{ADMIN_READINGS_TEXT.readsAs}：</span>
+              {r.reading}
+            </p>
+            {r.note && (
+              <p className="mt-1 break-words text-sm">
+                <span className="text-muted">{ADMIN_READINGS_TEXT.note}：</span>
+                {r.note}
+              </p>
+            )}
+            <div className="mt-3 flex flex-wrap gap-2">
+              <Button size="sm" variant="secondary" onClick={() => onUseSurface(r.text)}>
+                {ADMIN_READINGS_TEXT.useSurface}
+              </Button>
+              <Button
+                size="sm"
+                disabled={regenerate.isPending || r.task?.status === 'queued' || r.task?.status === 'processing'}
+                onClick={() =>
+                  regenerate.mutate(r.trackId, {
+                    onSuccess: () => toast({ title: ADMIN_READINGS_TEXT.regenerateQueued }),
+                    onError: (err) =>
+                      toast({
+                        title: ADMIN_READINGS_TEXT.regenerateFailed,
+                        description: serverMessage(err) ?? undefined,
+                        variant: 'destructive',
+                      }),
+                  })
+                }
+                data-testid="reading-regenerate"
+              >
+                <RefreshCw aria-hidden="true" className="size-4" />
+                {regenerate.isPending && regenerate.variables === r.trackId
+                  ? ADMIN_READINGS_TEXT.regenerating
+                  : ADMIN_READINGS_TEXT.regenerate}
+              </Button>
+            </div>
+          </>
+        )}
+      </ReadingList>
     </section>
   );
 }
@@ -191,38 +186,81 @@ function ReadingEntries() {
   const remove = useDeleteReading();
   return (
     <section aria-label={ADMIN_READINGS_TEXT.listName} data-testid="reading-entries">
-      {query.isPending ? null : query.isError || !query.data ? (
-        <ListError what={ADMIN_READINGS_TEXT.listName} onRetry={() => void query.refetch()} compact />
-      ) : query.data.entries.length === 0 ? (
-        <p className="rounded-2xl border border-border border-dashed p-6 text-center text-muted text-sm">{ADMIN_READINGS_TEXT.empty}</p>
-      ) : (
-        <ul className="divide-y divide-border rounded-2xl border border-border">
-          {query.data.entries.map((e) => (
-            <li key={e.id} className="flex items-center gap-3 px-4 py-2" data-testid="reading-entry">
-              <span className="min-w-0 flex-1 break-words">
-                <span className="font-medium">{e.surface}</span>
-                <span className="mx-2 text-muted">→</span>
-                <span>{e.reading}</span>
-              </span>
-              <Button
-                size="sm"
-                variant="ghost"
-                aria-label={ADMIN_READINGS_TEXT.deleteLabel(e.surface)}
-                disabled={remove.isPending}
-                onClick={() =>
-                  remove.mutate(e.id, {
-                    onSuccess: () => toast({ title: ADMIN_READINGS_TEXT.deleted(e.surface) }),
-                    onError: failureToast('delete reading', ADMIN_READINGS_TEXT.deleteFailed),
-                  })
-                }
-              >
-                <Trash2 aria-hidden="true" className="size-4" />
-                {ADMIN_READINGS_TEXT.delete}
-              </Button>
+      <ReadingList
+        query={listOf(query, (d) => d.entries)}
+        what={ADMIN_READINGS_TEXT.listName}
+        empty={ADMIN_READINGS_TEXT.empty}
+        className="divide-y divide-border rounded-2xl border border-border"
+        itemClassName="flex items-center gap-3 px-4 py-2"
+        itemTestId="reading-entry"
+      >
+        {(e) => (
+          <>
+            <span className="min-w-0 flex-1 break-words">
+              <span className="font-medium">{e.surface}</span>
+              <span className="mx-2 text-muted">→</span>
+              <span>{e.reading}</span>
+            </span>
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-label={ADMIN_READINGS_TEXT.deleteLabel(e.surface)}
+              disabled={remove.isPending}
+              onClick={() =>
+                remove.mutate(e.id, {
+                  onSuccess: () => toast({ title: ADMIN_READINGS_TEXT.deleted(e.surface) }),
+                  onError: failureToast('delete reading', ADMIN_READINGS_TEXT.deleteFailed),
+                })
+              }
+            >
+              <Trash2 aria-hidden="true" className="size-4" />
+              {ADMIN_READINGS_TEXT.delete}
+            </Button>
+          </>
+        )}
+      </ReadingList>
+    </section>
+  );
+}
+
+interface ReadingListProps<T> {
+  query: ListQuery<T>;
+  /** The list's name in its failure. */
+  what: string;
+  empty: string;
+  className: string;
+  itemClassName: string;
+  itemTestId: string;
+  children: (item: T) => ReactNode;
+}
+
+/** One of the section's two lists (the reports, the dictionary): nothing while loading, a one-line failure, a dashed empty line, its rows. */
+function ReadingList<T extends { id: string | number }>({
+  query,
+  what,
+  empty,
+  className,
+  itemClassName,
+  itemTestId,
+  children,
+}: ReadingListProps<T>) {
+  return (
+    <ListState
+      query={query}
+      what={what}
+      compact
+      skeleton={false}
+      empty={<p className="rounded-2xl border border-border border-dashed p-6 text-center text-muted text-sm">{empty}</p>}
+    >
+      {(items) => (
+        <ul className={className}>
+          {items.map((item) => (
+            <li key={item.id} className={itemClassName} data-testid={itemTestId}>
+              {children(item)}
             </li>
           ))}
         </ul>
       )}
-    </section>
+    </ListState>
   );
 }

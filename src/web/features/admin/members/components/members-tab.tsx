@@ -2,12 +2,12 @@ import { ADMIN_TEXT } from '@shared/messages/admin';
 import { ADMIN_MEMBERS_TEXT } from '@shared/messages/admin-members';
 import { Button } from '@web/components/ui/button';
 import { EmptyState } from '@web/components/ui/empty-state';
-import { LoadingStatus, Skeletons } from '@web/components/ui/skeleton';
+import { listOf } from '@web/components/ui/list-state';
 import { cn } from '@web/lib/cn';
-import { useDebounced } from '@web/lib/use-debounced';
 import { DESKTOP_QUERY, useMediaQuery } from '@web/lib/use-media-query';
-import { AlertTriangle, Search, Users } from 'lucide-react';
-import { type ReactNode, useEffect } from 'react';
+import { Search, Users } from 'lucide-react';
+import { useEffect } from 'react';
+import { AdminListState } from '../../components/admin-list-state';
 import { AdminPagination } from '../../components/pagination';
 import { useListParams } from '../../hooks/use-list-params';
 import { type AdminMember, useAdminMembers } from '../api/members';
@@ -15,7 +15,7 @@ import { type MemberActions, useMemberActions } from '../hooks/use-member-action
 import { AccessSelect, InviteSwitch, MemberActionButtons, MemberIdentity, PremiumBadge, premiumEndText, shortDate } from './member-parts';
 
 const T = ADMIN_MEMBERS_TEXT.table;
-const C = ADMIN_TEXT.common;
+const _C = ADMIN_TEXT.common;
 
 /**
  * The console's tab 会員管理 (spec §2.4): search, "filtered / total", the member table (a table from
@@ -33,40 +33,27 @@ export function UsersTab() {
     if (data && data.users.length === 0 && page > 1 && !list.isPlaceholderData) setPage(page - 1);
   }, [data, page, list.isPlaceholderData, setPage]);
 
-  let body: ReactNode;
-  if (list.isError && !data) {
-    body = (
-      <div
-        role="alert"
-        className="flex flex-col items-center gap-3 rounded-3xl bg-surface px-6 py-12 text-center"
-        data-testid="members-error"
-      >
-        <AlertTriangle aria-hidden="true" className="size-8 text-danger" />
-        <p className="font-medium">{C.loadFailed}</p>
-        <Button variant="secondary" onClick={() => void list.refetch()} disabled={list.isFetching}>
-          {C.reload}
-        </Button>
-      </div>
-    );
-  } else if (!data) {
-    body = (
-      <LoadingStatus label={T.loading} className="space-y-2">
-        <Skeletons bars={['h-16', 'h-16', 'h-16', 'h-16']} />
-      </LoadingStatus>
-    );
-  } else if (data.users.length === 0) {
-    body = search ? (
-      <EmptyState icon={Search} title={T.emptySearch(search)} look="card" testId="members-empty">
-        <Button variant="secondary" className="mt-4" onClick={clear}>
-          {T.clearSearch}
-        </Button>
-      </EmptyState>
-    ) : (
-      <EmptyState icon={Users} title={T.empty} look="card" testId="members-empty" />
-    );
-  } else {
-    body = wide ? <MemberTable users={data.users} actions={actions} /> : <MemberCards users={data.users} actions={actions} />;
-  }
+  const body = (
+    <AdminListState
+      query={listOf(list, (d) => d.users)}
+      label={T.loading}
+      bars={['h-16', 'h-16', 'h-16', 'h-16']}
+      errorTestId="members-error"
+      empty={
+        search ? (
+          <EmptyState icon={Search} title={T.emptySearch(search)} look="card" testId="members-empty">
+            <Button variant="secondary" className="mt-4" onClick={clear}>
+              {T.clearSearch}
+            </Button>
+          </EmptyState>
+        ) : (
+          <EmptyState icon={Users} title={T.empty} look="card" testId="members-empty" />
+        )
+      }
+    >
+      {(users) => (wide ? <MemberTable users={users} actions={actions} /> : <MemberCards users={users} actions={actions} />)}
+    </AdminListState>
+  );
 
   return (
     <section aria-labelledby="members-heading" data-testid="users-tab">

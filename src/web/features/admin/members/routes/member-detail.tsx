@@ -4,12 +4,12 @@ import { APP_TEXT } from '@shared/messages/app';
 import { shortId } from '@shared/rules/admin';
 import { formatCountAdmin, formatDateJa, formatTime } from '@shared/rules/format';
 import { Avatar } from '@web/components/ui/avatar';
-import { Button } from '@web/components/ui/button';
+import { ListError, type ListQuery, ListState } from '@web/components/ui/list-state';
 import { PageState } from '@web/components/ui/page-state';
 import { LoadingStatus, Skeletons } from '@web/components/ui/skeleton';
 import { ApiError } from '@web/lib/api';
 import { cn } from '@web/lib/cn';
-import { AlertTriangle, CheckCircle2, UserX } from 'lucide-react';
+import { CheckCircle2, UserX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { AdminLayout } from '../../components/admin-layout';
@@ -48,15 +48,7 @@ function UserDetail({ id }: { id: string }) {
     );
   }
   if (detail.isError) {
-    return (
-      <div role="alert" className="flex flex-col items-center gap-3 rounded-3xl bg-surface px-6 py-12 text-center">
-        <AlertTriangle aria-hidden="true" className="size-8 text-danger" />
-        <p className="font-medium">{C.loadFailed}</p>
-        <Button variant="secondary" onClick={() => void detail.refetch()}>
-          {C.reload}
-        </Button>
-      </div>
-    );
+    return <ListError what={D.info} title={C.loadFailed} onRetry={() => void detail.refetch()} />;
   }
   if (!detail.data) {
     return (
@@ -169,78 +161,87 @@ function Info({ label, children, testId }: { label: string; children: ReactNode;
   );
 }
 
-function Failed({ onRetry }: { onRetry: () => void }) {
-  return (
-    <div role="alert" className="flex items-center gap-3 text-sm">
-      <span className="text-danger">{C.loadFailed}</span>
-      <Button variant="secondary" onClick={onRetry}>
-        {C.reload}
-      </Button>
-    </div>
-  );
-}
-
 function HistorySection({ id }: { id: string }) {
   const history = useAdminMemberHistory(id, true);
-  let body: ReactNode;
-  if (history.isError) body = <Failed onRetry={() => void history.refetch()} />;
-  else if (!history.data) body = <Skeletons className="space-y-2" bars={['h-10', 'h-10', 'h-10']} />;
-  else if (history.data.length === 0) body = <p className="text-muted text-sm">{D.historyEmpty}</p>;
-  else
-    body = (
-      <ul className="max-h-96 divide-y divide-border overflow-y-auto" data-testid="user-history-list">
-        {history.data.map((h) => (
-          <li key={h.id} className="flex items-center gap-3 py-2 text-sm" data-testid="history-entry">
-            <div className="min-w-0 flex-1">
-              <p className="truncate font-medium">{h.trackTitle ?? D.deletedTrack}</p>
-              <p className="text-muted text-xs tabular-nums">
-                {D.historyLine(dateTime(h.createdAt), D.historyListened(formatTime(h.duration)))}
-              </p>
-            </div>
-            <span className="flex shrink-0 items-center gap-1 text-xs tabular-nums">
-              {h.completed && <CheckCircle2 aria-label={D.historyCompleted} className="size-4 text-accent" />}
-              {D.historyProgress(Math.round(h.progressPercent))}
-            </span>
-          </li>
-        ))}
-      </ul>
-    );
   return (
-    <Section title={D.history} testId="user-history">
-      {body}
-    </Section>
+    <ListSection title={D.history} testId="user-history" query={history} bars={['h-10', 'h-10', 'h-10']} empty={D.historyEmpty}>
+      {(entries) => (
+        <ul className="max-h-96 divide-y divide-border overflow-y-auto" data-testid="user-history-list">
+          {entries.map((h) => (
+            <li key={h.id} className="flex items-center gap-3 py-2 text-sm" data-testid="history-entry">
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-medium">{h.trackTitle ?? D.deletedTrack}</p>
+                <p className="text-muted text-xs tabular-nums">
+                  {D.historyLine(dateTime(h.createdAt), D.historyListened(formatTime(h.duration)))}
+                </p>
+              </div>
+              <span className="flex shrink-0 items-center gap-1 text-xs tabular-nums">
+                {h.completed && <CheckCircle2 aria-label={D.historyCompleted} className="size-4 text-accent" />}
+                {D.historyProgress(Math.round(h.progressPercent))}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </ListSection>
   );
 }
 
 function SessionsSection({ id }: { id: string }) {
   const sessions = useAdminMemberSessions(id, true);
-  let body: ReactNode;
-  if (sessions.isError) body = <Failed onRetry={() => void sessions.refetch()} />;
-  else if (!sessions.data) body = <Skeletons className="space-y-2" bars={['h-10', 'h-10']} />;
-  else if (sessions.data.length === 0) body = <p className="text-muted text-sm">{D.sessionsEmpty}</p>;
-  else
-    body = (
-      <ul className="divide-y divide-border" data-testid="user-sessions-list">
-        {sessions.data.map((s) => (
-          <li key={s.id} className="py-2 text-sm" data-testid="session-entry">
-            <div className="flex items-center justify-between gap-3">
-              <span className="font-mono" data-testid="session-id">
-                {shortId(s.id)}
-              </span>
-              <span className="text-muted text-xs tabular-nums">
-                {D.sessionActive} {dateTime(s.lastActiveAt)}
-              </span>
-            </div>
-            <p className="truncate text-muted text-xs" title={s.deviceInfo ?? undefined}>
-              {D.sessionLine(dateTime(s.createdAt), s.deviceInfo ?? D.unknownDevice)}
-            </p>
-          </li>
-        ))}
-      </ul>
-    );
   return (
-    <Section title={D.sessions} testId="user-sessions">
-      {body}
+    <ListSection title={D.sessions} testId="user-sessions" query={sessions} bars={['h-10', 'h-10']} empty={D.sessionsEmpty}>
+      {(list) => (
+        <ul className="divide-y divide-border" data-testid="user-sessions-list">
+          {list.map((s) => (
+            <li key={s.id} className="py-2 text-sm" data-testid="session-entry">
+              <div className="flex items-center justify-between gap-3">
+                <span className="font-mono" data-testid="session-id">
+                  {shortId(s.id)}
+                </span>
+                <span className="text-muted text-xs tabular-nums">
+                  {D.sessionActive} {dateTime(s.lastActiveAt)}
+                </span>
+              </div>
+              <p className="truncate text-muted text-xs" title={s.deviceInfo ?? undefined}>
+                {D.sessionLine(dateTime(s.createdAt), s.deviceInfo ?? D.unknownDevice)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </ListSection>
+  );
+}
+
+/** A section of the detail that is a list: grey rows while loading, a one-line failure with its retry, its empty line. */
+function ListSection<T>({
+  title,
+  testId,
+  query,
+  bars,
+  empty,
+  children,
+}: {
+  title: string;
+  testId: string;
+  query: ListQuery<T>;
+  bars: string[];
+  empty: string;
+  children: (items: T[]) => ReactNode;
+}) {
+  return (
+    <Section title={title} testId={testId}>
+      <ListState
+        query={query}
+        what={title}
+        errorTitle={C.loadFailed}
+        compact
+        skeleton={<Skeletons className="space-y-2" bars={bars} />}
+        empty={<p className="text-muted text-sm">{empty}</p>}
+      >
+        {children}
+      </ListState>
     </Section>
   );
 }

@@ -1,20 +1,20 @@
 import { ADMIN_TEXT } from '@shared/messages/admin';
 import { ADMIN_MEMBERS_TEXT } from '@shared/messages/admin-members';
 import { APP_TEXT } from '@shared/messages/app';
-import { Button } from '@web/components/ui/button';
 import { EmptyState } from '@web/components/ui/empty-state';
-import { LoadingStatus, Skeletons } from '@web/components/ui/skeleton';
+import { listOf } from '@web/components/ui/list-state';
 import { Switch } from '@web/components/ui/switch';
-import { AlertTriangle, Users } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { Users } from 'lucide-react';
+import { useState } from 'react';
 import { AdminLayout } from '../../components/admin-layout';
+import { AdminListState } from '../../components/admin-list-state';
 import { AdminPagination } from '../../components/pagination';
 import { useAdminMembers } from '../api/members';
 import { MemberIdentity, PremiumBadge } from '../components/member-parts';
 import { useMemberActions } from '../hooks/use-member-actions';
 
 const L = ADMIN_MEMBERS_TEXT.list;
-const C = ADMIN_TEXT.common;
+const _C = ADMIN_TEXT.common;
 
 /** /admin/users: the simple member list with the premium toggle and remaining days (spec §2.4). */
 export function AdminMembersRoute() {
@@ -31,53 +31,38 @@ function SimpleMemberList() {
   const actions = useMemberActions();
   const data = list.data;
 
-  let body: ReactNode;
-  if (list.isError && !data) {
-    body = (
-      <div
-        role="alert"
-        className="flex flex-col items-center gap-3 rounded-3xl bg-surface px-6 py-12 text-center"
-        data-testid="members-error"
-      >
-        <AlertTriangle aria-hidden="true" className="size-8 text-danger" />
-        <p className="font-medium">{C.loadFailed}</p>
-        <Button variant="secondary" onClick={() => void list.refetch()}>
-          {C.reload}
-        </Button>
-      </div>
-    );
-  } else if (!data) {
-    body = (
-      <LoadingStatus label={ADMIN_MEMBERS_TEXT.table.loading} className="space-y-2">
-        <Skeletons bars={['h-16', 'h-16', 'h-16']} />
-      </LoadingStatus>
-    );
-  } else if (data.users.length === 0) {
-    body = <EmptyState icon={Users} title={ADMIN_MEMBERS_TEXT.table.empty} look="card" />;
-  } else {
-    body = (
-      <ul className="divide-y divide-border rounded-2xl border border-border" data-testid="simple-members">
-        {data.users.map((u) => (
-          <li key={u.id} className="flex items-center gap-3 px-4 py-3" data-testid="member-row" data-user-id={u.id}>
-            <MemberIdentity user={u} className="flex-1" />
-            <div className="flex shrink-0 flex-col items-end gap-0.5 text-right">
-              <PremiumBadge user={u} />
-              <span className="text-muted text-xs tabular-nums" data-testid="member-remaining">
-                {u.isPremium ? L.remaining(u.daysRemaining) : L.notPremium}
-              </span>
-            </div>
-            <Switch
-              checked={u.isPremium}
-              onCheckedChange={(on) => actions.setPremium(u, on)}
-              label={L.toggleLabel(u.name)}
-              disabled={actions.busy}
-              testId="member-premium-toggle"
-            />
-          </li>
-        ))}
-      </ul>
-    );
-  }
+  const body = (
+    <AdminListState
+      query={listOf(list, (d) => d.users)}
+      label={ADMIN_MEMBERS_TEXT.table.loading}
+      bars={['h-16', 'h-16', 'h-16']}
+      errorTestId="members-error"
+      empty={<EmptyState icon={Users} title={ADMIN_MEMBERS_TEXT.table.empty} look="card" />}
+    >
+      {(users) => (
+        <ul className="divide-y divide-border rounded-2xl border border-border" data-testid="simple-members">
+          {users.map((u) => (
+            <li key={u.id} className="flex items-center gap-3 px-4 py-3" data-testid="member-row" data-user-id={u.id}>
+              <MemberIdentity user={u} className="flex-1" />
+              <div className="flex shrink-0 flex-col items-end gap-0.5 text-right">
+                <PremiumBadge user={u} />
+                <span className="text-muted text-xs tabular-nums" data-testid="member-remaining">
+                  {u.isPremium ? L.remaining(u.daysRemaining) : L.notPremium}
+                </span>
+              </div>
+              <Switch
+                checked={u.isPremium}
+                onCheckedChange={(on) => actions.setPremium(u, on)}
+                label={L.toggleLabel(u.name)}
+                disabled={actions.busy}
+                testId="member-premium-toggle"
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </AdminListState>
+  );
 
   return (
     <section aria-labelledby="simple-members-heading">

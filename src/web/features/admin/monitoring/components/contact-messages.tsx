@@ -6,6 +6,7 @@ import { cn } from '@web/lib/cn';
 import { Mail } from 'lucide-react';
 import { useState } from 'react';
 import { AdminPagination } from '../../components/pagination';
+import { SectionHeading } from '../../components/section-heading';
 import { useContactMessages } from '../api/contact-messages';
 
 const when = (iso: string) =>
@@ -17,12 +18,7 @@ export function ContactMessages() {
   const query = useContactMessages(page);
   return (
     <section aria-labelledby="contact-heading" className="space-y-3" data-testid="contact-messages">
-      <div>
-        <h2 id="contact-heading" className="font-bold text-lg">
-          {ADMIN_CONTACT_TEXT.heading}
-        </h2>
-        <p className="text-muted text-sm">{ADMIN_CONTACT_TEXT.lead}</p>
-      </div>
+      <SectionHeading id="contact-heading" title={ADMIN_CONTACT_TEXT.heading} lead={ADMIN_CONTACT_TEXT.lead} />
       {query.isPending ? (
         <p role="status" className="text-muted text-sm">
           {ADMIN_TEXT.login.checking}

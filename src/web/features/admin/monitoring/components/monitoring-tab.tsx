@@ -5,6 +5,7 @@ import { ConfirmDialog } from '@web/components/ui/dialog';
 import type { LucideIcon } from 'lucide-react';
 import { Activity, HeartPulse, Radio, Timer, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { SectionHeading } from '../../components/section-heading';
 import { useHealth, usePing } from '../api/monitoring';
 import { ContactMessages } from './contact-messages';
 import { SettingProblems } from './setting-problems';
@@ -31,12 +32,7 @@ export function MonitoringTab() {
   return (
     <section aria-labelledby="monitoring-heading" className="space-y-4" data-testid="monitoring-tab">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id="monitoring-heading" className="font-bold text-lg">
-            {T.heading}
-          </h2>
-          <p className="text-muted text-sm">{T.lead}</p>
-        </div>
+        <SectionHeading id="monitoring-heading" title={T.heading} lead={T.lead} />
         <ButtonLink to="/admin/monitoring" data-testid="open-monitoring">
           <Activity aria-hidden="true" className="size-4" />
           {T.openPage}

@@ -13,6 +13,7 @@ import { Progress } from '@web/components/ui/progress';
 import { cn } from '@web/lib/cn';
 import { CircleCheck, CircleX, Headphones, LoaderCircle, Sparkles } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Outcome } from '../../components/outcome';
 import { type GenerationState, useGenerateContent } from '../api/generate-content';
 import { SpeakingRateSelect } from './speaking-rate-select';
 
@@ -152,11 +153,7 @@ function GenerationProgress({ state, onAgain, onRetry }: { state: GenerationStat
   }
   if (state.phase === 'complete') {
     return (
-      <section className="mt-4 rounded-2xl bg-accent-soft p-4" role="status" data-testid="generate-complete">
-        <p className="flex items-center gap-2 font-bold text-accent">
-          <CircleCheck aria-hidden="true" className="size-5" />
-          {T.complete}
-        </p>
+      <Outcome tone="good" icon={CircleCheck} title={T.complete} className="mt-4" testId="generate-complete">
         <div className="mt-3 flex flex-wrap gap-2">
           <ButtonLink to={`/track/${state.trackId}`} size="sm" data-testid="generate-track-link">
             <Headphones aria-hidden="true" className="size-4" />
@@ -166,22 +163,18 @@ function GenerationProgress({ state, onAgain, onRetry }: { state: GenerationStat
             {T.again}
           </Button>
         </div>
-      </section>
+      </Outcome>
     );
   }
   const message = state.phase === 'error' ? state.message : T.lost;
   return (
-    <section className="mt-4 rounded-2xl bg-danger-soft p-4" role="alert" data-testid="generate-error">
-      <p className="flex items-center gap-2 font-bold text-danger">
-        <CircleX aria-hidden="true" className="size-5" />
-        {T.failed}
-      </p>
+    <Outcome tone="bad" icon={CircleX} title={T.failed} className="mt-4" testId="generate-error">
       <p className="mt-1 text-sm leading-relaxed">{message}</p>
       {state.phase === 'error' && (
         <Button size="sm" variant="secondary" className="mt-3" onClick={onRetry}>
           {T.retry}
         </Button>
       )}
-    </section>
+    </Outcome>
   );
 }

@@ -4,6 +4,7 @@ import { ButtonLink } from '@web/components/ui/button';
 import { Progress } from '@web/components/ui/progress';
 import { CircleCheck, CircleX, Headphones } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { Outcome } from '../../components/outcome';
 import type { ProgressMessage } from '../api/live-progress';
 
 const T = ADMIN_THEMES_TEXT.live;
@@ -33,18 +34,14 @@ export function LiveTaskProgress({ message, fallback }: { message: ProgressMessa
   }
   if (done) {
     return (
-      <div className="mt-3 rounded-xl bg-accent-soft p-3" role="status" data-testid="live-complete">
-        <p className="flex items-center gap-1.5 font-medium text-accent text-sm">
-          <CircleCheck aria-hidden="true" className="size-4" />
-          {T.completed}
-        </p>
+      <Outcome tone="good" icon={CircleCheck} title={T.completed} small className="mt-3" testId="live-complete">
         {handedOff && trackId !== undefined && (
           <ButtonLink to={`/track/${trackId}`} size="sm" className="mt-2" data-testid="live-track-link">
             <Headphones aria-hidden="true" className="size-4" />
             {T.openTrack}
           </ButtonLink>
         )}
-      </div>
+      </Outcome>
     );
   }
   const value = Math.max(fallback, message?.progress ?? 0);

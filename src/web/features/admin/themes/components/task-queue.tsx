@@ -5,19 +5,20 @@ import { type ConfidenceLevel, confidenceLevel } from '@shared/rules/creation';
 import { Button, ButtonLink } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/dialog';
 import { EmptyState } from '@web/components/ui/empty-state';
-import { LoadingStatus, Skeletons } from '@web/components/ui/skeleton';
+import { listOf } from '@web/components/ui/list-state';
 import { cn } from '@web/lib/cn';
 import { serverMessage } from '@web/lib/server-message';
 import { toast } from '@web/lib/toast';
-import { AlertTriangle, Ban, Eraser, Headphones, ListChecks, Trash2 } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { Ban, Eraser, Headphones, ListChecks, Trash2 } from 'lucide-react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { AdminListState } from '../../components/admin-list-state';
 import { AdminPagination } from '../../components/pagination';
 import { type ProgressMessage, useTaskProgress } from '../api/live-progress';
 import { type AdminTask, useAdminTasks, useCancelTask, useCleanupInvalidTasks, useClearFailedTasks, useRefreshQueue } from '../api/tasks';
 import { LiveTaskProgress } from './live-task-progress';
 
 const T = ADMIN_THEMES_TEXT.queue;
-const C = ADMIN_TEXT.common;
+const _C = ADMIN_TEXT.common;
 
 export const STATUS_BADGE: Record<AdminTaskStatus, string> = {
   queued: 'bg-surface-2 text-muted',
@@ -64,40 +65,25 @@ export function TaskQueue() {
     if (data && data.tasks.length === 0 && page > 1 && !tasks.isPlaceholderData) setPage(Math.max(1, Math.ceil(data.total / data.limit)));
   }, [data, page, tasks.isPlaceholderData]);
 
-  let body: ReactNode;
-  if (tasks.isError && !data) {
-    body = (
-      <div
-        role="alert"
-        className="flex flex-col items-center gap-3 rounded-2xl bg-surface px-6 py-10 text-center"
-        data-testid="tasks-error"
-      >
-        <AlertTriangle aria-hidden="true" className="size-7 text-danger" />
-        <p className="font-medium">{C.loadFailed}</p>
-        <Button variant="secondary" onClick={() => void tasks.refetch()} disabled={tasks.isFetching}>
-          {C.reload}
-        </Button>
-      </div>
-    );
-  } else if (!data) {
-    body = (
-      <LoadingStatus label={T.heading} className="space-y-2">
-        <Skeletons bars={['h-24', 'h-24', 'h-24']} />
-      </LoadingStatus>
-    );
-  } else if (data.tasks.length === 0) {
-    body = <EmptyState icon={ListChecks} title={T.empty.title} body={T.empty.body} look="card" testId="tasks-empty" />;
-  } else {
-    body = (
-      <ul className="space-y-3" data-testid="task-list">
-        {data.tasks.map((task) => (
-          <li key={task.id}>
-            <TaskCard task={task} live={live.messages.get(task.id)} />
-          </li>
-        ))}
-      </ul>
-    );
-  }
+  const body = (
+    <AdminListState
+      query={listOf(tasks, (d) => d.tasks)}
+      label={T.heading}
+      bars={['h-24', 'h-24', 'h-24']}
+      errorTestId="tasks-error"
+      empty={<EmptyState icon={ListChecks} title={T.empty.title} body={T.empty.body} look="card" testId="tasks-empty" />}
+    >
+      {(list) => (
+        <ul className="space-y-3" data-testid="task-list">
+          {list.map((task) => (
+            <li key={task.id}>
+              <TaskCard task={task} live={live.messages.get(task.id)} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </AdminListState>
+  );
 
   return (
     <section aria-labelledby={`${id}-h`} data-testid="task-queue">

@@ -4,17 +4,18 @@ import { ADMIN_SPEAKING_RATE_DEFAULT, type AdminSpeakingRate, type ThemeStatus }
 import { Button } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/dialog';
 import { EmptyState } from '@web/components/ui/empty-state';
-import { LoadingStatus, Skeletons } from '@web/components/ui/skeleton';
+import { listOf } from '@web/components/ui/list-state';
 import { cn } from '@web/lib/cn';
 import { serverMessage } from '@web/lib/server-message';
 import { toast } from '@web/lib/toast';
-import { AlertTriangle, Check, Lightbulb, LoaderCircle, Music, Trash2, X } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { Check, Lightbulb, LoaderCircle, Music, Trash2, X } from 'lucide-react';
+import { useId, useState } from 'react';
+import { AdminListState } from '../../components/admin-list-state';
 import { type Theme, useAdminThemes, useGenerateThemeAudio, useSetThemeStatus } from '../api/themes';
 import { SpeakingRateSelect } from './speaking-rate-select';
 
 const T = ADMIN_THEMES_TEXT.library;
-const C = ADMIN_TEXT.common;
+const _C = ADMIN_TEXT.common;
 
 const BADGE: Record<ThemeStatus, string> = {
   pending: 'bg-surface-2 text-muted',
@@ -42,40 +43,25 @@ export function ThemeStatusBadge({ status }: { status: ThemeStatus }) {
 export function ThemeLibrary() {
   const themes = useAdminThemes();
   const id = useId();
-  let body: ReactNode;
-  if (themes.isError && !themes.data) {
-    body = (
-      <div
-        role="alert"
-        className="flex flex-col items-center gap-3 rounded-2xl bg-surface px-6 py-10 text-center"
-        data-testid="themes-error"
-      >
-        <AlertTriangle aria-hidden="true" className="size-7 text-danger" />
-        <p className="font-medium">{C.loadFailed}</p>
-        <Button variant="secondary" onClick={() => void themes.refetch()} disabled={themes.isFetching}>
-          {C.reload}
-        </Button>
-      </div>
-    );
-  } else if (!themes.data) {
-    body = (
-      <LoadingStatus label={T.heading} className="space-y-2">
-        <Skeletons bars={['h-28', 'h-28', 'h-28']} />
-      </LoadingStatus>
-    );
-  } else if (themes.data.length === 0) {
-    body = <EmptyState icon={Lightbulb} title={T.empty.title} body={T.empty.body} look="card" testId="themes-empty" />;
-  } else {
-    body = (
-      <ul className="space-y-3" data-testid="theme-list">
-        {themes.data.map((theme) => (
-          <li key={theme.id}>
-            <ThemeCard theme={theme} />
-          </li>
-        ))}
-      </ul>
-    );
-  }
+  const body = (
+    <AdminListState
+      query={listOf(themes, (d) => d)}
+      label={T.heading}
+      bars={['h-28', 'h-28', 'h-28']}
+      errorTestId="themes-error"
+      empty={<EmptyState icon={Lightbulb} title={T.empty.title} body={T.empty.body} look="card" testId="themes-empty" />}
+    >
+      {(list) => (
+        <ul className="space-y-3" data-testid="theme-list">
+          {list.map((theme) => (
+            <li key={theme.id}>
+              <ThemeCard theme={theme} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </AdminListState>
+  );
   return (
     <section aria-labelledby={`${id}-h`} data-testid="theme-library">
       <h2 id={`${id}-h`} className="mb-3 flex items-baseline gap-2 font-bold text-lg">
