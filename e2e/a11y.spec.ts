@@ -84,7 +84,7 @@ test('keyboard: the home player is reached and operated with Tab, Enter and Spac
 test('accessibility scan: the menu, the install guide and the PWA settings dialog', async ({ page }) => {
   await page.addInitScript(() => sessionStorage.setItem('pwa-mode', 'true'));
   await page.goto('/');
-  await page.getByRole('button', { name: 'メニューを開く' }).click();
+  await page.getByTestId('menu-button').click();
   await expect(page.getByRole('dialog', { name: 'メニュー' })).toBeVisible();
   await animationsDone(page);
   expect(await seriousViolations(page), 'menu').toEqual([]);
@@ -93,7 +93,7 @@ test('accessibility scan: the menu, the install guide and the PWA settings dialo
   await animationsDone(page);
   expect(await seriousViolations(page), 'install guide').toEqual([]);
   await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: 'メニューを開く' }).click();
+  await page.getByTestId('menu-button').click();
   await page.getByRole('button', { name: 'PWA設定' }).click();
   const dialog = page.getByRole('dialog', { name: 'PWA設定' });
   await expect(dialog).toBeVisible();

@@ -101,7 +101,7 @@ test.describe('app shell', () => {
     await page.goto('/');
     const html = page.locator('html');
     await expect(html).not.toHaveClass(/dark/);
-    await page.getByRole('button', { name: 'メニューを開く' }).click();
+    await page.getByTestId('menu-button').click();
     const toggle = page.getByRole('switch', { name: 'ダークモード' });
     await expect(toggle).toHaveAttribute('aria-checked', 'false');
     await toggle.click();
@@ -111,7 +111,7 @@ test.describe('app shell', () => {
     await page.reload({ waitUntil: 'commit' });
     await page.waitForSelector('html.dark', { state: 'attached' });
     await expect(html).toHaveClass(/dark/);
-    await page.getByRole('button', { name: 'メニューを開く' }).click();
+    await page.getByTestId('menu-button').click();
     await expect(page.getByRole('switch', { name: 'ダークモード' })).toHaveAttribute('aria-checked', 'true');
     await page.getByRole('switch', { name: 'ダークモード' }).click();
     await expect(html).not.toHaveClass(/dark/);
@@ -130,7 +130,7 @@ test.describe('app shell', () => {
       ['プレミアム', '/premium'],
     ];
     for (const [label, path] of links) {
-      await page.getByRole('button', { name: 'メニューを開く' }).click();
+      await page.getByTestId('menu-button').click();
       const drawer = page.getByRole('dialog', { name: 'メニュー' });
       await drawer.getByRole('link', { name: label }).click();
       await expect(page).toHaveURL((url) => url.pathname === path);

@@ -35,7 +35,7 @@ export function ProgrammeControl({ className }: { className?: string }) {
           setUsed(true);
           setOpen(true);
         }}
-        aria-label={T.openLabel}
+        title={T.openLabel}
         data-testid="programme-open"
       >
         <Timer aria-hidden="true" className="size-4" />
