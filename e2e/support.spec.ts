@@ -357,6 +357,8 @@ test.describe('support on a phone', () => {
     const chat = await openChat(page);
     const input = chat.getByRole('textbox', { name: 'メッセージ' });
     await expect(input).not.toBeFocused();
+    // Measured once the sheet has finished rising (mid-animation it still sits below the screen's edge).
+    await animationsDone(page);
     const box = await chat.boundingBox();
     expect(box && Math.round(box.y + box.height)).toBe(844);
     await input.tap();
