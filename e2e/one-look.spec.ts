@@ -62,6 +62,7 @@ const ALLOWED_WORDS = new Set(['MUGEN', 'Mugen', 'Google', 'LINE', 'Cookie', 'UR
  * addresses, e-mail addresses, @handles and invitation codes.
  */
 async function englishWords(page: Page): Promise<string[]> {
+  // biome-ignore lint/performance/useDomNodeTextContent: the words a person sees; textContent would add hidden text and the inline scripts
   const text = await page.locator('body').innerText();
   const words = text.replace(/https?:\/\/\S+|[\w.-]+:\d+\/\S*|[\w.+-]*@[\w.-]+|\b[A-Z2-9]{8}\b/g, ' ').match(/[A-Za-z]{3,}/g);
   return [...new Set(words ?? [])].filter((w) => !ALLOWED_WORDS.has(w));
