@@ -1,4 +1,5 @@
-import nodemailer from 'nodemailer';
+import type nodemailer from 'nodemailer';
+import { lazyPackage } from '../../lib/lazy-package';
 
 /** Mail by SMTP (SMTP_URL), as plain data: set only when SMTP_URL and CONTACT_TO are both set. */
 export interface MailSettings {
@@ -31,7 +32,7 @@ const SMTP_TIMEOUT_MS = 20_000;
 /** nodemailer over SMTP_URL. One connection per mail (contact mail is rare); timeouts so a dead server fails the attempt. */
 export function createMailer(settings: MailSettings, opts: { timeoutMs?: number } = {}): Mailer {
   const timeout = opts.timeoutMs ?? SMTP_TIMEOUT_MS;
-  const transport = nodemailer.createTransport({
+  const transport = lazyPackage<typeof nodemailer>('nodemailer').createTransport({
     url: settings.smtpUrl,
     connectionTimeout: timeout,
     greetingTimeout: timeout,

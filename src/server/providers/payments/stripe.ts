@@ -1,5 +1,6 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { StripeSettings } from '../../config';
+import { lazyPackage } from '../../lib/lazy-package';
 import type { PaidPeriod, PaymentEvent, PaymentProvider, PaymentWebhook, ProviderSubscriptionState, StartedSubscription } from './types';
 import { PaymentUnavailable } from './types';
 
@@ -96,16 +97,16 @@ function stateOf(sub: Stripe.Subscription): ProviderSubscriptionState {
   };
 }
 
-/** Stripe's "no such object" (a made-up or foreign id): not found, not an outage. */
-const isMissing = (err: unknown) => err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404;
-
 /**
  * Premium payments with Stripe (the official SDK): a customer per member and a monthly subscription of
  * STRIPE_PRICE_ID whose first payment Stripe Elements confirms with the answered client secret.
  * Every failure to reach Stripe, or an answer it should not give, is a PaymentUnavailable (503).
  */
 export function createStripePayments(settings: StripeSettings): StripePayments {
-  const stripe = new Stripe(settings.secretKey, {
+  const Sdk = lazyPackage<{ default: typeof Stripe }>('stripe').default;
+  /** Stripe's "no such object" (a made-up or foreign id): not found, not an outage. */
+  const isMissing = (err: unknown) => err instanceof Sdk.errors.StripeInvalidRequestError && err.statusCode === 404;
+  const stripe = new Sdk(settings.secretKey, {
     apiVersion: STRIPE_API_VERSION,
     maxNetworkRetries: 1,
     timeout: 20_000,

@@ -1,14 +1,7 @@
 import type { Readable } from 'node:stream';
-import {
-  CopyObjectCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type * as S3 from '@aws-sdk/client-s3';
+import type * as Presigner from '@aws-sdk/s3-request-presigner';
+import { lazyPackage } from '../../lib/lazy-package';
 import { assertSafeKey, isSafeKey } from './keys';
 import type { StorageProvider, StoredObject } from './types';
 
@@ -47,6 +40,9 @@ export function bucketOrigin(s: Pick<S3Settings, 'bucket' | 'endpoint' | 'region
  * (Cloudflare R2 answered 501 NotImplemented); S3 itself needs them for no call made here.
  */
 export function createS3Storage(s: S3Settings): StorageProvider {
+  const { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } =
+    lazyPackage<typeof S3>('@aws-sdk/client-s3');
+  const { getSignedUrl } = lazyPackage<typeof Presigner>('@aws-sdk/s3-request-presigner');
   const client = new S3Client({
     region: s.region,
     endpoint: s.endpoint,
