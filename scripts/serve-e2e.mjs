@@ -9,6 +9,7 @@
 // - e2e-template-<key>: the seeded data dir (database and media), keyed as well by the migrations, the
 //   seed and the database engine; made again from the kept audio when any of them changes.
 // Each run copies the template into .test-data/e2e-run-<port>, so every run starts from the same state.
+// `node scripts/serve-e2e.mjs --prepare` makes what is missing and exits without starting the server.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -109,6 +110,8 @@ if (!fs.existsSync(path.join(template, 'complete'))) {
     }
   timed('demo data made', t0);
 }
+// `--prepare`: the demo data only (CI makes it beside the unit tests, before the journeys start the server).
+if (process.argv.includes('--prepare')) process.exit(0);
 t0 = Date.now();
 fs.rmSync(runDir, { recursive: true, force: true });
 fs.cpSync(template, runDir, { recursive: true });

@@ -1,20 +1,32 @@
-// `npm test`: the whole suite — typecheck, lint, unit and API tests (embedded database), browser journeys;
-// with TEST_DATABASE_URL set (CI), the API suite on that PostgreSQL runs beside the journeys as well.
-// Steps in one group run side by side (a 2-core machine has room for them: typecheck beside lint, the
-// PostgreSQL suite beside the journeys, which mostly wait on the browser); each step prints its time, and
-// a step sharing the screen prints its output as one block when it ends.
+// `npm test`: the whole suite — typecheck, lint, unit and API tests, browser journeys. Each step prints its time;
+// steps in one group run side by side, and a step sharing the screen prints its output as one block when it ends.
+//
+// On a machine without PostgreSQL (a newcomer's laptop): the API suite runs on the embedded database (PGlite),
+// then the journeys (on PGlite too, the embedded default).
+// With TEST_DATABASE_URL set (CI, decision 0039): the API suite runs once, on that PostgreSQL, beside the
+// journeys (which mostly wait on the browser); PGlite runs the browser's and shared code's tests and the
+// database layer's own (src/server/db, jobs, the process lifecycle and crash tests), where the two engines
+// differ. The API suite on both engines took a 2-core machine's CI past 20 minutes (issue 27.6).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const pgUrl = process.env.TEST_DATABASE_URL;
+/** The database layer's tests, run on PGlite also when the API suite runs on PostgreSQL. */
+const ENGINE_TESTS = ['src/server/db', 'src/server/jobs', 'src/server/test/lifecycle', 'src/server/test/crash'];
 const groups = [
   [
     ['typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
     ['lint (Biome)', bin('biome'), ['check', 'src', 'e2e', 'bench', 'scripts']],
   ],
-  [['unit and API tests (PGlite)', bin('vitest'), ['run']]],
+  pgUrl
+    ? [
+        ['unit tests and the database layer (PGlite)', bin('vitest'), ['run', 'src/web', 'src/shared', 'bench', ...ENGINE_TESTS]],
+        // The journeys' demo data (its spoken audio, when the cache does not have it yet) is made meanwhile.
+        ['the demo data for the journeys', process.execPath, [path.join(root, 'scripts/serve-e2e.mjs'), '--prepare']],
+      ]
+    : [['unit and API tests (PGlite)', bin('vitest'), ['run']]],
   [['browser', process.execPath, [path.join(root, 'scripts/ensure-chromium.mjs')]]],
   [
     ['end-to-end tests (Chromium)', bin('playwright'), ['test']],
