@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { formatDateTimeJa } from '../src/shared/rules/admin-audio';
 import { formatCountAdmin } from '../src/shared/rules/format';
 import { expect, test } from './helpers/fixtures';
 import { recordRequests, toastWith } from './helpers/identity';
@@ -95,16 +96,7 @@ test.describe('音声管理 › ファイル一覧', () => {
     await expect(row.getByTestId('file-likes')).toContainText(formatCountAdmin(first.likeCount));
     await expect(row.getByTestId('file-bookmarks')).toContainText(formatCountAdmin(first.bookmarkCount));
     await expect(row.getByTestId('file-poster')).toHaveText(first.posterName ?? first.creatorName ?? 'システム');
-    await expect(row.getByTestId('file-uploaded')).toHaveText(
-      new Intl.DateTimeFormat('ja-JP', {
-        timeZone: 'Asia/Tokyo',
-        year: 'numeric',
-        month: 'long',
-        day: 'numeric',
-        hour: '2-digit',
-        minute: '2-digit',
-      }).format(new Date(first.uploadedAt)),
-    );
+    await expect(row.getByTestId('file-uploaded')).toHaveText(formatDateTimeJa(first.uploadedAt));
     // C-2.4-06: the location and the exists flag as GET /api/admin/files/location says.
     const where = await (await page.request.get(`/api/admin/files/location?ids=${first.id}`)).json();
     await expect(row.getByTestId('file-location')).toHaveAttribute('data-location', where.files[0].location);

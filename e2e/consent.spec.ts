@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { holdApp } from './helpers/first-visit';
 import { expect, test } from './helpers/fixtures';
 import { recordRequests } from './helpers/identity';
 
@@ -80,19 +81,6 @@ test.describe('cookie consent banner', () => {
     await page.getByTestId('cookie-banner').getByRole('button', { name: '必要なもののみ' }).click();
     expect(await stored(page)).toMatchObject({ cookie: 'true', analytics: 'false' });
   });
-
-  /** Holds the app's entry script until the returned function is called: the page shows only index.html's markup. */
-  async function holdApp(page: Page) {
-    let release = () => {};
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    return release;
-  }
 
   test('L-2.4-12 L-2.4-13: the banner is on the first paint, before the app has loaded, and a choice made there counts', async ({
     page,

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { phrasesOf } from '../src/shared/rules/phrases';
-import { WIDTHS } from './helpers/first-visit';
+import { holdApp, WIDTHS } from './helpers/first-visit';
 import { expect, test } from './helpers/fixtures';
 import { catalogue, expectPlaying, heroTitle, seeded } from './helpers/listener';
 
@@ -79,14 +79,7 @@ for (const { name, viewport } of WIDTHS) {
     test(`#20: the header is whole in the first paint (menu button included) and stays put when the app takes over (${name})`, async ({
       page,
     }) => {
-      let release = () => {};
-      const held = new Promise<void>((r) => {
-        release = r;
-      });
-      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdApp(page);
       await page.goto('/', { waitUntil: 'commit' });
       const header = page.getByRole('banner');
       const menu = header.getByRole('button', { name: 'メニューを開く' });
@@ -112,14 +105,7 @@ for (const { name, viewport } of WIDTHS) {
     });
 
     test(`#20: a tap on the first paint's menu button opens the menu once the app has loaded (${name})`, async ({ page }) => {
-      let release = () => {};
-      const held = new Promise<void>((r) => {
-        release = r;
-      });
-      await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdApp(page);
       await page.goto('/', { waitUntil: 'commit' });
       await page.getByRole('banner').getByRole('button', { name: 'メニューを開く' }).click();
       await expect(page.getByRole('dialog', { name: 'メニュー' })).toHaveCount(0);

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { Playlist } from '../src/shared/schemas/playlist';
 import type { Track } from '../src/shared/schemas/track';
 import { expect, test } from './helpers/fixtures';
-import { catalogue, expectPlaying } from './helpers/listener';
+import { catalogue, expectPlaying, openHero } from './helpers/listener';
 import { listenerPages, type PageIds } from './helpers/listener-pages';
 import { demoTracks } from './helpers/social';
 import { animationsDone, nextFrame, requestsSettled } from './helpers/waits';
@@ -195,9 +195,7 @@ for (const { name, viewport } of WIDTHS) {
       page,
       request,
     }) => {
-      await catalogue(request);
-      await page.goto('/');
-      const hero = page.getByTestId('hero-player');
+      const hero = await openHero(page, request);
       const play = hero.getByRole('button', { name: '再生', exact: true });
       await expect(play).toBeEnabled();
       const speed = hero.getByRole('button', { name: /再生速度/ });

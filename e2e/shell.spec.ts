@@ -1,5 +1,5 @@
 import { expect, test } from './helpers/fixtures';
-import { catalogue } from './helpers/listener';
+import { catalogue, openHero } from './helpers/listener';
 import { nextFrame } from './helpers/waits';
 
 test.describe('app shell', () => {
@@ -190,9 +190,7 @@ test.describe('app shell', () => {
   });
 
   test('L-2.5-03 L-2.5-04: like and add-to-playlist ask a signed-out visitor to sign in', async ({ page, request }) => {
-    await catalogue(request);
-    await page.goto('/');
-    const hero = page.getByTestId('hero-player');
+    const hero = await openHero(page, request);
     await hero.getByRole('button', { name: /^いいね/ }).click();
     await expect(page.getByTestId('login-modal')).toBeVisible();
     await page.keyboard.press('Escape');
@@ -223,9 +221,7 @@ test.describe('app shell', () => {
     request,
     demo: _demo,
   }) => {
-    await catalogue(request);
-    await page.goto('/');
-    const hero = page.getByTestId('hero-player');
+    const hero = await openHero(page, request);
     const like = hero.getByRole('button', { name: /^いいね/ });
     const was = await like.getAttribute('aria-pressed');
     await like.click();

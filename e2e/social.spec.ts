@@ -1,6 +1,6 @@
 import { formatCount } from '../src/shared/rules/format';
 import { expect, test } from './helpers/fixtures';
-import { apiTrack, catalogue } from './helpers/listener';
+import { apiTrack, catalogue, openHero } from './helpers/listener';
 import { apiAs, DEMO_EMAIL, demoTracks, LISTENER, newPage } from './helpers/social';
 import { holdRequests } from './helpers/waits';
 
@@ -11,9 +11,7 @@ test.describe('likes', () => {
     page,
     request,
   }) => {
-    await catalogue(request);
-    await page.goto('/');
-    const hero = page.getByTestId('hero-player');
+    const hero = await openHero(page, request);
     await expect(hero).toBeVisible();
     const trackId = Number(await hero.getAttribute('data-track-id'));
     const { api: demo } = await apiAs(DEMO_EMAIL);
@@ -45,9 +43,7 @@ test.describe('likes', () => {
   });
 
   test('L-4.3-10: closing the login prompt forgets the pending like', async ({ page, request }) => {
-    await catalogue(request);
-    await page.goto('/');
-    const hero = page.getByTestId('hero-player');
+    const hero = await openHero(page, request);
     const trackId = Number(await hero.getAttribute('data-track-id'));
     await hero.getByTestId('like-button').click();
     await expect(page.getByTestId('login-modal')).toBeVisible();

@@ -20,6 +20,13 @@ export async function catalogue(request: APIRequestContext): Promise<Track[]> {
   return tracks;
 }
 
+/** Opens the home page once the catalogue is there (the demo audio made) and returns its hero player. */
+export async function openHero(page: Page, request: APIRequestContext) {
+  await catalogue(request);
+  await page.goto('/');
+  return page.getByTestId('hero-player');
+}
+
 /**
  * What a journey needs of the demo content: a seed that lacks it fails the journey (with what is
  * missing), never skips it.

@@ -34,6 +34,18 @@ const anything = fc.oneof(
   fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.boolean()), { maxKeys: 4 }),
 );
 
+/** Calls the route with `param` in each of its path's parameters and `body` (but for GET and DELETE), and the cookie if any. */
+async function callWith(route: { method: string; path: string }, param: string, body: unknown, cookie?: string) {
+  const url = route.path.replace(/\{[^}]+\}/g, () => encodeURIComponent(param) || 'x');
+  const res = await t.app.inject({
+    method: route.method as 'GET',
+    url,
+    headers: cookie ? { cookie } : {},
+    ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: body as object }),
+  });
+  return { url, res };
+}
+
 describe('members-only routes', () => {
   it('are marked in the OpenAPI document, and the public ones are not', () => {
     const names = guarded.map((g) => `${g.method} ${g.path}`);
@@ -61,12 +73,7 @@ describe('members-only routes', () => {
     for (const route of guarded) {
       await fc.assert(
         fc.asyncProperty(fc.string({ maxLength: 12 }), anything, async (param, body) => {
-          const url = route.path.replace(/\{[^}]+\}/g, () => encodeURIComponent(param) || 'x');
-          const res = await t.app.inject({
-            method: route.method as 'GET',
-            url,
-            ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: body as object }),
-          });
+          const { url, res } = await callWith(route, param, body);
           expect(res.statusCode, `${route.method} ${url}`).toBe(401);
           expect(res.json().message).toBe('ログインが必要です');
         }),
@@ -114,13 +121,7 @@ describe('operator-only routes', () => {
       for (const cookie of [undefined, memberCookie, 'mugen_admin=made-up', `mugen_admin=${memberCookie.split('=')[1]}`]) {
         await fc.assert(
           fc.asyncProperty(fc.string({ maxLength: 12 }), anything, async (param, body) => {
-            const url = route.path.replace(/\{[^}]+\}/g, () => encodeURIComponent(param) || 'x');
-            const res = await t.app.inject({
-              method: route.method as 'GET',
-              url,
-              headers: cookie ? { cookie } : {},
-              ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: body as object }),
-            });
+            const { url, res } = await callWith(route, param, body, cookie);
             expect(res.statusCode, `${route.method} ${url}`).toBe(401);
             expect(res.json().message).toBe(ADMIN_401);
           }),

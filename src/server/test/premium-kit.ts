@@ -89,6 +89,11 @@ export function pausedAnswer(end: Date) {
     pauseUsed: true,
   };
 }
+/** The answer of a cancel (C-4-24): premium to the paid period's end, then nothing renews. */
+export function cancellingAnswer(end: Date) {
+  return { status: 'cancelling', isPremium: true, currentPeriodEnd: end.toISOString(), pausedUntil: null, pauseUsed: false };
+}
+
 /**
  * The set-up every premium flow test file shares: a controlled clock, a test app on it (opened before the
  * file's tests, closed after them, with the settings `start` gives) and the member's calls bound to it.

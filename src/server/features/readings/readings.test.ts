@@ -1,33 +1,32 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_API_MESSAGES } from '../../../shared/messages/admin';
 import { MESSAGES } from '../../../shared/messages/api';
 import { READING_MESSAGES } from '../../../shared/rules/readings';
 import { readingReports, tasks, tracks } from '../../db/schema';
 import { startJobWorkers } from '../../jobs/workers';
 import type { RenderedDialogue } from '../../providers/audio/render';
-import { createTestApp, insertTrack, insertUser, sessionCookie, type TestApp } from '../../test/app';
+import { adminSuite } from '../../test/admin-kit';
+import { insertTrack, insertUser, sessionCookie } from '../../test/app';
 import { audioKey, hqAudioKey } from '../tracks/queries';
 
 // Issue 25.3: the reading dictionary. Members ask how a text is read and report misread lines; the
 // operator keeps the entries, sees the reports and has the track spoken again.
 
-let t: TestApp;
-let admin: string;
+const suite = adminSuite();
+const { call } = suite;
 let member: string;
 let memberId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await sessionCookie(t.db, { isAdmin: true });
-  const user = await insertUser(t.db);
+  const user = await insertUser(suite.t.db);
   memberId = user.id;
-  member = await sessionCookie(t.db, { userId: user.id });
+  member = await sessionCookie(suite.t.db, { userId: user.id });
 });
-afterAll(() => t.close());
 
-const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-const put = (payload: object, cookie = admin) => t.app.inject({ method: 'PUT', url: '/api/admin/readings', headers: { cookie }, payload });
+const get = (url: string, cookie?: string) => suite.t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+const put = (payload: object, cookie = suite.admin) =>
+  suite.t.app.inject({ method: 'PUT', url: '/api/admin/readings', headers: { cookie }, payload });
 const readingOf = async (text: string) => {
   const res = await get(`/api/readings?text=${encodeURIComponent(text)}`, member);
   expect(res.statusCode, res.body).toBe(200);
@@ -65,12 +64,12 @@ describe('#25.3 the operator’s entries', () => {
     const changed = await put({ surface: ' 生粋 ', reading: 'きっすい' });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toMatchObject({ created: false, entry: { id: added.json().entry.id, surface: '生粋', reading: 'キッスイ' } });
-    const list = (await get('/api/admin/readings', admin)).json();
+    const list = (await get('/api/admin/readings', suite.admin)).json();
     expect(list.entries.map((e: { surface: string }) => e.surface)).toEqual(['御朱印帳', '生粋']);
-    const gone = await t.app.inject({ method: 'DELETE', url: `/api/admin/readings/${added.json().entry.id}`, headers: { cookie: admin } });
+    const gone = await call('DELETE', `/api/admin/readings/${added.json().entry.id}`);
     expect(gone.statusCode).toBe(200);
     expect(gone.json()).toEqual({ success: true });
-    const again = await t.app.inject({ method: 'DELETE', url: `/api/admin/readings/${added.json().entry.id}`, headers: { cookie: admin } });
+    const again = await call('DELETE', `/api/admin/readings/${added.json().entry.id}`);
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ message: READING_MESSAGES.entryNotFound });
   });
@@ -103,7 +102,7 @@ describe('#25.3 the operator’s entries', () => {
     ];
     for (const cookie of [undefined, member]) {
       for (const [method, url, payload] of routes) {
-        const res = await t.app.inject({ method: method as 'GET', url, headers: cookie ? { cookie } : {}, payload });
+        const res = await suite.t.app.inject({ method: method as 'GET', url, headers: cookie ? { cookie } : {}, payload });
         expect(res.statusCode, `${method} ${url}`).toBe(401);
         expect(res.json()).toEqual({ message: ADMIN_API_MESSAGES.authRequired });
       }
@@ -120,10 +119,10 @@ const LINES = [
 
 describe('#25.3 reports of misread lines and the regeneration', () => {
   it('#25.3 a member reports a line; the operator sees it with today’s reading, regenerates, and it is resolved', async () => {
-    const track = await insertTrack(t, { script: SCRIPT, transcript: LINES, filename: 'c-999999.mp3', hqFilename: 'c-999999.mp3' });
-    await t.storage.put(hqAudioKey('c-999999.mp3'), Buffer.from('old hq'));
+    const track = await insertTrack(suite.t, { script: SCRIPT, transcript: LINES, filename: 'c-999999.mp3', hqFilename: 'c-999999.mp3' });
+    await suite.t.storage.put(hqAudioKey('c-999999.mp3'), Buffer.from('old hq'));
     const report = (line: number, cookie = member, note?: string) =>
-      t.app.inject({ method: 'POST', url: `/api/tracks/${track.id}/reading-reports`, headers: { cookie }, payload: { line, note } });
+      suite.t.app.inject({ method: 'POST', url: `/api/tracks/${track.id}/reading-reports`, headers: { cookie }, payload: { line, note } });
     const made = await report(1, member, '「なまいき」と読まれました');
     expect(made.statusCode).toBe(201);
     expect(made.json()).toEqual({ id: made.json().id, trackId: track.id, line: 1 });
@@ -131,9 +130,9 @@ describe('#25.3 reports of misread lines and the regeneration', () => {
     const outOfRange = await report(3);
     expect(outOfRange.statusCode).toBe(400);
     expect(outOfRange.json()).toEqual({ message: READING_MESSAGES.lineNotFound });
-    const visitor = await t.app.inject({ method: 'POST', url: `/api/tracks/${track.id}/reading-reports`, payload: { line: 0 } });
+    const visitor = await suite.t.app.inject({ method: 'POST', url: `/api/tracks/${track.id}/reading-reports`, payload: { line: 0 } });
     expect(visitor.statusCode).toBe(401);
-    const missing = await t.app.inject({
+    const missing = await suite.t.app.inject({
       method: 'POST',
       url: '/api/tracks/987654/reading-reports',
       headers: { cookie: member },
@@ -141,7 +140,7 @@ describe('#25.3 reports of misread lines and the regeneration', () => {
     });
     expect(missing.statusCode).toBe(404);
 
-    const before = (await get('/api/admin/reading-reports', admin)).json().reports;
+    const before = (await get('/api/admin/reading-reports', suite.admin)).json().reports;
     expect(before).toHaveLength(1);
     expect(before[0]).toMatchObject({
       trackId: track.id,
@@ -153,13 +152,13 @@ describe('#25.3 reports of misread lines and the regeneration', () => {
     });
     expect(before[0].reading).toBe('キッスイノアツメスキデスネ。');
 
-    const regen = await t.app.inject({ method: 'POST', url: `/api/admin/tracks/${track.id}/regenerate-audio`, headers: { cookie: admin } });
+    const regen = await call('POST', `/api/admin/tracks/${track.id}/regenerate-audio`);
     expect(regen.statusCode).toBe(202);
     const { taskId } = regen.json();
-    const twice = await t.app.inject({ method: 'POST', url: `/api/admin/tracks/${track.id}/regenerate-audio`, headers: { cookie: admin } });
+    const twice = await call('POST', `/api/admin/tracks/${track.id}/regenerate-audio`);
     expect(twice.statusCode).toBe(409);
     expect(twice.json()).toEqual({ message: READING_MESSAGES.alreadyRegenerating });
-    expect((await get('/api/admin/reading-reports', admin)).json().reports[0].task).toEqual({ id: taskId, status: 'queued' });
+    expect((await get('/api/admin/reading-reports', suite.admin)).json().reports[0].task).toEqual({ id: taskId, status: 'queued' });
 
     const spoken: string[] = [];
     const render = async (script: string, rate: number): Promise<RenderedDialogue> => {
@@ -167,10 +166,10 @@ describe('#25.3 reports of misread lines and the regeneration', () => {
       const mp3 = Buffer.from('new audio');
       return { mp3, mp3Hq: Buffer.from('new hq audio'), duration: 5.5, lines: LINES.map((l) => ({ ...l, startMs: l.startMs + 10 })) };
     };
-    const stop = await startJobWorkers(t.database, t.storage, { render, pollMs: 50, schedules: false });
+    const stop = await startJobWorkers(suite.t.database, suite.t.storage, { render, pollMs: 50, schedules: false });
     try {
       await expect
-        .poll(async () => (await t.db.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, taskId)))[0].status, {
+        .poll(async () => (await suite.t.db.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, taskId)))[0].status, {
           timeout: 15_000,
         })
         .toBe('completed');
@@ -178,23 +177,23 @@ describe('#25.3 reports of misread lines and the regeneration', () => {
       await stop();
     }
     expect(spoken).toEqual([`1:${SCRIPT}`]);
-    const [row] = await t.db.select().from(tracks).where(eq(tracks.id, track.id));
+    const [row] = await suite.t.db.select().from(tracks).where(eq(tracks.id, track.id));
     expect(row).toMatchObject({ filename: `c-999999-r${taskId}.mp3`, hqFilename: `c-999999-r${taskId}.mp3`, duration: 5.5, fileSize: 9 });
     expect(row.transcript?.[0].startMs).toBe(310);
-    expect((await t.storage.stat(audioKey(`c-999999-r${taskId}.mp3`)))?.size).toBe(9);
-    expect(await t.storage.stat(audioKey('c-999999.mp3')).catch(() => null)).toBe(null);
-    expect((await get('/api/admin/reading-reports', admin)).json().reports).toEqual([]);
-    const [kept] = await t.db.select().from(readingReports).where(eq(readingReports.trackId, track.id));
+    expect((await suite.t.storage.stat(audioKey(`c-999999-r${taskId}.mp3`)))?.size).toBe(9);
+    expect(await suite.t.storage.stat(audioKey('c-999999.mp3')).catch(() => null)).toBe(null);
+    expect((await get('/api/admin/reading-reports', suite.admin)).json().reports).toEqual([]);
+    const [kept] = await suite.t.db.select().from(readingReports).where(eq(readingReports.trackId, track.id));
     expect(kept.resolvedAt).not.toBe(null);
     expect(kept.userId).toBe(memberId);
   });
 
   it('#25.3 a track without a script cannot be regenerated (400), an unknown one is 404', async () => {
-    const track = await insertTrack(t, { script: null });
-    const res = await t.app.inject({ method: 'POST', url: `/api/admin/tracks/${track.id}/regenerate-audio`, headers: { cookie: admin } });
+    const track = await insertTrack(suite.t, { script: null });
+    const res = await call('POST', `/api/admin/tracks/${track.id}/regenerate-audio`);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: READING_MESSAGES.noScript });
-    const none = await t.app.inject({ method: 'POST', url: '/api/admin/tracks/987654/regenerate-audio', headers: { cookie: admin } });
+    const none = await call('POST', '/api/admin/tracks/987654/regenerate-audio');
     expect(none.statusCode).toBe(404);
     expect(none.json()).toEqual({ message: READING_MESSAGES.trackNotFound });
   });

@@ -1,3 +1,4 @@
+import { stubStorage } from '@web/lib/stub-storage';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PreviewData } from './api/creation';
 import { type Draft, emptyDraft, loadDraft, loadRate, restoreDraft, saveDraft, saveRate } from './draft';
@@ -5,18 +6,7 @@ import { type Draft, emptyDraft, loadDraft, loadRate, restoreDraft, saveDraft, s
 const HOUR = 3_600_000;
 let stored: Record<string, string>;
 beforeEach(() => {
-  stored = {};
-  vi.stubGlobal('window', {
-    localStorage: {
-      getItem: (k: string) => stored[k] ?? null,
-      setItem: (k: string, v: string) => {
-        stored[k] = v;
-      },
-      removeItem: (k: string) => {
-        delete stored[k];
-      },
-    },
-  });
+  stored = stubStorage();
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,7 +1,8 @@
 import type { ListeningReport } from '@shared/rules/player-history';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubStorage } from '../stub-storage';
 import { AudioEngine } from './engine';
-import { FakeAudio, startPlaying, stubStorage, track } from './test-support';
+import { FakeAudio, startPlaying, track } from './test-support';
 
 let el: FakeAudio;
 let engine: AudioEngine;

@@ -1,7 +1,8 @@
 import type { Track } from '@shared/schemas/track';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubStorage } from '../stub-storage';
 import { AudioEngine } from './engine';
-import { FakeAudio, startPlaying, stubStorage, track } from './test-support';
+import { FakeAudio, startPlaying, track } from './test-support';
 
 type Handler = ((details: { action: string; seekTime?: number; seekOffset?: number }) => void) | null;
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubStorage } from '../stub-storage';
 import { AudioEngine, LOAD_TIMEOUT_MS } from './engine';
-import { FakeAudio, startPlaying, stubStorage, track } from './test-support';
+import { FakeAudio, startPlaying, track } from './test-support';
 
 let a: FakeAudio;
 let b: FakeAudio;

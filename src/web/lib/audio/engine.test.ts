@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubStorage } from '../stub-storage';
 import { AudioEngine } from './engine';
 import { FakeAudio, track } from './test-support';
 
@@ -9,15 +10,7 @@ let counted: number[];
 
 beforeEach(() => {
   vi.useFakeTimers();
-  stored = {};
-  vi.stubGlobal('window', {
-    localStorage: {
-      getItem: (k: string) => stored[k] ?? null,
-      setItem: (k: string, v: string) => {
-        stored[k] = v;
-      },
-    },
-  });
+  stored = stubStorage();
   el = new FakeAudio();
   engine = new AudioEngine();
   counted = [];

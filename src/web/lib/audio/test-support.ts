@@ -100,20 +100,6 @@ export const track = (id: number): Track => ({
   isPremiumOnly: false,
 });
 
-/** localStorage for the engine (its playback rate), as an object the test can read. */
-export function stubStorage(): Record<string, string> {
-  const stored: Record<string, string> = {};
-  vi.stubGlobal('window', {
-    localStorage: {
-      getItem: (k: string) => stored[k] ?? null,
-      setItem: (k: string, v: string) => {
-        stored[k] = v;
-      },
-    },
-  });
-  return stored;
-}
-
 /** Lets the element of the current load become ready and play. */
 export async function startPlaying(el: FakeAudio) {
   await vi.advanceTimersByTimeAsync(50);

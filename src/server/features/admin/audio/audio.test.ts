@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_AUDIO_MESSAGES, ADMIN_UPLOAD_MAX_BYTES, posterLabel } from '../../../../shared/rules/admin-audio';
 import type { AudioFileRow } from '../../../../shared/schemas/admin-audio';
 import { tracks, users } from '../../../db/schema';
 import { encodeMp3 } from '../../../providers/audio/mp3';
-import { createTestApp, insertTrack, insertUser, sessionCookie, type TestApp } from '../../../test/app';
+import { adminSuite } from '../../../test/admin-kit';
+import { insertTrack, insertUser, sessionCookie } from '../../../test/app';
 import { tone } from '../../../test/generation-kit';
 import { hqAudioKey } from '../../tracks/queries';
 import { ensureOfficial, MP3, mp3File, multipart } from './audio-kit';
@@ -16,29 +17,27 @@ import { isMp3 } from './mp3-check';
 // file is, the upload, and the tracks' visibility and delete calls used by an operator; the sync into the
 // bucket against the local fake S3 (s3rver).
 
-let t: TestApp;
-let admin: string;
+const suite = adminSuite();
+const { call } = suite;
 let member: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await sessionCookie(t.db, { isAdmin: true });
-  const m = await insertUser(t.db);
-  member = await sessionCookie(t.db, { userId: m.id });
-  await ensureOfficial(t.db);
+  const m = await insertUser(suite.t.db);
+  member = await sessionCookie(suite.t.db, { userId: m.id });
+  await ensureOfficial(suite.t.db);
 });
-afterAll(() => t.close());
 
-const upload = (fields: Record<string, string>, files: ReturnType<typeof mp3File>[], cookie: string | null = admin) => {
+const upload = (fields: Record<string, string>, files: ReturnType<typeof mp3File>[], cookie: string | null = suite.admin) => {
   const body = multipart(fields, files);
-  return t.app.inject({
+  return suite.t.app.inject({
     method: 'POST',
     url: '/admin/upload',
     payload: body.payload,
     headers: { ...body.headers, ...(cookie ? { cookie } : {}) },
   });
 };
-const files = (query = '', cookie = admin) => t.app.inject({ method: 'GET', url: `/api/admin/files${query}`, headers: { cookie } });
+const files = (query = '', cookie = suite.admin) =>
+  suite.t.app.inject({ method: 'GET', url: `/api/admin/files${query}`, headers: { cookie } });
 
 describe('音声管理: who may call it', () => {
   it('C-6: POST /admin/upload answers 401 管理者認証が必要です to a visitor and to a member, before reading the body', async () => {
@@ -47,7 +46,7 @@ describe('音声管理: who may call it', () => {
       expect(res.statusCode).toBe(401);
       expect(res.json().message).toBe('管理者認証が必要です。ログインしてください。');
     }
-    const count = await t.db.select({ id: tracks.id }).from(tracks).where(eq(tracks.title, '勝手な投稿'));
+    const count = await suite.t.db.select({ id: tracks.id }).from(tracks).where(eq(tracks.title, '勝手な投稿'));
     expect(count).toHaveLength(0);
   });
 
@@ -58,7 +57,7 @@ describe('音声管理: who may call it', () => {
       ['POST', '/api/admin/files/sync/1'],
       ['POST', '/api/admin/files/sync-all'],
     ] as const) {
-      const res = await t.app.inject({ method, url, headers: { cookie: member } });
+      const res = await suite.t.app.inject({ method, url, headers: { cookie: member } });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
     }
   });
@@ -69,11 +68,11 @@ describe('ファイル一覧: GET /api/admin/files', () => {
   const made: number[] = [];
 
   beforeAll(async () => {
-    owner = await insertUser(t.db, { name: '投稿者ハナコ' });
+    owner = await insertUser(suite.t.db, { name: '投稿者ハナコ' });
     // 12 tracks, newest last: the owner's, one hidden; the official channel's by createdBy only; one of no one.
     for (let i = 0; i < 12; i++) {
       const row = await insertTrack(
-        t,
+        suite.t,
         {
           title: `一覧テスト${String(i).padStart(2, '0')}`,
           userId: i < 6 ? owner.id : null,
@@ -153,10 +152,10 @@ describe('ファイル一覧: GET /api/admin/files', () => {
   });
 
   it('C-7.4-20, C-2.4-06: GET /api/admin/files/location says where each file is and whether it exists, for the ids asked', async () => {
-    const res = await t.app.inject({
+    const res = await suite.t.app.inject({
       method: 'GET',
       url: `/api/admin/files/location?ids=${made[0]},${made[1]}`,
-      headers: { cookie: admin },
+      headers: { cookie: suite.admin },
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -166,30 +165,27 @@ describe('ファイル一覧: GET /api/admin/files', () => {
       [made[0], 'local', true],
     ]);
     // The file goes from disk: the next poll says so.
-    const [row] = await t.db.select({ filename: tracks.filename }).from(tracks).where(eq(tracks.id, made[1]));
-    await t.storage.delete(`audio/${row.filename}`);
-    const again = (
-      await t.app.inject({ method: 'GET', url: `/api/admin/files/location?ids=${made[1]}`, headers: { cookie: admin } })
-    ).json();
+    const [row] = await suite.t.db.select({ filename: tracks.filename }).from(tracks).where(eq(tracks.id, made[1]));
+    await suite.t.storage.delete(`audio/${row.filename}`);
+    const again = (await call('GET', `/api/admin/files/location?ids=${made[1]}`)).json();
     expect(again.files[0]).toMatchObject({ id: made[1], location: 'local', exists: false, size: 1_001 });
     // Without ids: every track, hidden included.
-    const all = (await t.app.inject({ method: 'GET', url: '/api/admin/files/location', headers: { cookie: admin } })).json();
+    const all = (await call('GET', '/api/admin/files/location')).json();
     expect(all.files.map((f: AudioFileRow) => f.id)).toEqual(expect.arrayContaining(made));
     for (const bad of ['ids=abc', 'ids=1,,2', `ids=${Array.from({ length: 101 }, (_, i) => i + 1).join(',')}`]) {
-      const r = await t.app.inject({ method: 'GET', url: `/api/admin/files/location?${bad}`, headers: { cookie: admin } });
+      const r = await call('GET', `/api/admin/files/location?${bad}`);
       expect(r.statusCode, bad).toBe(400);
     }
   });
 
   it('C-2.4-06: profile.exists follows the poster’s uploaded picture file (null for an emoji)', async () => {
-    const poster = await insertUser(t.db, { name: '画像の人' });
+    const poster = await insertUser(suite.t.db, { name: '画像の人' });
     const picture = `/uploads/profile/${poster.id.replace(/[^A-Za-z0-9_-]/g, '')}-0123456789ab.webp`;
-    await t.db.update(users).set({ picture }).where(eq(users.id, poster.id));
-    const tr = await insertTrack(t, { title: '画像つき', userId: poster.id, createdBy: poster.id });
-    const ask = async () =>
-      (await t.app.inject({ method: 'GET', url: `/api/admin/files/location?ids=${tr.id}`, headers: { cookie: admin } })).json().files[0];
+    await suite.t.db.update(users).set({ picture }).where(eq(users.id, poster.id));
+    const tr = await insertTrack(suite.t, { title: '画像つき', userId: poster.id, createdBy: poster.id });
+    const ask = async () => (await call('GET', `/api/admin/files/location?ids=${tr.id}`)).json().files[0];
     expect((await ask()).profile).toEqual({ exists: false });
-    await t.storage.put(
+    await suite.t.storage.put(
       picture.slice(1),
       await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
         .webp()
@@ -200,7 +196,7 @@ describe('ファイル一覧: GET /api/admin/files', () => {
 
   it('sync without a bucket answers 409 with a Japanese message, not 500', async () => {
     for (const url of [`/api/admin/files/sync/${made[0]}`, '/api/admin/files/sync-all']) {
-      const res = await t.app.inject({ method: 'POST', url, headers: { cookie: admin } });
+      const res = await suite.t.app.inject({ method: 'POST', url, headers: { cookie: suite.admin } });
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe(ADMIN_AUDIO_MESSAGES.noBucket);
     }
@@ -216,15 +212,15 @@ describe('アップロード: POST /admin/upload', () => {
     // 2.5 s of sound; MP3 padding adds about 66 ms (ARCHITECTURE "Facts").
     expect(body.duration).toBeGreaterThanOrEqual(2.5);
     expect(body.duration).toBeLessThan(2.65);
-    const [row] = await t.db.select().from(tracks).where(eq(tracks.id, body.id));
+    const [row] = await suite.t.db.select().from(tracks).where(eq(tracks.id, body.id));
     expect(row).toMatchObject({ title: '管理者のMP3', userId: 'mugen', createdBy: 'mugen', isVisible: true, fileSize: MP3.length });
     expect(row.titleReading).toBe('かんりしゃのmp3');
-    const stored = await t.storage.stat(`audio/${row.filename}`);
+    const stored = await suite.t.storage.stat(`audio/${row.filename}`);
     expect(stored?.size).toBe(MP3.length);
-    const listed = (await t.app.inject({ method: 'GET', url: '/api/tracks?limit=100' })).json();
+    const listed = (await suite.t.app.inject({ method: 'GET', url: '/api/tracks?limit=100' })).json();
     const list = Array.isArray(listed) ? listed : listed.tracks;
     expect(list.map((x: { id: number }) => x.id)).toContain(body.id);
-    const stream = await t.app.inject({ method: 'GET', url: `/api/stream/${body.id}` });
+    const stream = await suite.t.app.inject({ method: 'GET', url: `/api/stream/${body.id}` });
     expect(stream.statusCode).toBe(200);
     expect(stream.rawPayload.equals(MP3)).toBe(true);
     // It is in the console's list with its poster.
@@ -253,7 +249,7 @@ describe('アップロード: POST /admin/upload', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('MP3形式の音声ファイルのみアップロードできます');
     }
-    expect(await t.db.select({ id: tracks.id }).from(tracks).where(eq(tracks.title, '偽物'))).toHaveLength(0);
+    expect(await suite.t.db.select({ id: tracks.id }).from(tracks).where(eq(tracks.title, '偽物'))).toHaveLength(0);
   });
 
   it('the content decides, not the name: an MP3 called voice.bin sent as application/octet-stream is taken', async () => {
@@ -277,7 +273,7 @@ describe('アップロード: POST /admin/upload', () => {
       await upload({ title: 'ファイルなし' }, []),
       await upload({ title: '空' }, [mp3File(Buffer.alloc(0))]),
       await upload({ title: '別の欄' }, [{ ...mp3File(), field: 'file' }]),
-      await t.app.inject({ method: 'POST', url: '/admin/upload', headers: { cookie: admin }, payload: { title: 'JSON' } }),
+      await suite.t.app.inject({ method: 'POST', url: '/admin/upload', headers: { cookie: suite.admin }, payload: { title: 'JSON' } }),
     ]) {
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('MP3ファイルを選択してください');
@@ -289,54 +285,52 @@ describe('アップロード: POST /admin/upload', () => {
     const res = await upload({ title: '大きすぎる' }, [mp3File(big)]);
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe('ファイルサイズが大きすぎます（上限 50 MB）');
-    expect(await t.db.select({ id: tracks.id }).from(tracks).where(eq(tracks.title, '大きすぎる'))).toHaveLength(0);
+    expect(await suite.t.db.select({ id: tracks.id }).from(tracks).where(eq(tracks.title, '大きすぎる'))).toHaveLength(0);
   });
 });
 
 describe('visibility and delete from the list, by an operator (C-7.4-28, C-7.4-29)', () => {
   it('C-7.4-28: PATCH /api/tracks/{id}/visibility with the operator session hides and shows any member’s track', async () => {
-    const owner = await insertUser(t.db);
-    const tr = await insertTrack(t, { title: '会員の音声', userId: owner.id, createdBy: owner.id });
-    const hide = await t.app.inject({
+    const owner = await insertUser(suite.t.db);
+    const tr = await insertTrack(suite.t, { title: '会員の音声', userId: owner.id, createdBy: owner.id });
+    const hide = await suite.t.app.inject({
       method: 'PATCH',
       url: `/api/tracks/${tr.id}/visibility`,
-      headers: { cookie: admin },
+      headers: { cookie: suite.admin },
       payload: { isVisible: false },
     });
     expect(hide.statusCode).toBe(200);
     expect(hide.json().isVisible).toBe(false);
-    const catalogue = (await t.app.inject({ method: 'GET', url: '/api/tracks?limit=100' })).json();
+    const catalogue = (await suite.t.app.inject({ method: 'GET', url: '/api/tracks?limit=100' })).json();
     const ids = (Array.isArray(catalogue) ? catalogue : catalogue.tracks).map((x: { id: number }) => x.id);
     expect(ids).not.toContain(tr.id);
     const listed = (await files(`?search=${encodeURIComponent('会員の音声')}`)).json().files[0];
     expect(listed).toMatchObject({ id: tr.id, isVisible: false });
-    const show = await t.app.inject({
+    const show = await suite.t.app.inject({
       method: 'PATCH',
       url: `/api/tracks/${tr.id}/visibility`,
-      headers: { cookie: admin },
+      headers: { cookie: suite.admin },
       payload: { isVisible: true },
     });
     expect(show.json().isVisible).toBe(true);
   });
 
   it('C-7.4-29: DELETE /api/tracks/{id} with the operator session removes the track and both of its MP3 files', async () => {
-    const owner = await insertUser(t.db);
-    const tr = await insertTrack(t, {
+    const owner = await insertUser(suite.t.db);
+    const tr = await insertTrack(suite.t, {
       title: '消す音声',
       userId: owner.id,
       createdBy: owner.id,
       hqFilename: 'hq-admin-delete.mp3',
       filename: 'hq-admin-delete.mp3',
     });
-    await t.storage.put(hqAudioKey('hq-admin-delete.mp3'), randomBytes(2_000));
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/tracks/${tr.id}`, headers: { cookie: admin } });
+    await suite.t.storage.put(hqAudioKey('hq-admin-delete.mp3'), randomBytes(2_000));
+    const res = await call('DELETE', `/api/tracks/${tr.id}`);
     expect(res.statusCode).toBe(200);
-    expect(await t.db.select({ id: tracks.id }).from(tracks).where(eq(tracks.id, tr.id))).toHaveLength(0);
-    expect(await t.storage.stat('audio/hq-admin-delete.mp3')).toBeNull();
-    expect(await t.storage.stat('audio-hq/hq-admin-delete.mp3')).toBeNull();
-    expect(
-      (await t.app.inject({ method: 'GET', url: `/api/admin/files/location?ids=${tr.id}`, headers: { cookie: admin } })).json().files,
-    ).toEqual([]);
+    expect(await suite.t.db.select({ id: tracks.id }).from(tracks).where(eq(tracks.id, tr.id))).toHaveLength(0);
+    expect(await suite.t.storage.stat('audio/hq-admin-delete.mp3')).toBeNull();
+    expect(await suite.t.storage.stat('audio-hq/hq-admin-delete.mp3')).toBeNull();
+    expect((await call('GET', `/api/admin/files/location?ids=${tr.id}`)).json().files).toEqual([]);
   });
 });
 

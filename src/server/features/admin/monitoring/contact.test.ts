@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, insertUser, sessionCookie, type TestApp } from '../../../test/app';
+import { describe, expect, it } from 'vitest';
+import { adminSuite } from '../../../test/admin-kit';
+import { insertUser, sessionCookie } from '../../../test/app';
 
 // Issues 18 and 19: the operator reads the contact form's messages in the console.
-let t: TestApp;
-let admin: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await sessionCookie(t.db, { isAdmin: true });
-});
-afterAll(() => t.close());
+const suite = adminSuite();
+const { call } = suite;
 
 const send = (n: number) =>
-  t.app.inject({
+  suite.t.app.inject({
     method: 'POST',
     url: '/api/contact',
     payload: {
@@ -27,7 +22,7 @@ const send = (n: number) =>
 describe('GET /api/admin/contact-messages', () => {
   it('C-2.6 #19: lists the stored messages newest first, 10 a page, with their mail status', async () => {
     for (let i = 1; i <= 12; i++) expect((await send(i)).statusCode).toBe(200);
-    const res = await t.app.inject({ method: 'GET', url: '/api/admin/contact-messages', headers: { cookie: admin } });
+    const res = await call('GET', '/api/admin/contact-messages');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.total).toBe(12);
@@ -40,14 +35,14 @@ describe('GET /api/admin/contact-messages', () => {
       status: 'pending',
       userId: null,
     });
-    const second = (await t.app.inject({ method: 'GET', url: '/api/admin/contact-messages?page=2', headers: { cookie: admin } })).json();
+    const second = (await call('GET', '/api/admin/contact-messages?page=2')).json();
     expect(second.messages.map((m: { name: string }) => m.name)).toEqual(['送信者2', '送信者1']);
   });
 
   it('is the operator’s only: 401 to a visitor and a member', async () => {
-    const member = await insertUser(t.db);
-    for (const cookie of [undefined, await sessionCookie(t.db, { userId: member.id })]) {
-      const res = await t.app.inject({ method: 'GET', url: '/api/admin/contact-messages', headers: cookie ? { cookie } : {} });
+    const member = await insertUser(suite.t.db);
+    for (const cookie of [undefined, await sessionCookie(suite.t.db, { userId: member.id })]) {
+      const res = await suite.t.app.inject({ method: 'GET', url: '/api/admin/contact-messages', headers: cookie ? { cookie } : {} });
       expect(res.statusCode).toBe(401);
       expect(res.json().message).toBe('管理者認証が必要です。ログインしてください。');
     }

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterEach } from 'vitest';
 import { tasks } from '../../../db/schema';
 import { startJobWorkers } from '../../../jobs/workers';
 import type { LlmProvider } from '../../../providers/llm/types';
 import type { StorageProvider } from '../../../providers/storage/types';
-import { createTestApp, sessionCookie, type TestApp } from '../../../test/app';
+import { adminSuite } from '../../../test/admin-kit';
 import { fakeRender } from '../../../test/generation-kit';
 import { PROGRESS_CHANNEL } from './progress';
 
@@ -19,21 +19,12 @@ export async function buffer(stream: AsyncIterable<Buffer>) {
 
 /** The app, the operator's cookie and the workers a file's generation tests share; opens in beforeAll. */
 export function generationSuite() {
-  let app: TestApp | undefined;
-  let cookie = '';
-  const t = () => {
-    if (!app) throw new Error('generationSuite: the app opens in beforeAll');
-    return app;
-  };
+  const admin = adminSuite();
+  const t = () => admin.t;
+  const { call } = admin;
 
   /** A voice that answers at once, or holds until the test lets it go. */
   const voice = fakeRender({ label: 'admin', duration: 185.5 });
-
-  beforeAll(async () => {
-    app = await createTestApp();
-    cookie = await sessionCookie(app.db, { isAdmin: true });
-  });
-  afterAll(() => app?.close());
 
   let stopWorkers: (() => Promise<void>) | null = null;
   async function workers(opts: { llm?: LlmProvider; storage?: StorageProvider } = {}) {
@@ -49,9 +40,6 @@ export function generationSuite() {
     stopWorkers = null;
     voice.reset();
   });
-
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-    t().app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
 
   /** Every progress message NOTIFY'd from now on. */
   async function hear() {
@@ -76,7 +64,7 @@ export function generationSuite() {
       return t();
     },
     get admin() {
-      return cookie;
+      return admin.admin;
     },
     voice,
     workers,

@@ -17,6 +17,18 @@ import { buffer, generationSuite } from './generation-kit';
 const suite = generationSuite();
 const { voice, workers, call, hear, taskRow, listed } = suite;
 
+/** Waits (up to 20 s) for the task to reach the status. */
+const reaches = (taskId: number, status: string) =>
+  expect.poll(async () => (await taskRow(taskId)).status, { timeout: 20_000 }).toBe(status);
+/** The tracks published under the task's file name. */
+const tracksOf = (taskId: number) =>
+  suite.t.db
+    .select()
+    .from(tracks)
+    .where(eq(tracks.filename, generatedFilename(taskId)));
+/** The task's stored MP3 (key: audioKey or hqAudioKey), or null. */
+const fileOf = (key: (filename: string) => string, taskId: number) => suite.t.storage.stat(key(generatedFilename(taskId)));
+
 describe("a theme's generation", () => {
   it('C-3-04, C-3-05, C-3-07, C-4-19: runs the stages of the spec, keeps the fact check in stageData and publishes a track of the official account', async () => {
     const theme = await approvedTheme(suite.t.db);
@@ -24,7 +36,7 @@ describe("a theme's generation", () => {
     const { taskId } = (await call('POST', `/api/admin/themes/${theme.id}/generate-audio`, { speakingRate: 1.25 })).json();
     await workers();
     try {
-      await expect.poll(async () => (await taskRow(taskId)).status, { timeout: 20_000 }).toBe('completed');
+      await reaches(taskId, 'completed');
       await expect.poll(() => heard.some((m) => m.stage === 'task_complete'), { timeout: 20_000 }).toBe(true);
     } finally {
       await stop();
@@ -103,7 +115,7 @@ describe("a theme's generation", () => {
     const { taskId } = (await call('POST', `/api/admin/themes/${theme.id}/generate-audio`, { speakingRate: 0.75 })).json();
     await workers();
     try {
-      await expect.poll(async () => (await taskRow(taskId)).status, { timeout: 20_000 }).toBe('completed');
+      await reaches(taskId, 'completed');
     } finally {
       await stop();
     }
@@ -135,20 +147,15 @@ describe("a theme's generation", () => {
     await suite.t.db.update(tasks).set({ attempts: 2 }).where(eq(tasks.id, taskId));
     await workers({ llm: failing });
     try {
-      await expect.poll(async () => (await taskRow(taskId)).status, { timeout: 20_000 }).toBe('failed');
+      await reaches(taskId, 'failed');
       await expect.poll(() => heard.some((m) => m.taskId === taskId && m.stage === 'error'), { timeout: 20_000 }).toBe(true);
     } finally {
       await stop();
     }
     expect(heard.find((m) => m.stage === 'error')?.message).toBe('台本の生成に失敗しました（gemini: answered 500）');
     expect((await listed(taskId)).errorMessage).toBe('台本の生成に失敗しました（gemini: answered 500）');
-    expect(await suite.t.storage.stat(audioKey(generatedFilename(taskId)))).toBeNull();
-    expect(
-      await suite.t.db
-        .select()
-        .from(tracks)
-        .where(eq(tracks.filename, generatedFilename(taskId))),
-    ).toEqual([]);
+    expect(await fileOf(audioKey, taskId)).toBeNull();
+    expect(await tracksOf(taskId)).toEqual([]);
   });
 
   it('fails at once with the theme-gone message when its theme was deleted while it waited', async () => {
@@ -156,7 +163,7 @@ describe("a theme's generation", () => {
     const { taskId } = (await call('POST', `/api/admin/themes/${theme.id}/generate-audio`, {})).json();
     await suite.t.db.delete(themes).where(eq(themes.id, theme.id));
     await workers();
-    await expect.poll(async () => (await taskRow(taskId)).status, { timeout: 20_000 }).toBe('failed');
+    await reaches(taskId, 'failed');
     const row = await taskRow(taskId);
     expect(row.attempts).toBe(1);
     expect((await listed(taskId)).errorMessage).toBe('テーマが見つかりません（削除された可能性があります）');
@@ -181,21 +188,16 @@ describe('cancel', () => {
       const next = (
         await call('POST', `/api/admin/themes/${(await approvedTheme(suite.t.db, { title: '次' })).id}/generate-audio`, {})
       ).json().taskId;
-      await expect.poll(async () => (await taskRow(next)).status, { timeout: 20_000 }).toBe('completed');
+      await reaches(next, 'completed');
     } finally {
       await stop();
     }
     expect(await taskRow(taskId)).toMatchObject({ status: 'cancelled' });
     expect(heard.filter((m) => m.taskId === taskId).at(-1)).toMatchObject({ stage: 'error', message: 'タスクを中止しました' });
     expect(heard.some((m) => m.taskId === taskId && m.stage === 'audio_complete')).toBe(false);
-    expect(
-      await suite.t.db
-        .select()
-        .from(tracks)
-        .where(eq(tracks.filename, generatedFilename(taskId))),
-    ).toEqual([]);
-    expect(await suite.t.storage.stat(audioKey(generatedFilename(taskId)))).toBeNull();
-    expect(await suite.t.storage.stat(hqAudioKey(generatedFilename(taskId)))).toBeNull();
+    expect(await tracksOf(taskId)).toEqual([]);
+    expect(await fileOf(audioKey, taskId)).toBeNull();
+    expect(await fileOf(hqAudioKey, taskId)).toBeNull();
     expect((await listed(taskId)).trackId).toBeNull();
   });
 
@@ -223,19 +225,12 @@ describe('cancel', () => {
     const { taskId } = (await call('POST', `/api/admin/themes/${theme.id}/generate-audio`, {})).json();
     await workers({ storage: slow });
     await storingNow;
-    expect((await suite.t.storage.stat(audioKey(generatedFilename(taskId))))?.size).toBeGreaterThan(0);
+    expect((await fileOf(audioKey, taskId))?.size).toBeGreaterThan(0);
     expect((await call('POST', `/api/admin/tasks/${taskId}/cancel`)).statusCode).toBe(200);
     release();
-    await expect
-      .poll(async () => (await suite.t.storage.stat(hqAudioKey(generatedFilename(taskId)))) === null, { timeout: 20_000 })
-      .toBe(true);
-    await expect.poll(async () => (await suite.t.storage.stat(audioKey(generatedFilename(taskId)))) === null).toBe(true);
+    await expect.poll(async () => (await fileOf(hqAudioKey, taskId)) === null, { timeout: 20_000 }).toBe(true);
+    await expect.poll(async () => (await fileOf(audioKey, taskId)) === null).toBe(true);
     expect((await taskRow(taskId)).status).toBe('cancelled');
-    expect(
-      await suite.t.db
-        .select()
-        .from(tracks)
-        .where(eq(tracks.filename, generatedFilename(taskId))),
-    ).toEqual([]);
+    expect(await tracksOf(taskId)).toEqual([]);
   });
 });

@@ -1,29 +1,22 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { tasks, themes } from '../../../db/schema';
-import { createTestApp, insertTrack, insertUser, sessionCookie, type TestApp } from '../../../test/app';
+import { adminSuite } from '../../../test/admin-kit';
+import { insertTrack, insertUser, sessionCookie } from '../../../test/app';
 
 // Issue 18, テーマ管理 and the generation queue (creator-operator spec §2.4, §3, §4, §7; C-* of area admin):
 // the routes' validation, states and answers. The generation itself runs in generation.test.ts.
-let t: TestApp;
-let admin: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await sessionCookie(t.db, { isAdmin: true });
-});
-afterAll(() => t.close());
+const suite = adminSuite();
+const { call } = suite;
 beforeEach(async () => {
-  await t.db.delete(tasks);
-  await t.db.delete(themes);
+  await suite.t.db.delete(tasks);
+  await suite.t.db.delete(themes);
 });
 
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, cookie = admin) =>
-  t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
 const JAPANESE = /[ぁ-んァ-ン一-龥]/;
 
 async function addTheme(fields: Partial<typeof themes.$inferInsert> = {}) {
-  const [row] = await t.db
+  const [row] = await suite.t.db
     .insert(themes)
     .values({ title: '朝の散歩', perspective: '習慣の視点', content: '朝の散歩は体に良い習慣です。', ...fields })
     .returning();
@@ -67,9 +60,9 @@ describe('the theme library', () => {
     const theme = await addTheme({ status: 'approved' });
     const { taskId } = (await call('POST', `/api/admin/themes/${theme.id}/generate-audio`, { speakingRate: 1 })).json();
     expect((await call('GET', '/api/admin/themes')).json()).toEqual([]);
-    await t.db.update(tasks).set({ status: 'processing' }).where(eq(tasks.id, taskId));
+    await suite.t.db.update(tasks).set({ status: 'processing' }).where(eq(tasks.id, taskId));
     expect((await call('GET', '/api/admin/themes')).json()).toEqual([]);
-    await t.db.update(tasks).set({ status: 'failed' }).where(eq(tasks.id, taskId));
+    await suite.t.db.update(tasks).set({ status: 'failed' }).where(eq(tasks.id, taskId));
     expect((await call('GET', '/api/admin/themes')).json().map((x: { id: number }) => x.id)).toEqual([theme.id]);
   });
 
@@ -128,13 +121,13 @@ describe('the theme library', () => {
     const busy = await call('DELETE', `/api/admin/themes/${theme.id}`);
     expect(busy.statusCode).toBe(409);
     expect(busy.json().message).toBe('音声を生成中のテーマは変更・削除できません');
-    await t.db.update(tasks).set({ status: 'completed' });
+    await suite.t.db.update(tasks).set({ status: 'completed' });
     const res = await call('DELETE', `/api/admin/themes/${theme.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'テーマを削除しました' });
     expect((await call('DELETE', `/api/admin/themes/${theme.id}`)).statusCode).toBe(404);
     // Its finished task stays, without the link.
-    const [task] = await t.db.select().from(tasks);
+    const [task] = await suite.t.db.select().from(tasks);
     expect(task.themeId).toBeNull();
   });
 });
@@ -146,14 +139,14 @@ describe('generate-audio', () => {
     expect(res.statusCode).toBe(200);
     const { taskId } = res.json();
     expect(typeof taskId).toBe('number');
-    const [row] = await t.db.select().from(tasks).where(eq(tasks.id, taskId));
+    const [row] = await suite.t.db.select().from(tasks).where(eq(tasks.id, taskId));
     expect(row).toMatchObject({ kind: 'admin-generate', status: 'queued', themeId: theme.id, maxAttempts: 3 });
     expect(row.payload).toEqual({ themeId: theme.id, inputText: null, speakingRate: 1.25 });
     expect((await call('POST', `/api/admin/themes/${theme.id}/generate-audio`, { speakingRate: 1.25 })).json()).toEqual({ taskId });
-    await t.db.update(tasks).set({ status: 'failed' });
+    await suite.t.db.update(tasks).set({ status: 'failed' });
     const other = await addTheme({ status: 'approved' });
     const byDefault = (await call('POST', `/api/admin/themes/${other.id}/generate-audio`, {})).json();
-    const [d] = await t.db.select().from(tasks).where(eq(tasks.id, byDefault.taskId));
+    const [d] = await suite.t.db.select().from(tasks).where(eq(tasks.id, byDefault.taskId));
     expect((d.payload as { speakingRate: number }).speakingRate).toBe(0.75);
   });
 
@@ -169,13 +162,13 @@ describe('generate-audio', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('音声を生成できるのは採用したテーマだけです');
     expect((await call('POST', '/api/admin/themes/424242/generate-audio', { speakingRate: 0.75 })).statusCode).toBe(404);
-    expect(await t.db.select().from(tasks)).toEqual([]);
+    expect(await suite.t.db.select().from(tasks)).toEqual([]);
   });
 });
 
 describe('the generation queue', () => {
   async function task(fields: Partial<typeof tasks.$inferInsert> = {}) {
-    const [row] = await t.db
+    const [row] = await suite.t.db
       .insert(tasks)
       .values({ kind: 'admin-generate', payload: { themeId: null, inputText: '入力テキストです。', speakingRate: 0.75 }, ...fields })
       .returning();
@@ -186,7 +179,7 @@ describe('the generation queue', () => {
     const theme = await addTheme({ status: 'approved', title: 'テーマの題' });
     for (let i = 0; i < 11; i++) await task();
     // Other kinds of task are not the console's queue.
-    await t.db.insert(tasks).values({ kind: 'publish-track', payload: {} });
+    await suite.t.db.insert(tasks).values({ kind: 'publish-track', payload: {} });
     const stageData = {
       script_generation: {
         groundingInfo: { searched: true, sources: [{ uri: 'https://example.jp/a', title: 'example.jp' }] },
@@ -284,7 +277,7 @@ describe('the generation queue', () => {
     const res = await call('POST', `/api/admin/tasks/${queued.id}/cancel`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'タスクを中止しました' });
-    const [row] = await t.db.select().from(tasks).where(eq(tasks.id, queued.id));
+    const [row] = await suite.t.db.select().from(tasks).where(eq(tasks.id, queued.id));
     expect(row.status).toBe('cancelled');
     const running = await task({ status: 'processing', lockedBy: 'w' });
     expect((await call('POST', `/api/admin/tasks/${running.id}/cancel`)).statusCode).toBe(200);
@@ -295,7 +288,7 @@ describe('the generation queue', () => {
       expect(refused.json().message).toBe('このタスクはすでに終了しているため中止できません');
     }
     expect((await call('POST', '/api/admin/tasks/999999/cancel')).statusCode).toBe(404);
-    const [member] = await t.db.insert(tasks).values({ kind: 'publish-track', payload: {} }).returning();
+    const [member] = await suite.t.db.insert(tasks).values({ kind: 'publish-track', payload: {} }).returning();
     expect((await call('POST', `/api/admin/tasks/${member.id}/cancel`)).statusCode).toBe(404);
   });
 
@@ -303,11 +296,11 @@ describe('the generation queue', () => {
     const kept = [await task(), await task({ status: 'processing' }), await task({ status: 'completed' })];
     await task({ status: 'failed' });
     await task({ status: 'cancelled' });
-    const [member] = await t.db.insert(tasks).values({ kind: 'publish-track', payload: {}, status: 'failed' }).returning();
+    const [member] = await suite.t.db.insert(tasks).values({ kind: 'publish-track', payload: {}, status: 'failed' }).returning();
     const res = await call('DELETE', '/api/admin/tasks/failed');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: '失敗・中止したタスクを2件クリアしました', deleted: 2 });
-    const left = (await t.db.select({ id: tasks.id }).from(tasks)).map((r) => r.id).sort((a, b) => a - b);
+    const left = (await suite.t.db.select({ id: tasks.id }).from(tasks)).map((r) => r.id).sort((a, b) => a - b);
     expect(left).toEqual([...kept.map((k) => k.id), member.id].sort((a, b) => a - b));
     expect((await call('DELETE', '/api/admin/tasks/failed')).json()).toEqual({
       message: 'クリアする失敗・中止タスクはありません',
@@ -317,7 +310,7 @@ describe('the generation queue', () => {
 
   it('C-7.4-19: DELETE /api/admin/cleanup/invalid-tasks clears unreadable tasks, tasks of a deleted theme and finished ones whose track is gone', async () => {
     const theme = await addTheme({ status: 'approved' });
-    const track = await insertTrack(t);
+    const track = await insertTrack(suite.t);
     const valid = [
       await task(),
       await task({ themeId: theme.id, payload: { themeId: theme.id, inputText: null, speakingRate: 1 }, status: 'failed' }),
@@ -335,7 +328,7 @@ describe('the generation queue', () => {
     const res = await call('DELETE', '/api/admin/cleanup/invalid-tasks');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: `無効なタスクを${invalid.length}件クリアしました`, deleted: invalid.length });
-    const left = (await t.db.select({ id: tasks.id }).from(tasks)).map((r) => r.id).sort((a, b) => a - b);
+    const left = (await suite.t.db.select({ id: tasks.id }).from(tasks)).map((r) => r.id).sort((a, b) => a - b);
     expect(left).toEqual(valid.map((v) => v.id).sort((a, b) => a - b));
     expect((await call('DELETE', '/api/admin/cleanup/invalid-tasks')).json()).toEqual({ message: '無効なタスクはありません', deleted: 0 });
   });
@@ -359,13 +352,13 @@ describe('YouTube extraction (offline provider)', () => {
     expect(res.statusCode).toBe(503);
     expect(res.json().message).toMatch(/^オフラインのAI.*YouTubeの動画を読み込めません.*テーマを手動で追加してください$/);
     expect(JAPANESE.test(res.json().message)).toBe(true);
-    expect(await t.db.select().from(themes)).toEqual([]);
+    expect(await suite.t.db.select().from(themes)).toEqual([]);
   });
 });
 
 describe('authorisation', () => {
   it('C-6: every route of this part refuses a visitor and a member with 401 before validation', async () => {
-    const member = await sessionCookie(t.db, { userId: (await insertUser(t.db)).id });
+    const member = await sessionCookie(suite.t.db, { userId: (await insertUser(suite.t.db)).id });
     const routes: ['GET' | 'POST' | 'PATCH' | 'DELETE', string][] = [
       ['GET', '/api/admin/themes'],
       ['POST', '/api/admin/themes'],
@@ -386,6 +379,6 @@ describe('authorisation', () => {
         expect(res.json().message).toBe('管理者認証が必要です。ログインしてください。');
       }
     }
-    expect(await t.db.select().from(tasks)).toEqual([]);
+    expect(await suite.t.db.select().from(tasks)).toEqual([]);
   });
 });

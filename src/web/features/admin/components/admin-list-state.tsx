@@ -33,3 +33,27 @@ export function AdminListState<T>({ query, label, bars, errorTestId, empty, chil
     </ListState>
   );
 }
+
+/** A console list's cards, one under the other (the theme library, the task queue). */
+export function AdminCards<T extends { id: number }>({
+  items,
+  testId,
+  children,
+}: {
+  items: T[];
+  testId: string;
+  children: (item: T) => ReactNode;
+}) {
+  return (
+    <ul className="space-y-3" data-testid={testId}>
+      {items.map((item) => (
+        <li key={item.id}>{children(item)}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** How many a console list holds, beside its heading; nothing while it is loading or empty. */
+export function HeadingCount({ count }: { count: number | undefined }) {
+  return count ? <span className="font-normal text-muted text-sm tabular-nums">{count}</span> : null;
+}

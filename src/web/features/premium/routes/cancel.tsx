@@ -6,6 +6,7 @@ import { Button } from '@web/components/ui/button';
 import { ListError } from '@web/components/ui/list-state';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useUser } from '@web/lib/auth';
+import { cn } from '@web/lib/cn';
 import { serverMessage } from '@web/lib/server-message';
 import { toast } from '@web/lib/toast';
 import { useDocumentTitle } from '@web/lib/use-document-title';
@@ -145,17 +146,12 @@ function Steps({ userId, subscription }: { userId: string; subscription: Subscri
           </p>
         ) : (
           <>
-            <ul className="space-y-2" data-testid="pause-offer">
-              {T.pausePoints.map((point) => (
-                <li key={point} className="flex items-start gap-2 text-sm leading-relaxed">
-                  <CirclePause aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent" />
-                  {point}
-                </li>
-              ))}
-            </ul>
-            <p className="mt-4 rounded-xl bg-accent-soft px-3 py-2 text-sm leading-relaxed" data-testid="pause-dates">
-              {T.pauseDates(formatDateJa(pause.from), formatDateJa(pause.until))}
-            </p>
+            <Points
+              points={T.pausePoints}
+              icon={<CirclePause aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent" />}
+              testId="pause-offer"
+            />
+            <Note testId="pause-dates">{T.pauseDates(formatDateJa(pause.from), formatDateJa(pause.until))}</Note>
           </>
         )}
         <div className="mt-5 flex flex-col gap-2">
@@ -179,17 +175,13 @@ function Steps({ userId, subscription }: { userId: string; subscription: Subscri
   return (
     <StepCard step={2} title={T.confirmTitle} testId="cancel-step-2">
       <p className="text-sm">{T.lossesLead}</p>
-      <ul className="mt-3 space-y-2" data-testid="cancel-losses">
-        {T.losses.map((loss) => (
-          <li key={loss} className="flex items-center gap-2 text-sm">
-            <X aria-hidden="true" className="size-4 shrink-0 text-danger" />
-            {loss}
-          </li>
-        ))}
-      </ul>
-      <p className="mt-4 rounded-xl bg-accent-soft px-3 py-2 text-sm leading-relaxed" data-testid="cancel-until">
-        {periodEnd ? T.until(periodEnd) : T.untilPeriodEnd}
-      </p>
+      <Points
+        points={T.losses}
+        icon={<X aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-danger" />}
+        testId="cancel-losses"
+        className="mt-3"
+      />
+      <Note testId="cancel-until">{periodEnd ? T.until(periodEnd) : T.untilPeriodEnd}</Note>
       <div className="mt-5 flex flex-col gap-2">
         <Button
           size="lg"
@@ -222,6 +214,29 @@ function StepCard({ step, title, testId, children }: { step: 1 | 2; title: strin
       </h2>
       <div className="mt-3">{children}</div>
     </section>
+  );
+}
+
+/** A step's points, each after its icon: the pause's terms, the cancel's losses. */
+function Points({ points, icon, testId, className }: { points: readonly string[]; icon: ReactNode; testId: string; className?: string }) {
+  return (
+    <ul className={cn('space-y-2', className)} data-testid={testId}>
+      {points.map((point) => (
+        <li key={point} className="flex items-start gap-2 text-sm leading-relaxed">
+          {icon}
+          {point}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A step's closing note on the accent ground: the pause's dates, how long premium lasts. */
+function Note({ testId, children }: { testId: string; children: ReactNode }) {
+  return (
+    <p className="mt-4 rounded-xl bg-accent-soft px-3 py-2 text-sm leading-relaxed" data-testid={testId}>
+      {children}
+    </p>
   );
 }
 

@@ -11,7 +11,7 @@ import { serverMessage } from '@web/lib/server-message';
 import { toast } from '@web/lib/toast';
 import { Ban, Eraser, Headphones, ListChecks, Trash2 } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { AdminListState } from '../../components/admin-list-state';
+import { AdminCards, AdminListState, HeadingCount } from '../../components/admin-list-state';
 import { AdminPagination } from '../../components/pagination';
 import { type ProgressMessage, useTaskProgress } from '../api/live-progress';
 import { type AdminTask, useAdminTasks, useCancelTask, useCleanupInvalidTasks, useClearFailedTasks, useRefreshQueue } from '../api/tasks';
@@ -74,13 +74,9 @@ export function TaskQueue() {
       empty={<EmptyState icon={ListChecks} title={T.empty.title} body={T.empty.body} look="card" testId="tasks-empty" />}
     >
       {(list) => (
-        <ul className="space-y-3" data-testid="task-list">
-          {list.map((task) => (
-            <li key={task.id}>
-              <TaskCard task={task} live={live.messages.get(task.id)} />
-            </li>
-          ))}
-        </ul>
+        <AdminCards items={list} testId="task-list">
+          {(task) => <TaskCard task={task} live={live.messages.get(task.id)} />}
+        </AdminCards>
       )}
     </AdminListState>
   );
@@ -90,7 +86,7 @@ export function TaskQueue() {
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <h2 id={`${id}-h`} className="flex items-baseline gap-2 font-bold text-lg">
           {T.heading}
-          {data && data.total > 0 && <span className="font-normal text-muted text-sm tabular-nums">{data.total}</span>}
+          <HeadingCount count={data?.total} />
         </h2>
         <QueueActions />
       </div>

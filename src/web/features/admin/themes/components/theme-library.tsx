@@ -10,7 +10,7 @@ import { serverMessage } from '@web/lib/server-message';
 import { toast } from '@web/lib/toast';
 import { Check, Lightbulb, LoaderCircle, Music, Trash2, X } from 'lucide-react';
 import { useId, useState } from 'react';
-import { AdminListState } from '../../components/admin-list-state';
+import { AdminCards, AdminListState, HeadingCount } from '../../components/admin-list-state';
 import { type Theme, useAdminThemes, useGenerateThemeAudio, useSetThemeStatus } from '../api/themes';
 import { SpeakingRateSelect } from './speaking-rate-select';
 
@@ -52,13 +52,9 @@ export function ThemeLibrary() {
       empty={<EmptyState icon={Lightbulb} title={T.empty.title} body={T.empty.body} look="card" testId="themes-empty" />}
     >
       {(list) => (
-        <ul className="space-y-3" data-testid="theme-list">
-          {list.map((theme) => (
-            <li key={theme.id}>
-              <ThemeCard theme={theme} />
-            </li>
-          ))}
-        </ul>
+        <AdminCards items={list} testId="theme-list">
+          {(theme) => <ThemeCard theme={theme} />}
+        </AdminCards>
       )}
     </AdminListState>
   );
@@ -66,7 +62,7 @@ export function ThemeLibrary() {
     <section aria-labelledby={`${id}-h`} data-testid="theme-library">
       <h2 id={`${id}-h`} className="mb-3 flex items-baseline gap-2 font-bold text-lg">
         {T.heading}
-        {themes.data && themes.data.length > 0 && <span className="font-normal text-muted text-sm tabular-nums">{themes.data.length}</span>}
+        <HeadingCount count={themes.data?.length} />
       </h2>
       {body}
     </section>
