@@ -148,6 +148,15 @@ test.describe('テーマ管理', () => {
     await expect(previews).toContainText(/次回 \d+\/\d+ \d\d:\d\d/);
     await expect(jobs.getByTestId('scheduled-job-premium-sweep')).toContainText('プレミアムの定期処理（再開・更新・終了）');
     await expect(jobs.getByTestId('scheduled-job-contact-mail-requeue')).toContainText('未送信のお問い合わせの再送');
+
+    // A failed load is the console's failure card, as in every console list, and reloads.
+    await page.route('**/api/admin/scheduled-jobs', (route) => route.fulfill({ status: 500, json: { message: 'x' } }));
+    await page.reload();
+    const failed = jobs.getByTestId('scheduled-jobs-error');
+    await expect(failed).toContainText('データの読み込みに失敗しました');
+    await page.unroute('**/api/admin/scheduled-jobs');
+    await failed.getByRole('button', { name: '再読み込み' }).click();
+    await expect(previews).toContainText('5分ごと');
   });
 
   test('C-4-20, C-7.4-17, C-4-22, C-8-21, C-8-22: a task is cancelled; failed and cancelled ones are cleared after a confirmation; failures are toasted', async ({

@@ -5,7 +5,7 @@ import { publishTrackJob } from '../features/creation/publish';
 import { createTestApp, sessionCookie, type TestApp } from '../test/app';
 import { type JobDefinition, UNREADABLE_PAYLOAD } from './define';
 import { JOB_KINDS, type JobKind } from './kinds';
-import { claim, enqueueJob } from './queue';
+import { cancel, claim, enqueueJob, LEASE_LOST_MESSAGE } from './queue';
 import { JOBS, SCHEDULED_JOBS } from './registry';
 import { enqueueSlot, slotOf } from './schedule';
 import { startJobWorkers } from './workers';
@@ -103,5 +103,33 @@ describe('jobs defined once (#26.2)', () => {
     expect(jobs[2]).toEqual({ kind: 'contact-mail-requeue', everyMs: 300_000, last: null, nextAt: null });
     const member = await sessionCookie(t.db, {});
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/scheduled-jobs', headers: { cookie: member } })).statusCode).toBe(401);
+  });
+
+  it('#26.2 a queued run cancelled by hand, or failed for good by the claim, is followed by the next slot at the workers’ check', async () => {
+    const stop = await startJobWorkers(t.database, t.storage, { pollMs: 20, scheduleCheckMs: 50 });
+    const [done, next] = await runsOf('sweep-previews');
+    expect(next.status).toBe('queued');
+    // The console's cancel route is its generation's only (404); the queue's cancel, the one it calls, ends the run.
+    const admin = await sessionCookie(t.db, { isAdmin: true });
+    const route = await t.app.inject({ method: 'POST', url: `/api/admin/tasks/${next.id}/cancel`, headers: { cookie: admin } });
+    expect(route.statusCode).toBe(404);
+    expect(await cancel(t.db, next.id)).toBe(true);
+    const slotAfter = (run: { runAfter: Date }, n = 1) => new Date(run.runAfter.getTime() + n * 300_000).toISOString();
+    await expect
+      .poll(async () => (await runsOf('sweep-previews')).map((r) => [r.status, r.payload]), { timeout: 10_000 })
+      .toEqual([
+        ['completed', { slot: done.runAfter.toISOString() }],
+        ['cancelled', { slot: slotAfter(done) }],
+        ['queued', { slot: slotAfter(done, 2) }],
+      ]);
+    // A run whose worker was lost on every attempt is failed by the claim, where no run's end queues the next.
+    const [, , third] = await runsOf('sweep-previews');
+    await t.db.update(tasks).set({ status: 'failed', errorMessage: LEASE_LOST_MESSAGE }).where(eq(tasks.id, third.id));
+    await expect
+      .poll(async () => (await runsOf('sweep-previews')).map((r) => r.status), { timeout: 10_000 })
+      .toEqual(['completed', 'cancelled', 'failed', 'queued']);
+    await stop();
+    const fourth = (await runsOf('sweep-previews'))[3];
+    expect(fourth).toMatchObject({ payload: { slot: slotAfter(done, 3) }, runAfter: new Date(slotAfter(done, 3)) });
   });
 });

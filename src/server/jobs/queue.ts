@@ -181,6 +181,11 @@ export interface WorkerOptions {
   pollMs?: number;
   workerId?: string;
   onError?: (err: unknown, task: TaskRow) => void;
+  /**
+   * Upkeep the loop runs between tasks, at most once per `everyMs` (the first after that long): the
+   * schedules' check (jobs/workers.ts). Periodic work rides this one loop, never a timer of its own.
+   */
+  upkeep?: { everyMs: number; run: () => Promise<unknown> };
 }
 
 /**
@@ -243,8 +248,13 @@ export async function startWorker(database: Database, handlers: Record<string, J
     }
   };
 
+  let upkeptAt = Date.now();
   const loop = async () => {
     while (!stopped) {
+      if (opts.upkeep && Date.now() - upkeptAt >= opts.upkeep.everyMs) {
+        upkeptAt = Date.now();
+        await opts.upkeep.run().catch(() => {});
+      }
       let task: TaskRow | null = null;
       try {
         task = await claim(db, workerId, kinds, leaseMs);

@@ -12,12 +12,13 @@ export const slotOf = (at: Date, everyMs: number) => new Date(Math.floor(at.getT
 const RUNS_KEPT_MS = 24 * 60 * 60_000;
 
 /**
- * Queues the run of a scheduled job for the slot `at` falls in, or, when that slot has its run already,
- * for the next one (due at its start). A run is a task like any other, claimed under the queue's lease,
- * so it happens once however many workers there are: the slot is its key (the payload's `slot`), and
- * workers queue one at a time (an advisory lock per kind in the transaction). Every worker queues at
- * start and after each run, so the next run is always on the queue. Answers the task's id, or null
- * when another worker was queueing.
+ * Queues the next run of a scheduled job, unless one is queued already: for the slot `at` falls in, or,
+ * when that slot has its run already (running, over or cancelled), for the first slot after it without
+ * one (due at its start). A run is a task like any other, claimed under the queue's lease, so it happens
+ * once however many workers there are: the slot is its key (the payload's `slot`), and workers queue one
+ * at a time (an advisory lock per kind in the transaction). Every worker queues at start, after each run
+ * and at its schedule check (jobs/workers.ts), so the next run is always on the queue. Answers the task's
+ * id, or null when a run was queued already or another worker was queueing.
  */
 export async function enqueueSlot(db: Db, job: ScheduledJob, at = new Date()): Promise<number | null> {
   const every = job.schedule.everyMs;
@@ -38,9 +39,14 @@ export async function enqueueSlot(db: Db, job: ScheduledJob, at = new Date()): P
     const taken = async (slot: Date) =>
       rowsOf(await tx.execute(sql`select 1 from ${tasks} where kind = ${job.kind} and payload->>'slot' = ${slot.toISOString()} limit 1`))
         .length > 0;
+    const queued = await tx
+      .select({ id: tasks.id })
+      .from(tasks)
+      .where(and(eq(tasks.kind, job.kind), eq(tasks.status, 'queued')))
+      .limit(1);
+    if (queued.length) return null;
     let slot = slotOf(at, every);
-    if (await taken(slot)) slot = new Date(slot.getTime() + every);
-    if (await taken(slot)) return null;
+    while (await taken(slot)) slot = new Date(slot.getTime() + every);
     return enqueueJob(tx, job, { slot: slot.toISOString() }, { runAfter: slot });
   });
 }

@@ -37,6 +37,8 @@ export async function startJobWorkers(
     mail?: MailSettings;
     /** The SMTP deadline of each step (tests shorten it). */
     mailTimeoutMs?: number;
+    /** How often the worker checks that each scheduled job has its next run queued (tests shorten it). */
+    scheduleCheckMs?: number;
   } = {},
 ) {
   const db = database.db;
@@ -69,8 +71,16 @@ export async function startJobWorkers(
         }
       : run;
   }
-  for (const job of jobs.filter(isScheduled)) await enqueueSlot(db, job).catch((err) => opts.log?.(err));
-  const stopWorker = await startWorker(database, handlers, { ...opts, onError: (err) => opts.log?.(err) });
+  const scheduled = jobs.filter(isScheduled);
+  const queueNextRuns = async () => {
+    for (const job of scheduled) await enqueueSlot(db, job).catch((err) => opts.log?.(err));
+  };
+  await queueNextRuns();
+  // Queued at start and after each run, and checked again every minute: a run that never ran (cancelled
+  // by hand while queued) or never ended (failed for good by the claim, its worker lost on every attempt)
+  // does not stop its job's chain until a worker restarts (decision 0035, Later).
+  const upkeep = scheduled.length ? { everyMs: opts.scheduleCheckMs ?? 60_000, run: queueNextRuns } : undefined;
+  const stopWorker = await startWorker(database, handlers, { ...opts, upkeep, onError: (err) => opts.log?.(err) });
   return async () => {
     await stopWorker();
     deps.mailer?.close();

@@ -1,8 +1,8 @@
-import { ADMIN_TEXT } from '@shared/messages/admin';
 import { ADMIN_THEMES_TEXT } from '@shared/messages/admin-themes';
-import { LoadingStatus, Skeletons } from '@web/components/ui/skeleton';
+import { listOf } from '@web/components/ui/list-state';
 import { cn } from '@web/lib/cn';
 import { useId } from 'react';
+import { AdminListState } from '../../components/admin-list-state';
 import { type ScheduledJob, useScheduledJobs } from '../api/tasks';
 import { dateTime, STATUS_BADGE } from './task-queue';
 
@@ -21,21 +21,22 @@ export function ScheduledJobs() {
       <h2 id={`${id}-h`} className="mb-3 font-bold text-lg">
         {T.heading}
       </h2>
-      {jobs.isError && !jobs.data ? (
-        <p role="alert" className="text-danger text-sm">
-          {ADMIN_TEXT.common.loadFailed}
-        </p>
-      ) : !jobs.data ? (
-        <LoadingStatus label={T.heading} className="space-y-2">
-          <Skeletons bars={['h-12', 'h-12', 'h-12']} />
-        </LoadingStatus>
-      ) : (
-        <ul className="divide-y divide-border rounded-2xl bg-surface">
-          {jobs.data.jobs.map((job) => (
-            <JobRow key={job.kind} job={job} />
-          ))}
-        </ul>
-      )}
+      {/* Never empty: the server lists every scheduled job of the registry. */}
+      <AdminListState
+        query={listOf(jobs, (d) => d.jobs)}
+        label={T.heading}
+        bars={['h-12', 'h-12', 'h-12']}
+        errorTestId="scheduled-jobs-error"
+        empty={null}
+      >
+        {(list) => (
+          <ul className="divide-y divide-border rounded-2xl bg-surface">
+            {list.map((job) => (
+              <JobRow key={job.kind} job={job} />
+            ))}
+          </ul>
+        )}
+      </AdminListState>
     </section>
   );
 }
