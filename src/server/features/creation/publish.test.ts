@@ -52,7 +52,7 @@ describe('publishing', () => {
     expect(await task(cookie, taskId)).toEqual({ taskId, status: 'queued', progress: 0, stage: null, trackId: null, errorMessage: null });
     const stop = await startJobWorkers(t.database, t.storage, { render, pollMs: 50 });
     try {
-      await expect.poll(async () => (await task(cookie, taskId)).status, { timeout: 15_000 }).toBe('completed');
+      await expect.poll(async () => (await task(cookie, taskId)).status, { timeout: 60_000 }).toBe('completed');
     } finally {
       await stop();
     }
@@ -83,7 +83,7 @@ describe('publishing', () => {
     // Only its owner sees the task.
     const stranger = await sessionCookie(t.db, { userId: (await insertUser(t.db)).id });
     expect((await t.app.inject({ method: 'GET', url: `/api/audio-tasks/${taskId}`, headers: { cookie: stranger } })).statusCode).toBe(404);
-  });
+  }, 90_000);
 
   it('sends その他 when no label is chosen', async () => {
     const { cookie, preview } = await member();
@@ -105,7 +105,7 @@ describe('publishing', () => {
     const before = voiceOfTrack.calls;
     const stop = await startJobWorkers(t.database, t.storage, { render, pollMs: 50 });
     try {
-      await expect.poll(async () => (await task(cookie, taskId)).status, { timeout: 15_000 }).toBe('completed');
+      await expect.poll(async () => (await task(cookie, taskId)).status, { timeout: 60_000 }).toBe('completed');
     } finally {
       await stop();
     }
@@ -116,7 +116,7 @@ describe('publishing', () => {
         .from(tracks)
         .where(eq(tracks.filename, `c-${taskId}.mp3`)),
     ).toHaveLength(1);
-  });
+  }, 90_000);
 
   it('#15 one preview, one track: a double submit and a publish again later answer the first task', async () => {
     const { user, cookie, preview } = await member();
@@ -128,7 +128,7 @@ describe('publishing', () => {
     expect(await t.db.select().from(tasks).where(eq(tasks.userId, user.id))).toHaveLength(1);
     const stop = await startJobWorkers(t.database, t.storage, { render, pollMs: 50 });
     try {
-      await expect.poll(async () => (await task(cookie, taskId)).status, { timeout: 15_000 }).toBe('completed');
+      await expect.poll(async () => (await task(cookie, taskId)).status, { timeout: 60_000 }).toBe('completed');
     } finally {
       await stop();
     }
@@ -141,7 +141,7 @@ describe('publishing', () => {
     // Another member cannot reach it at all.
     const other = await member();
     expect((await publish(other.cookie, body)).statusCode).toBe(400);
-  });
+  }, 90_000);
 
   it('#15 a preview whose task failed for good may be published again (a new task)', async () => {
     const { cookie, preview } = await member();

@@ -98,7 +98,8 @@ describe('the offline script writer', () => {
       const seconds = pcm.samples.length / pcm.sampleRate;
       expect(seconds).toBeGreaterThanOrEqual(180);
       expect(seconds).toBeLessThanOrEqual(300);
-    });
+      // Speaking 3 to 5 minutes takes a few seconds; the first also loads the voice, much longer on a loaded machine.
+    }, 120_000);
 
     it('keeps the points in order, every paragraph heard, with an opening, reactions and questions, a closing', async () => {
       const text = sampleInput(2000);
