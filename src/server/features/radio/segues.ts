@@ -120,7 +120,7 @@ export async function fitToSlot(
 }
 
 /**
- * The make-segue job: the LLM provider writes what the hosts say about the two tracks, the render speaks
+ * The make-segue job: what the hosts say about the two tracks is written (segue-prompt.ts), the render speaks
  * it in the tracks' voices at their level, it is fitted to its slot and stored, and the row becomes ready.
  * A track deleted meanwhile takes its segues with it (the task then ends).
  */
