@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { users } from '../src/server/db/schema';
 import { createSession } from '../src/server/features/auth/session';
+import { writeScript } from '../src/server/features/creation/script-writer';
 import { SESSION_COOKIE } from '../src/server/http/session';
 import { startJobWorkers } from '../src/server/jobs/workers';
 import { speakDialogue } from '../src/server/providers/audio/dialogue';
@@ -24,7 +25,7 @@ const seconds = (ms: number) => (ms / 1000).toFixed(2);
 async function stages(chars: number) {
   const llm = offlineLlm();
   let t = performance.now();
-  const draft = await llm.writeScript({ inputText: textOf(chars) });
+  const draft = await writeScript(llm, { inputText: textOf(chars) });
   const scriptMs = performance.now() - t;
   const voice = espeakProvider();
   let synthMs = 0;

@@ -50,7 +50,7 @@ export async function startJobWorkers(
       opts.render ??
       (async (script, speakingRate) =>
         renderDialogueInWorker(script, { speakingRate, tts: opts.tts, readings: await readingDictionary(db) })),
-    llm: !opts.llm ? createLlm({ provider: 'offline' }) : 'writeScript' in opts.llm ? opts.llm : createLlm(opts.llm),
+    llm: !opts.llm ? createLlm({ provider: 'offline' }) : 'name' in opts.llm ? opts.llm : createLlm(opts.llm),
     mailer: opts.mail ? createMailer(opts.mail, { timeoutMs: opts.mailTimeoutMs }) : null,
     mailHost: opts.mail ? mailDomainOf(opts.mail.from) : 'mugen.invalid',
     payments: opts.payments ?? null,

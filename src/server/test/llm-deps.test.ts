@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREATION_MESSAGES } from '../../shared/rules/creation';
 import { providerError } from '../providers/errors';
-import { offlineLlm } from '../providers/llm/offline';
 import type { LlmProvider } from '../providers/llm/types';
 import { createTestApp, type TestApp } from './app';
 import { scriptWriterMember } from './script-kit';
@@ -9,19 +8,21 @@ import { scriptWriterMember } from './script-kit';
 // #26.5: the language model is built once, in the app's dependencies (AppDeps.llm), and every feature
 // that uses it (creation, support, the console's themes) is handed that one: a test swaps it once.
 
-const SCRIPT = 'ハルカ：差し替えたモデルの台本です。\nユウキ：そうなんですね。';
+const SCRIPT = 'ハルカ：差し替えたモデルの台本です。\nケンタ：そうなんですね。';
 const asked: { instructions: string; question: string }[] = [];
+const prompts: string[] = [];
 const standIn: LlmProvider = {
-  ...offlineLlm(),
   name: 'stand-in',
-  async writeScript({ inputText }) {
-    if (inputText === '失敗') throw providerError('stand-in', 'quota', 'over quota');
-    return {
+  // The model's JSON, read with the feature's schema as a real provider reads it.
+  async structured({ prompt, schema }) {
+    prompts.push(prompt);
+    if (prompt.includes('失敗')) throw providerError('stand-in', 'quota', 'over quota');
+    return schema.parse({
       script: SCRIPT,
       title: '差し替え',
       labels: ['テクノロジー'],
       factCheck: { status: 'verified', confidence: 90, summary: '問題なし', issues: [], claims: [] },
-    };
+    });
   },
   async answer(input) {
     asked.push(input);
@@ -41,6 +42,7 @@ describe('#26.5 the language model of AppDeps', () => {
     const res = await generate('AIの話');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ script: SCRIPT, title: '差し替え', labels: ['テクノロジー'], inputText: 'AIの話' });
+    expect(prompts[0]).toContain('テキスト:\nAIの話');
     const quota = await generate('失敗');
     expect(quota.statusCode).toBe(429);
     expect(quota.json().message).toBe(CREATION_MESSAGES.ttsQuota);

@@ -9,6 +9,7 @@ import type { StorageProvider } from '../../providers/storage/types';
 import { rememberCheck } from './claims';
 import { postingStatus, refundDailyUse, takeDailyUse, takeScriptCall } from './limits';
 import { savePreview } from './previews';
+import { rewriteScript, writeScript } from './script-writer';
 import { type CreationVoice, isQuotaError } from './voice';
 
 /**
@@ -21,7 +22,7 @@ export async function generateScript(db: Db, llm: LlmProvider, user: UserRow, in
     throw new AppError(429, CREATION_MESSAGES.dailyLimit, { reason: CREATION_LIMIT_REASONS.dailyLimit });
   await takeScriptCall(db, user);
   try {
-    const draft = await llm.writeScript({ inputText: input.inputText, title: input.title });
+    const draft = await writeScript(llm, { inputText: input.inputText, title: input.title });
     await rememberCheck(db, user.id, draft.script, draft.factCheck.claims);
     return { ...draft, inputText: input.inputText };
   } catch (err) {
@@ -48,7 +49,7 @@ export async function regenerateScript(
 ) {
   await takeScriptCall(db, user);
   try {
-    const rewritten = await llm.rewriteScript(input);
+    const rewritten = await rewriteScript(llm, input);
     await rememberCheck(db, user.id, rewritten.script, rewritten.factCheck.claims);
     return rewritten;
   } catch (err) {

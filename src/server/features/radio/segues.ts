@@ -9,9 +9,9 @@ import { defineJob } from '../../jobs/define';
 import { enqueueJob, PermanentTaskError } from '../../jobs/queue';
 import { encodeMp3 } from '../../providers/audio/mp3';
 import { id3v2Length, mp3Duration, parseFrameHeader } from '../../providers/audio/mp3-duration';
-import type { SegueInput, SegueTrack } from '../../providers/llm/types';
-import { writeSegueScript } from '../../providers/llm/writer/segue';
+import type { SegueTrack } from '../../providers/llm/types';
 import { keyIn } from '../../providers/storage/keys';
+import { writeSegue } from './segue-prompt';
 
 export const MAKE_SEGUE = 'make-segue' as const;
 /** The quickest the hosts may speak a segue that came out longer than its slot. */
@@ -120,7 +120,7 @@ export async function fitToSlot(
 }
 
 /**
- * The make-segue job: the LLM provider writes what the hosts say about the two tracks, the render speaks
+ * The make-segue job: what the hosts say about the two tracks is written (segue-prompt.ts), the render speaks
  * it in the tracks' voices at their level, it is fitted to its slot and stored, and the row becomes ready.
  * A track deleted meanwhile takes its segues with it (the task then ends).
  */
@@ -128,8 +128,6 @@ export const makeSegueJob = defineJob(MAKE_SEGUE, {
   version: 1,
   payload: z.object({ segueId: z.number().int().positive() }),
   handler: async ({ segueId }, ctx, { db, storage, render, llm }) => {
-    // A provider without a segue writer (a stand-in) leaves the words to the offline writer.
-    const write = (input: SegueInput) => (llm.writeSegue ? llm.writeSegue(input) : Promise.resolve(writeSegueScript(input)));
     const [row] = await db.select().from(segues).where(eq(segues.id, segueId)).limit(1);
     if (!row) throw new PermanentTaskError('the segue is gone');
     if (row.status === 'ready') return { segueId };
@@ -137,7 +135,7 @@ export const makeSegueJob = defineJob(MAKE_SEGUE, {
     const to = row.toTrackId === null ? null : await segueTrack(db, row.toTrackId);
     if (!from || (row.toTrackId !== null && !to)) throw new PermanentTaskError('a track of the segue is gone');
     await ctx.report('script', 10);
-    const script = await write({ from, to });
+    const script = await writeSegue(llm, { from, to });
     await ctx.report('audio_generation', 40);
     const audio = await fitToSlot((rate) => render(script, rate), plannedSeconds(row.toTrackId));
     const key = segueKey(segueId);

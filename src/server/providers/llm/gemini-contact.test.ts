@@ -2,6 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_THEMES_MESSAGES } from '../../../shared/messages/admin-themes';
 import { CREATION_MESSAGES } from '../../../shared/rules/creation';
 import { loadConfig } from '../../config';
+import { themesFromVideo } from '../../features/admin/themes/theme-prompt';
+import { writeScript } from '../../features/creation/script-writer';
 import { createTestApp, sessionCookie } from '../../test/app';
 import {
   GEMINI_KEY,
@@ -42,9 +44,7 @@ describe('#29.2 Gemini on first contact', () => {
   });
 
   it('#29.2 a model that is not found is a configuration error naming GEMINI_MODEL (not the quota), cleared by a later success', async () => {
-    const err = await gemini('gemini-1.5-flash')
-      .writeScript({ inputText: '朝の散歩', title: '' })
-      .catch((e) => e);
+    const err = await writeScript(gemini('gemini-1.5-flash'), { inputText: '朝の散歩', title: '' }).catch((e) => e);
     expect(err).toMatchObject({ provider: 'gemini', kind: 'config' });
     expect(settingProblems()).toEqual([
       {
@@ -55,7 +55,7 @@ describe('#29.2 Gemini on first contact', () => {
         since: expect.any(String),
       },
     ]);
-    await gemini().writeScript({ inputText: '朝の散歩', title: '' });
+    await writeScript(gemini(), { inputText: '朝の散歩', title: '' });
     expect(settingProblems()).toEqual([]);
   });
 
@@ -95,15 +95,15 @@ describe('#29.2 Gemini on first contact', () => {
   });
 
   it('#29.2 temperatures follow the model family: 1.0 for Gemini 3 and later, the task’s own for 2.x', async () => {
-    await gemini('gemini-3.5-flash').writeScript({ inputText: '朝の散歩', title: '' });
-    await gemini('gemini-2.5-flash').writeScript({ inputText: '朝の散歩', title: '' });
+    await writeScript(gemini('gemini-3.5-flash'), { inputText: '朝の散歩', title: '' });
+    await writeScript(gemini('gemini-2.5-flash'), { inputText: '朝の散歩', title: '' });
     const temps = api.requests.map((r) => (r.json.generationConfig as { temperature?: number }).temperature);
     expect(temps).toEqual([1, 1, 0.7, 0]);
     expect([temperatureFor('gemini-3.1-flash-lite', 0.2), temperatureFor('gemini-2.5-flash-lite', 0.2)]).toEqual([1, 0.2]);
   });
 
   it('#29.2 YouTube: the video is clipped (videoMetadata) at low media resolution; a private or unavailable video is VideoNotReadable', async () => {
-    const out = await gemini().extractThemes({ url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' });
+    const out = await themesFromVideo(gemini(), { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' });
     expect(out).toEqual(GEMINI_THEMES);
     const sent = api.requests[0].json as { contents: { parts: Record<string, unknown>[] }[]; generationConfig: Record<string, unknown> };
     expect(sent.contents[0].parts[0]).toEqual({
@@ -111,9 +111,7 @@ describe('#29.2 Gemini on first contact', () => {
       videoMetadata: { startOffset: '0s', endOffset: `${VIDEO_CLIP_SECONDS}s` },
     });
     expect(sent.generationConfig).toMatchObject({ mediaResolution: 'MEDIA_RESOLUTION_LOW', temperature: 1 });
-    const err = await gemini()
-      .extractThemes({ url: PRIVATE_VIDEO })
-      .catch((e) => e);
+    const err = await themesFromVideo(gemini(), { url: PRIVATE_VIDEO }).catch((e) => e);
     expect(err).toBeInstanceOf(VideoNotReadable);
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
+import { writeScript } from '../../features/creation/script-writer';
 import { createTestApp } from '../../test/app';
 import {
   GEMINI_CHECK,
@@ -30,7 +31,7 @@ const gemini = (timeoutMs = 5000) =>
 describe('Gemini script writer', () => {
   it('writes the script with structured output, then checks it grounded in Google Search and keeps the sources', async () => {
     api.requests.length = 0;
-    const out = await gemini().writeScript({ inputText: '朝の散歩は体に良い習慣です。', title: '' });
+    const out = await writeScript(gemini(), { inputText: '朝の散歩は体に良い習慣です。', title: '' });
     expect(seen().map((r) => r.url.pathname)).toEqual([
       '/v1beta/models/gemini-2.5-flash:generateContent',
       '/v1beta/models/gemini-2.5-flash:generateContent',
@@ -38,6 +39,12 @@ describe('Gemini script writer', () => {
     expect(seen()[0].headers['x-goog-api-key']).toBe(GEMINI_KEY);
     expect(seen()[0].json).toMatchObject({
       generationConfig: { responseMimeType: 'application/json', responseSchema: { type: 'OBJECT' } },
+    });
+    // #26.5: the response schema made from the feature's zod schema is the one Gemini was always sent.
+    expect((seen()[0].json.generationConfig as { responseSchema: unknown }).responseSchema).toEqual({
+      type: 'OBJECT',
+      properties: { title: { type: 'STRING' }, script: { type: 'STRING' }, labels: { type: 'ARRAY', items: { type: 'STRING' } } },
+      required: ['title', 'script', 'labels'],
     });
     expect(seen()[0].json.tools).toBeUndefined();
     expect(seen()[1].json.tools).toEqual([{ googleSearch: {} }]);
@@ -62,7 +69,7 @@ describe('Gemini script writer', () => {
       (m: GeminiMode) => {
         api.mode = m;
       },
-      () => gemini(300).writeScript({ inputText: 'テスト', title: '' }),
+      () => writeScript(gemini(300), { inputText: 'テスト', title: '' }),
       [
         ['quota', 'quota'],
         ['malformed', 'malformed'],

@@ -1,12 +1,11 @@
-import { ApiError, type GenerateContentParameters, type GenerateContentResponse, GoogleGenAI, MediaResolution, Type } from '@google/genai';
-import { z } from 'zod';
+import { ApiError, type GenerateContentParameters, type GenerateContentResponse, GoogleGenAI, MediaResolution } from '@google/genai';
+import type { z } from 'zod';
 import { type FactCheck, FactCheckSchema } from '../../../shared/schemas/creation';
 import { ProviderError, providerError } from '../errors';
 import { clearSettingProblem, reportSettingProblem } from '../problems';
-import { catalogueLabels, SCRIPT_WRITER, ScriptText, SegueAnswer, segueAsk } from './answers';
-import { GROUNDED_CLAIMS_ASK, groundedClaims } from './fact-check';
-import { THEME_EXTRACTOR, THEMES_PROMPT, ThemesAnswer } from './themes';
-import { type LlmProvider, type ScriptDraft, VideoNotReadable } from './types';
+import { groundedClaims } from './fact-check';
+import { responseSchemaOf } from './gemini-schema';
+import { type LlmProvider, VideoNotReadable } from './types';
 
 export interface GeminiSettings {
   provider: 'gemini';
@@ -42,32 +41,8 @@ export const VIDEO_CLIP_SECONDS = 40 * 60;
 /** Watching a long video takes minutes: its call gets at least this long. */
 export const VIDEO_TIMEOUT_MS = 10 * 60_000;
 
-const ScriptAnswer = z.object({ title: z.string().trim().min(1).max(100), script: ScriptText, labels: z.array(z.string()).max(10) });
-const SCRIPT_SCHEMA = {
-  type: Type.OBJECT,
-  properties: {
-    title: { type: Type.STRING },
-    script: { type: Type.STRING },
-    labels: { type: Type.ARRAY, items: { type: Type.STRING } },
-  },
-  required: ['title', 'script', 'labels'],
-};
+/** The grounded check's own fields (its claims are read with the grounding: fact-check/gemini.ts). */
 const CheckAnswer = FactCheckSchema.pick({ status: true, confidence: true, summary: true, issues: true });
-const THEMES_SCHEMA = {
-  type: Type.OBJECT,
-  properties: {
-    videoTitle: { type: Type.STRING },
-    themes: {
-      type: Type.ARRAY,
-      items: {
-        type: Type.OBJECT,
-        properties: { title: { type: Type.STRING }, perspective: { type: Type.STRING }, content: { type: Type.STRING } },
-        required: ['title', 'perspective', 'content'],
-      },
-    },
-  },
-  required: ['videoTitle', 'themes'],
-};
 
 /**
  * Gemini's failure as a provider failure: 429 / RESOURCE_EXHAUSTED is the quota, 404 NOT_FOUND a model
@@ -114,9 +89,9 @@ function parse<T>(schema: z.ZodType<T>, value: unknown): T {
 }
 
 /**
- * Gemini through the official SDK. The script comes from structured output (a response schema); the
- * fact check is a second call grounded in Google Search (the API allows no response schema with tools),
- * and the pages it read are kept as the check's sources.
+ * Gemini through the official SDK: structured answers (JSON mode with a response schema), a fact check
+ * grounded in Google Search whose pages are kept as its sources, and plain answers. The words are the
+ * features' (decision 0038).
  */
 export function geminiLlm(s: GeminiSettings): Required<LlmProvider> {
   const ai = new GoogleGenAI({ apiKey: s.apiKey, httpOptions: { baseUrl: s.baseUrl, timeout: s.timeoutMs } });
@@ -138,72 +113,57 @@ export function geminiLlm(s: GeminiSettings): Required<LlmProvider> {
     }
   }
 
-  async function factCheck(inputText: string, script: string): Promise<FactCheck> {
-    const res = await generate({
-      model: s.model,
-      contents: `次の台本の事実確認を Google 検索で行い、{"status":"verified"|"issues_found","confidence":0-100の整数,"summary":"日本語の要約","issues":["日本語の指摘"],${GROUNDED_CLAIMS_ASK}} の JSON だけを返してください。claims には統計・数値・日付・出典の引用・最上級や「初めて」を含む文を挙げ、意見や推測は含めません。\n元のテキスト:\n${inputText}\n台本:\n${script}`,
-      config: { tools: [{ googleSearch: {} }], temperature: temperature(0) },
-    });
-    const answer = jsonIn(res.text);
-    return { ...parse(CheckAnswer, answer), ...(await groundedClaims(script, res, answer)) };
-  }
-
   return {
     name: 'gemini',
-    async writeScript({ inputText, title }): Promise<ScriptDraft> {
+    /**
+     * A structured answer (JSON mode with a response schema made from the feature's zod schema). A video
+     * is given as file data (Gemini watches public YouTube videos), clipped to the first 40 minutes at
+     * low media resolution, with the time a video takes; one it cannot open (400 / 403) is VideoNotReadable.
+     */
+    async structured({ instructions, prompt, schema, temperature: wanted, video }) {
       try {
         const res = await generate({
           model: s.model,
-          contents: `${title ? `タイトル: ${title}\n` : 'タイトルは内容から30文字以内で付けてください。\n'}次のテキストから台本を作ってください。\nテキスト:\n${inputText}`,
+          contents: video
+            ? [
+                {
+                  role: 'user',
+                  parts: [
+                    {
+                      fileData: { fileUri: video.url, mimeType: 'video/*' },
+                      videoMetadata: { startOffset: '0s', endOffset: `${VIDEO_CLIP_SECONDS}s` },
+                    },
+                    { text: prompt },
+                  ],
+                },
+              ]
+            : prompt,
           config: {
-            systemInstruction: SCRIPT_WRITER,
+            systemInstruction: instructions,
             responseMimeType: 'application/json',
-            responseSchema: SCRIPT_SCHEMA,
-            temperature: temperature(0.7),
+            responseSchema: responseSchemaOf(schema),
+            ...(video ? { mediaResolution: MediaResolution.MEDIA_RESOLUTION_LOW } : {}),
+            temperature: temperature(wanted),
+            ...(video ? { httpOptions: { timeout: Math.max(s.timeoutMs, VIDEO_TIMEOUT_MS) } } : {}),
           },
         });
-        const draft = parse(ScriptAnswer, jsonIn(res.text));
-        return {
-          title: title || draft.title,
-          script: draft.script,
-          labels: catalogueLabels(draft.labels),
-          factCheck: await factCheck(inputText, draft.script),
-        };
+        return parse(schema, jsonIn(res.text));
       } catch (err) {
+        if (video && err instanceof ApiError && (err.status === 400 || err.status === 403))
+          throw new VideoNotReadable(`gemini answered ${err.status}`);
         throw failure(err, s.model);
       }
     },
-    async rewriteScript({ inputText, originalScript, issues }) {
+    /** The fact check grounded in Google Search (the API allows no response schema with tools): the pages it read are kept as the check's sources. */
+    async checkFacts({ prompt, script }): Promise<FactCheck> {
       try {
         const res = await generate({
           model: s.model,
-          contents: `次の台本を、指摘された問題を直して書き直してください。\n指摘:\n${issues.map((i) => `- ${i}`).join('\n')}\n元のテキスト:\n${inputText}\n台本:\n${originalScript}`,
-          config: {
-            systemInstruction: SCRIPT_WRITER,
-            responseMimeType: 'application/json',
-            responseSchema: { type: Type.OBJECT, properties: { script: { type: Type.STRING } }, required: ['script'] },
-            temperature: temperature(0.7),
-          },
+          contents: prompt,
+          config: { tools: [{ googleSearch: {} }], temperature: temperature(0) },
         });
-        const { script } = parse(z.object({ script: ScriptText }), jsonIn(res.text));
-        return { script, factCheck: await factCheck(inputText, script) };
-      } catch (err) {
-        throw failure(err, s.model);
-      }
-    },
-    async writeSegue(input) {
-      try {
-        const res = await generate({
-          model: s.model,
-          contents: segueAsk(input),
-          config: {
-            systemInstruction: SCRIPT_WRITER,
-            responseMimeType: 'application/json',
-            responseSchema: { type: Type.OBJECT, properties: { script: { type: Type.STRING } }, required: ['script'] },
-            temperature: temperature(0.9),
-          },
-        });
-        return parse(SegueAnswer, jsonIn(res.text)).script;
+        const answer = jsonIn(res.text);
+        return { ...parse(CheckAnswer, answer), ...(await groundedClaims(script, res, answer)) };
       } catch (err) {
         throw failure(err, s.model);
       }
@@ -218,43 +178,6 @@ export function geminiLlm(s: GeminiSettings): Required<LlmProvider> {
         });
         return res.text ?? '';
       } catch (err) {
-        throw failure(err, s.model);
-      }
-    },
-    /**
-     * Themes from a YouTube video: Gemini is given the URL itself as file data (it watches public
-     * videos), clipped to the first 40 minutes at low media resolution, with the time a video takes.
-     * A private or unavailable video (400 / 403) is VideoNotReadable.
-     */
-    async extractThemes({ url }) {
-      try {
-        const res = await generate({
-          model: s.model,
-          contents: [
-            {
-              role: 'user',
-              parts: [
-                {
-                  fileData: { fileUri: url, mimeType: 'video/*' },
-                  videoMetadata: { startOffset: '0s', endOffset: `${VIDEO_CLIP_SECONDS}s` },
-                },
-                { text: THEMES_PROMPT },
-              ],
-            },
-          ],
-          config: {
-            systemInstruction: THEME_EXTRACTOR,
-            responseMimeType: 'application/json',
-            responseSchema: THEMES_SCHEMA,
-            mediaResolution: MediaResolution.MEDIA_RESOLUTION_LOW,
-            temperature: temperature(0.4),
-            httpOptions: { timeout: Math.max(s.timeoutMs, VIDEO_TIMEOUT_MS) },
-          },
-        });
-        return parse(ThemesAnswer, jsonIn(res.text));
-      } catch (err) {
-        if (err instanceof ApiError && (err.status === 400 || err.status === 403))
-          throw new VideoNotReadable(`gemini answered ${err.status}`);
         throw failure(err, s.model);
       }
     },

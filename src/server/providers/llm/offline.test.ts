@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SCRIPT_MAX } from '../../../shared/rules/creation';
 import { speakDialogue } from '../audio/dialogue';
 import { parseDialogue } from '../tts/hosts';
-import { checkFacts, labelsFor, offlineLlm, sentencesOf, titleFrom } from './offline';
+import { checkFacts, labelsFor, offlineRewrite, offlineScript, sentencesOf, titleFrom } from './offline';
 import { sampleInput } from './sample-input';
 import { SPEECH_LIMITS, speechSeconds } from './writer/speech-length';
 
@@ -12,7 +12,7 @@ const TEXT =
 
 describe('the offline script writer', () => {
   it('writes a two-host dialogue: an opening, the points in order, reactions and questions, a closing', async () => {
-    const draft = await offlineLlm().writeScript({ inputText: TEXT, title: '' });
+    const draft = await offlineScript({ inputText: TEXT, title: '' });
     const lines = parseDialogue(draft.script);
     expect(lines[0]).toMatchObject({ speaker: 'ハルカ' });
     expect(lines[1].text).toContain('今日のテーマは「朝の散歩は体にも心にも良い習慣です」');
@@ -34,15 +34,14 @@ describe('the offline script writer', () => {
   });
 
   it('is deterministic', async () => {
-    const a = await offlineLlm().writeScript({ inputText: TEXT, title: '朝' });
-    const b = await offlineLlm().writeScript({ inputText: TEXT, title: '朝' });
+    const a = await offlineScript({ inputText: TEXT, title: '朝' });
+    const b = await offlineScript({ inputText: TEXT, title: '朝' });
     expect(a).toEqual(b);
   });
 
   it('checks facts honestly: names what needs a source, and rewriting addresses it', async () => {
-    const llm = offlineLlm();
     const claims = 'この山は日本一高い山です。毎年30万人が登ります。景色がきれいです。';
-    const draft = await llm.writeScript({ inputText: claims, title: '山' });
+    const draft = await offlineScript({ inputText: claims, title: '山' });
     expect(draft.factCheck.status).toBe('issues_found');
     // The two claims of the text, wherever the dialogue says them (#25.1: the writer also asks them back).
     expect(draft.factCheck.issues).toEqual(
@@ -53,7 +52,7 @@ describe('the offline script writer', () => {
     );
     expect(draft.factCheck.confidence).toBeLessThan(60);
     expect(draft.factCheck.summary).toContain('オフライン');
-    const fixed = await llm.rewriteScript({ inputText: claims, originalScript: draft.script, issues: draft.factCheck.issues });
+    const fixed = await offlineRewrite({ inputText: claims, originalScript: draft.script, issues: draft.factCheck.issues });
     expect(fixed.script).not.toBe(draft.script);
     expect(fixed.script).toContain('と言われています');
     expect(fixed.factCheck.status).toBe('verified');
@@ -86,7 +85,7 @@ describe('the offline script writer', () => {
 
     it.each(Object.entries(long))('%s of 2,000 characters: 3 to 5 minutes said by the real offline voice', async (_, text) => {
       expect([...text].length).toBeGreaterThanOrEqual(1990);
-      const draft = await offlineLlm().writeScript({ inputText: text, title: '眠り' });
+      const draft = await offlineScript({ inputText: text, title: '眠り' });
       expect(draft.script.length).toBeLessThanOrEqual(SCRIPT_MAX);
       // About 400 characters a minute with this voice: 3 to 5 minutes is 1,000 to 2,000 spoken characters.
       expect(spoken(draft.script)).toBeGreaterThanOrEqual(1000);
@@ -103,7 +102,7 @@ describe('the offline script writer', () => {
 
     it('keeps the points in order, every paragraph heard, with an opening, reactions and questions, a closing', async () => {
       const text = sampleInput(2000);
-      const draft = await offlineLlm().writeScript({ inputText: text, title: '' });
+      const draft = await offlineScript({ inputText: text, title: '' });
       const lines = parseDialogue(draft.script);
       expect(lines[0].text).toBe('こんにちは、ハルカです。今日は睡眠のお話です。');
       expect(lines[1].text).toContain('今日のテーマは「最近、睡眠の質について考える人が増えています」');
@@ -133,7 +132,7 @@ describe('the offline script writer', () => {
 
     it('does not condense a text that already fits (500 characters: every sentence said)', async () => {
       const text = sampleInput(500);
-      const draft = await offlineLlm().writeScript({ inputText: text, title: '' });
+      const draft = await offlineScript({ inputText: text, title: '' });
       for (const sentence of sentencesOf(text)) expect(draft.script).toContain(sentence);
       expect(speechSeconds(draft.script)).toBeLessThanOrEqual(SPEECH_LIMITS.max);
     });

@@ -1,8 +1,8 @@
 import { CREATE_PAGE_CATEGORIES } from '../../../shared/categories';
+import type { FactCheck } from '../../../shared/schemas/creation';
 import { claimLines, offlineFactCheck } from './fact-check';
-import { type LlmProvider, type ScriptDraft, VideoUnavailable } from './types';
+import type { LlmProvider, ScriptDraft } from './types';
 import { writeDialogue } from './writer';
-import { writeSegueScript } from './writer/segue';
 
 /**
  * The offline script writer: deterministic, no network. It turns the member's text into a talk
@@ -68,29 +68,33 @@ function hedge(line: string): string {
   return `${m[1]}${body}、と言われています。`;
 }
 
+/** The offline writer's script: the member's text as a talk (writer/), its claims named, labels by its words. */
+export async function offlineScript({ inputText, title }: { inputText: string; title?: string }): Promise<ScriptDraft> {
+  const finalTitle = title?.trim() || titleFrom(inputText);
+  const script = await writeDialogue(inputText, finalTitle);
+  return { script, title: finalTitle, factCheck: await checkFacts(script), labels: labelsFor(inputText) };
+}
+
+/** The offline rewrite: the lines that hold a claim are softened, the rest kept. */
+export async function offlineRewrite({
+  originalScript,
+}: {
+  inputText: string;
+  originalScript: string;
+  issues: string[];
+}): Promise<{ script: string; factCheck: FactCheck }> {
+  const flagged = await claimLines(originalScript);
+  const script = originalScript
+    .split('\n')
+    .map((line, i) => (flagged.has(i) ? hedge(line) : line))
+    .join('\n');
+  return { script, factCheck: await checkFacts(script) };
+}
+
+/**
+ * The offline provider: no model at all. The features write with the offline writer instead (the
+ * script: offlineScript, the segue: writer/segue.ts) and the console says a video cannot be watched.
+ */
 export function offlineLlm(): LlmProvider {
-  return {
-    name: 'offline',
-    async writeScript({ inputText, title }): Promise<ScriptDraft> {
-      const finalTitle = title?.trim() || titleFrom(inputText);
-      const script = await writeDialogue(inputText, finalTitle);
-      return { script, title: finalTitle, factCheck: await checkFacts(script), labels: labelsFor(inputText) };
-    },
-    async rewriteScript({ originalScript }) {
-      const flagged = await claimLines(originalScript);
-      const script = originalScript
-        .split('\n')
-        .map((line, i) => (flagged.has(i) ? hedge(line) : line))
-        .join('\n');
-      return { script, factCheck: await checkFacts(script) };
-    },
-    /** Two short lines about the two tracks, varied by the pair (writer/segue.ts). */
-    async writeSegue(input) {
-      return writeSegueScript(input);
-    },
-    /** The offline writer has no network: YouTube cannot be reached, and it says so (the console offers themes by hand). */
-    async extractThemes() {
-      throw new VideoUnavailable('offline', 'offline');
-    },
-  };
+  return { name: 'offline' };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
+import { writeScript } from '../../features/creation/script-writer';
 import { createTestApp, insertUser, sessionCookie } from '../../test/app';
 import { expectProviderFailures, type StandIn, sendJson, startStandIn } from '../../test/stand-in';
 import { openAiLlm } from './openai';
@@ -97,7 +98,7 @@ describe('OpenAI-compatible script writer', () => {
   it('asks chat/completions in JSON mode with the key, and answers a two-host script, labels of the catalogue and the fact check', async () => {
     mode = 'ok';
     api.requests.length = 0;
-    const out = await llm().writeScript({ inputText: '朝の散歩は体に良い習慣です。', title: '' });
+    const out = await writeScript(llm(), { inputText: '朝の散歩は体に良い習慣です。', title: '' });
     expect(seen()[0].headers.authorization).toBe('Bearer sk-test');
     expect(seen()[0].json).toMatchObject({ model: 'gpt-4o-mini', response_format: { type: 'json_object' } });
     expect((seen()[0].json.messages as { content: string }[])[1].content).toContain('朝の散歩は体に良い習慣です。');
@@ -107,7 +108,7 @@ describe('OpenAI-compatible script writer', () => {
       'ハルカ：朝に歩く人は三割増えたそうですよ。',
     ]);
     expect(out).toMatchObject({ title: '朝の散歩', labels: ['健康・ウェルネス'], factCheck: { status: 'issues_found', confidence: 70 } });
-    const given = await llm().writeScript({ inputText: '朝の散歩', title: '私の題' });
+    const given = await writeScript(llm(), { inputText: '朝の散歩', title: '私の題' });
     expect(given.title).toBe('私の題');
   });
 
@@ -115,13 +116,13 @@ describe('OpenAI-compatible script writer', () => {
     mode = 'claims';
     api.requests.length = 0;
     try {
-      const out = await llm().writeScript({ inputText: '朝の散歩は体に良い習慣です。', title: '' });
+      const out = await writeScript(llm(), { inputText: '朝の散歩は体に良い習慣です。', title: '' });
       expect((seen()[0].json.messages as { content: string }[])[0].content).toContain('factCheck.claims');
       expect(out.factCheck.claims).toEqual([{ text: '朝に歩く人は三割増えたそうですよ', line: 2, status: 'needs_source', sources: [] }]);
       expect(out.factCheck).toMatchObject({ status: 'issues_found', confidence: 70, issues: ['「必ず健康になる」は言い過ぎです'] });
       mode = 'ok';
       // A model that names no claims: the detector marks the line that states a number.
-      const plain = await llm().writeScript({ inputText: '朝の散歩は体に良い習慣です。', title: '' });
+      const plain = await writeScript(llm(), { inputText: '朝の散歩は体に良い習慣です。', title: '' });
       expect(plain.factCheck.claims).toEqual([
         { text: '朝に歩く人は三割増えたそうですよ。', line: 2, status: 'needs_source', sources: [] },
       ]);
@@ -135,7 +136,7 @@ describe('OpenAI-compatible script writer', () => {
     for (const model of ['gpt-5-mini', 'o4-mini', 'o3']) {
       api.requests.length = 0;
       const reasoning = openAiLlm({ provider: 'openai', apiKey: 'sk-test', baseUrl: base, model, timeoutMs: 5000 });
-      const out = await reasoning.writeScript({ inputText: '朝の散歩は体に良い習慣です。', title: '' });
+      const out = await writeScript(reasoning, { inputText: '朝の散歩は体に良い習慣です。', title: '' });
       expect(out.title).toBe('朝の散歩');
       expect('temperature' in seen()[0].json).toBe(false);
       await reasoning.answer({ instructions: SUPPORT_INSTRUCTIONS, question: '解約は？' });
@@ -164,7 +165,7 @@ describe('OpenAI-compatible script writer', () => {
       (m: Mode) => {
         mode = m;
       },
-      () => llm(300).writeScript({ inputText: 'テスト', title: '' }),
+      () => writeScript(llm(300), { inputText: 'テスト', title: '' }),
       [
         ['quota', 'quota'],
         ['malformed', 'malformed'],

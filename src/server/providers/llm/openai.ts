@@ -1,8 +1,5 @@
-import type { z } from 'zod';
 import { providerError, providerFetch, readBody } from '../errors';
-import { catalogueLabels, DraftAnswer, RewriteAnswer, SCRIPT_WRITER, SegueAnswer, segueAsk } from './answers';
-import { modelFactCheck } from './fact-check';
-import { type LlmProvider, type ScriptDraft, VideoUnavailable } from './types';
+import { type LlmProvider, VideoUnavailable } from './types';
 
 export interface OpenAiSettings {
   provider: 'openai';
@@ -26,11 +23,11 @@ export function samplingFor(model: string, temperature: number, maxTokens?: numb
 }
 
 /**
- * The script writer of any OpenAI-compatible endpoint (`POST {base}/chat/completions`, JSON mode):
- * the answer is validated with the same schemas as the API's, so a model that strays is a malformed
- * answer, never a broken track.
+ * Any OpenAI-compatible endpoint (`POST {base}/chat/completions`): structured answers in JSON mode,
+ * read with the feature's schema (a model that strays is a malformed answer, never a broken track), and
+ * plain answers. It searches nothing: the script writer asks it for the fact check with the script.
  */
-export function openAiLlm(s: OpenAiSettings): Required<LlmProvider> {
+export function openAiLlm(s: OpenAiSettings): LlmProvider & Required<Pick<LlmProvider, 'structured' | 'answer'>> {
   /** One chat completion (the system message, the user's, the request's other fields): the first choice's content as it came. */
   async function complete(system: string, user: string, fields: Record<string, unknown>): Promise<unknown> {
     const res = await providerFetch(
@@ -54,43 +51,30 @@ export function openAiLlm(s: OpenAiSettings): Required<LlmProvider> {
     return body?.choices?.[0]?.message?.content;
   }
 
-  async function ask<T>(schema: z.ZodType<T>, user: string): Promise<T> {
-    const content = await complete(SCRIPT_WRITER, user, { response_format: { type: 'json_object' }, ...samplingFor(s.model, 0.7) });
-    if (typeof content !== 'string') throw providerError('openai', 'malformed', 'no message content');
-    let json: unknown;
-    try {
-      json = JSON.parse(content);
-    } catch {
-      throw providerError('openai', 'malformed', 'the message is not JSON');
-    }
-    const parsed = schema.safeParse(json);
-    if (!parsed.success)
-      throw providerError('openai', 'malformed', `the message is not the asked shape (${parsed.error.issues[0]?.path.join('.')})`);
-    return parsed.data;
-  }
-
   return {
     name: 'openai',
-    async writeScript({ inputText, title }): Promise<ScriptDraft> {
-      const draft = await ask(
-        DraftAnswer,
-        `次のテキストから台本を作り、{"title","script","labels","factCheck":{"status","confidence","summary","issues","claims"}} の JSON で返してください。${
-          title ? `タイトル: ${title}\n` : 'タイトルは内容から30文字以内で付けてください。\n'
-        }テキスト:\n${inputText}`,
-      );
-      return {
-        ...draft,
-        title: title || draft.title,
-        labels: catalogueLabels(draft.labels),
-        factCheck: await modelFactCheck(draft.script, draft.factCheck),
-      };
-    },
-    async rewriteScript({ inputText, originalScript, issues }) {
-      const rewritten = await ask(
-        RewriteAnswer,
-        `次の台本を、指摘された問題を直して書き直し、{"script","factCheck":{"status","confidence","summary","issues","claims"}} の JSON で返してください。\n指摘:\n${issues.map((i) => `- ${i}`).join('\n')}\n元のテキスト:\n${inputText}\n台本:\n${originalScript}`,
-      );
-      return { script: rewritten.script, factCheck: await modelFactCheck(rewritten.script, rewritten.factCheck) };
+    /**
+     * A structured answer in JSON mode (response_format json_object), read with the feature's schema. A
+     * chat model takes text and images, not a video, and this machine would only have the page's title
+     * to give it: an answer made from a title would be invented, so it says so.
+     */
+    async structured({ instructions, prompt, schema, temperature, video }) {
+      if (video) throw new VideoUnavailable('openai', 'no-video-input');
+      const content = await complete(instructions, prompt, {
+        response_format: { type: 'json_object' },
+        ...samplingFor(s.model, temperature),
+      });
+      if (typeof content !== 'string') throw providerError('openai', 'malformed', 'no message content');
+      let json: unknown;
+      try {
+        json = JSON.parse(content);
+      } catch {
+        throw providerError('openai', 'malformed', 'the message is not JSON');
+      }
+      const parsed = schema.safeParse(json);
+      if (!parsed.success)
+        throw providerError('openai', 'malformed', `the message is not the asked shape (${parsed.error.issues[0]?.path.join('.')})`);
+      return parsed.data;
     },
     /** A question under the feature's instructions: they are the system message, the question the user's; plain text back. */
     async answer({ instructions, question }) {
@@ -100,16 +84,6 @@ export function openAiLlm(s: OpenAiSettings): Required<LlmProvider> {
       if (content === null || content === undefined) return '';
       if (typeof content !== 'string') throw providerError('openai', 'malformed', 'the message content is not text');
       return content;
-    },
-    async writeSegue(input) {
-      return (await ask(SegueAnswer, segueAsk(input))).script;
-    },
-    /**
-     * An OpenAI-compatible chat model takes text and images, not a video, and this machine would only
-     * have the page's title to give it: themes made from a title would be invented, so it says so.
-     */
-    async extractThemes() {
-      throw new VideoUnavailable('openai', 'no-video-input');
     },
   };
 }

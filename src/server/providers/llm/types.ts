@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { FactCheck } from '../../../shared/schemas/creation';
 
 export interface ScriptDraft {
@@ -21,13 +22,6 @@ export interface SegueInput {
   to: SegueTrack | null;
 }
 
-/** Programme themes an operator reviews (admin console テーマ管理), proposed from a YouTube video. */
-export interface ExtractedThemes {
-  /** The video's title as the model read it, when it gave one. */
-  videoTitle: string | null;
-  themes: { title: string; perspective: string; content: string }[];
-}
-
 /**
  * A provider that cannot be given a video: the offline writer (no network at all), or an
  * OpenAI-compatible model (no video input). The console says so plainly instead of guessing.
@@ -48,13 +42,38 @@ export class VideoNotReadable extends Error {
 }
 
 /**
- * Writes and checks two-host scripts, answers questions under a feature's instructions, reads videos. One small interface: offline by
- * default, real models behind it.
+ * What a feature asks a model for a structured answer: its own instructions and prompt, the schema its
+ * answer is read with (a model that strays is a malformed answer), the sampling temperature it wants,
+ * and a video to watch when it has one (a YouTube watch URL).
+ */
+export interface StructuredAsk<T> {
+  instructions: string;
+  prompt: string;
+  schema: z.ZodType<T>;
+  temperature: number;
+  video?: { url: string };
+}
+
+/**
+ * A language model behind one small interface: offline by default, real models behind it. The feature
+ * writes the words and the answer's schema (the script writer: features/creation/script-prompt.ts); the
+ * provider sends them and reads the answer (decision 0038).
  */
 export interface LlmProvider {
   readonly name: string;
-  writeScript(input: { inputText: string; title?: string }): Promise<ScriptDraft>;
-  rewriteScript(input: { inputText: string; originalScript: string; issues: string[] }): Promise<{ script: string; factCheck: FactCheck }>;
+  /**
+   * A structured answer: the instructions as the system's, the prompt as the user's (with the video when
+   * given), JSON asked for and read with the schema. A malformed answer is a ProviderError 'malformed';
+   * a video this provider cannot be given is VideoUnavailable, one it cannot read VideoNotReadable.
+   * A provider without one (the offline writer) leaves the feature to its offline writer.
+   */
+  structured?<T>(ask: StructuredAsk<T>): Promise<T>;
+  /**
+   * A fact check grounded in a web search (Gemini's Google Search): the feature's prompt asks for the
+   * check's JSON; the claims are placed on the script's lines with the pages the search read as their
+   * sources. A model that cannot search has none: the feature asks for the check with the script.
+   */
+  checkFacts?(input: { prompt: string; script: string }): Promise<FactCheck>;
   /**
    * A question answered under these instructions alone (no search tool): the model's text as it gave
    * it, an empty string when it gave none. The feature writes the instructions and reads the answer
@@ -62,15 +81,4 @@ export interface LlmProvider {
    * the feature to its own answer.
    */
   answer?(input: { instructions: string; question: string }): Promise<string>;
-  /**
-   * Themes for the programme from a YouTube video (its watch URL): title, perspective and content
-   * each, in Japanese. Throws VideoUnavailable when this provider cannot be given a video.
-   */
-  extractThemes(input: { url: string }): Promise<ExtractedThemes>;
-  /**
-   * The hosts' bridge between two tracks of a programme (3 to 10 seconds spoken, naming what comes next
-   * by its title or theme), or its closing: a two-host script of two or three short lines. Optional for
-   * stand-ins in tests; the programme falls back to the offline writer without it.
-   */
-  writeSegue?(input: SegueInput): Promise<string>;
 }

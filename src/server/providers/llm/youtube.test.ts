@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { themesFromVideo } from '../../features/admin/themes/theme-prompt';
 import { createTestApp, sessionCookie } from '../../test/app';
 import { type StandIn, sendJson, startStandIn } from '../../test/stand-in';
 import { geminiLlm } from './gemini';
@@ -43,7 +44,7 @@ describe('Gemini: themes from a YouTube video', () => {
     mode = 'ok';
     api.requests.length = 0;
     const gemini = geminiLlm({ provider: 'gemini', apiKey: 'g-key', model: 'gemini-2.5-flash', baseUrl: api.url, timeoutMs: 5000 });
-    const out = await gemini.extractThemes({ url: WATCH });
+    const out = await themesFromVideo(gemini, { url: WATCH });
     expect(out).toEqual(THEMES);
     expect(api.requests).toHaveLength(1);
     const sent = api.requests[0].json as {
@@ -58,6 +59,22 @@ describe('Gemini: themes from a YouTube video', () => {
     });
     expect(sent.contents[0].parts[1].text).toMatch(/テーマ/);
     expect(sent.generationConfig).toMatchObject({ responseMimeType: 'application/json', responseSchema: { type: 'OBJECT' } });
+    // #26.5: made from the feature's zod schema, every field asked for (a nullable one as its type).
+    expect(sent.generationConfig.responseSchema).toEqual({
+      type: 'OBJECT',
+      properties: {
+        videoTitle: { type: 'STRING' },
+        themes: {
+          type: 'ARRAY',
+          items: {
+            type: 'OBJECT',
+            properties: { title: { type: 'STRING' }, perspective: { type: 'STRING' }, content: { type: 'STRING' } },
+            required: ['title', 'perspective', 'content'],
+          },
+        },
+      },
+      required: ['videoTitle', 'themes'],
+    });
     expect(sent.tools).toBeUndefined();
   });
 
@@ -108,14 +125,13 @@ describe('Gemini: themes from a YouTube video', () => {
 describe('providers that cannot watch a video', () => {
   it('the offline writer and an OpenAI-compatible model say so without sending anything', async () => {
     api.requests.length = 0;
-    const offline = await offlineLlm()
-      .extractThemes({ url: WATCH })
-      .catch((e) => e);
+    const offline = await themesFromVideo(offlineLlm(), { url: WATCH }).catch((e) => e);
     expect(offline).toBeInstanceOf(VideoUnavailable);
     expect(offline).toMatchObject({ provider: 'offline', reason: 'offline' });
-    const openai = await openAiLlm({ provider: 'openai', apiKey: 'k', baseUrl: api.url, model: 'gpt-4o-mini', timeoutMs: 2000 })
-      .extractThemes({ url: WATCH })
-      .catch((e) => e);
+    const openai = await themesFromVideo(
+      openAiLlm({ provider: 'openai', apiKey: 'k', baseUrl: api.url, model: 'gpt-4o-mini', timeoutMs: 2000 }),
+      { url: WATCH },
+    ).catch((e) => e);
     expect(openai).toMatchObject({ provider: 'openai', reason: 'no-video-input' });
     expect(api.requests).toEqual([]);
   });

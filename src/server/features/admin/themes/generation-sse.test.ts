@@ -67,7 +67,7 @@ describe('GET /api/generate-content (AI生成)', () => {
   it('C-7.4-26: streams an error event with the message when the generation fails for good', async () => {
     const failing: LlmProvider = {
       ...offlineLlm(),
-      writeScript: async () => {
+      structured: async () => {
         throw new Error('boom');
       },
     };

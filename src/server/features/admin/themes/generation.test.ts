@@ -136,7 +136,7 @@ describe("a theme's generation", () => {
     const failing: LlmProvider = {
       ...offlineLlm(),
       name: 'gemini',
-      writeScript: async () => {
+      structured: async () => {
         throw providerError('gemini', 'unavailable', 'answered 500');
       },
     };

@@ -11,6 +11,7 @@ import { defineJob } from '../../../jobs/define';
 import { enqueueJob, PermanentTaskError, TaskStopped } from '../../../jobs/queue';
 import { ProviderError } from '../../../providers/errors';
 import { announceTrack, insertTrackOnce } from '../../creation/publish';
+import { rewriteScript, writeScript } from '../../creation/script-writer';
 import { audioKey, hqAudioKey } from '../../tracks/queries';
 import { ensureOfficialAccount, OFFICIAL_ACCOUNT } from '../../users/official-account';
 import { ADMIN_GENERATE } from './generation-task';
@@ -113,9 +114,9 @@ export const adminGenerateJob = defineJob(ADMIN_GENERATE, {
       }
 
       await say('script_generation', 15, P.script_generation);
-      const draft = await llm.writeScript({ inputText, title });
+      const draft = await writeScript(llm, { inputText, title });
       title = title ?? draft.title;
-      const groundingInfo: GroundingInfo = { searched: llm.name === 'gemini', sources: draft.factCheck.sources ?? [] };
+      const groundingInfo: GroundingInfo = { searched: llm.checkFacts !== undefined, sources: draft.factCheck.sources ?? [] };
       await say('grounding_complete', 35, P.grounding_complete(groundingInfo.sources.length), {
         details: { title },
         rawData: { groundingInfo },
@@ -128,7 +129,7 @@ export const adminGenerateJob = defineJob(ADMIN_GENERATE, {
       let revised = false;
       if (check.status === 'issues_found' && check.issues.length > 0) {
         await say('final_script_generation', 50, P.final_script_generation);
-        const rewritten = await llm.rewriteScript({ inputText, originalScript: script, issues: check.issues });
+        const rewritten = await rewriteScript(llm, { inputText, originalScript: script, issues: check.issues });
         script = rewritten.script;
         check = rewritten.factCheck;
         revised = true;

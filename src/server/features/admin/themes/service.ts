@@ -25,6 +25,7 @@ import { type LlmProvider, VideoNotReadable, VideoUnavailable } from '../../../p
 import { adminGenerateJob, enqueueGeneration } from './generation';
 import { ADMIN_GENERATE, taskErrorMessage } from './generation-task';
 import { progressMessage, publishProgress } from './progress';
+import { type ExtractedThemes, themesFromVideo } from './theme-prompt';
 
 type ThemeRow = typeof themes.$inferSelect;
 const ACTIVE = ['queued', 'processing'];
@@ -74,9 +75,9 @@ export async function extractThemes(db: Db, llm: LlmProvider, input: { url: stri
   const id = youtubeVideoId(input.url);
   if (!id) throw badRequest(ADMIN_THEMES_MESSAGES.urlNotYoutube);
   const url = youtubeWatchUrl(id);
-  let extracted: Awaited<ReturnType<LlmProvider['extractThemes']>>;
+  let extracted: ExtractedThemes;
   try {
-    extracted = await llm.extractThemes({ url });
+    extracted = await themesFromVideo(llm, { url });
   } catch (err) {
     if (err instanceof VideoUnavailable)
       throw new AppError(503, err.reason === 'offline' ? ADMIN_THEMES_MESSAGES.youtubeOffline : ADMIN_THEMES_MESSAGES.youtubeNoVideo);

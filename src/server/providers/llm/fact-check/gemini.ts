@@ -14,10 +14,6 @@ import { dedupeSources, lineOf, type ModelClaim, ModelClaims, settleClaims, sour
  * chunks it cites become that claim's sources (the domain shown, the link kept).
  */
 
-/** The prompt's request for claims, in the fact check's JSON. */
-export const GROUNDED_CLAIMS_ASK =
-  '"claims":[{"text":"台本の主張をそのまま","line":台本の行番号(0始まり、改行で区切った行),"status":"verified"|"needs_source"|"disputed"}]';
-
 /** The text of the answer's parts and where each part starts in it (in UTF-16 code units, as JavaScript counts). */
 function partsOf(res: GenerateContentResponse): { text: string; starts: number[]; parts: string[] } {
   const parts = (res.candidates?.[0]?.content?.parts ?? []).map((p) => (typeof p.text === 'string' && !p.thought ? p.text : ''));

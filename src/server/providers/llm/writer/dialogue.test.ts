@@ -1,5 +1,6 @@
 import type { IpadicFeatures, Tokenizer } from 'kuromoji';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { writeScript } from '../../../features/creation/script-writer';
 import { loadTokenizer } from '../../japanese/index';
 import { parseDialogue } from '../../tts/hosts';
 import { offlineLlm } from '../offline';
@@ -96,7 +97,7 @@ describe('#25.1 the offline writer makes a dialogue (properties over six texts o
     const [f] = FIXTURES;
     const a = await writeDialogue(f.text, f.title);
     expect(await writeDialogue(f.text, f.title)).toBe(a);
-    expect((await offlineLlm().writeScript({ inputText: f.text, title: f.title })).script).toBe(a);
+    expect((await writeScript(offlineLlm(), { inputText: f.text, title: f.title })).script).toBe(a);
   });
 
   it('the 銭湯 text: its statistic is asked in its own numbers and answered with the text', async () => {

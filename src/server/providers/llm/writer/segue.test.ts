@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ScriptText } from '../answers';
+import { ScriptText } from '../../../features/creation/script-prompt';
 import { spokenName, writeSegueScript } from './segue';
 import { speechSeconds } from './speech-length';
 

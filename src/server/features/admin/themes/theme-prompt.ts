@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { THEME_LIMITS } from '../../../shared/rules/admin-themes';
+import { THEME_LIMITS } from '../../../../shared/rules/admin-themes';
+import { type LlmProvider, VideoUnavailable } from '../../../providers/llm/types';
 
 /**
  * What a model is asked when it is given a YouTube video (admin console テーマ管理), and how its answer
@@ -35,3 +36,25 @@ export const ThemesAnswer = z.object({
     )
     .max(10),
 });
+
+/** Programme themes an operator reviews, proposed from a YouTube video. */
+export type ExtractedThemes = z.infer<typeof ThemesAnswer>;
+
+/** Themes read from the video a little more steadily than a script is written. */
+const THEMES_TEMPERATURE = 0.4;
+
+/**
+ * Themes for the programme from a YouTube video (its watch URL): title, perspective and content each,
+ * in Japanese. Without a model (the offline writer has no network) it throws VideoUnavailable, as a
+ * model that cannot be given a video does.
+ */
+export async function themesFromVideo(llm: LlmProvider, { url }: { url: string }): Promise<ExtractedThemes> {
+  if (!llm.structured) throw new VideoUnavailable(llm.name, 'offline');
+  return llm.structured({
+    instructions: THEME_EXTRACTOR,
+    prompt: THEMES_PROMPT,
+    schema: ThemesAnswer,
+    temperature: THEMES_TEMPERATURE,
+    video: { url },
+  });
+}

@@ -1,0 +1,57 @@
+import type { FactCheck } from '../../../shared/schemas/creation';
+import { modelFactCheck } from '../../providers/llm/fact-check';
+import { offlineRewrite, offlineScript } from '../../providers/llm/offline';
+import type { LlmProvider, ScriptDraft } from '../../providers/llm/types';
+import {
+  catalogueLabels,
+  checkedDraftAsk,
+  checkedRewriteAsk,
+  DraftAnswer,
+  draftAsk,
+  factCheckAsk,
+  RewriteAnswer,
+  type RewriteInput,
+  RewrittenScript,
+  rewriteAsk,
+  SCRIPT_TEMPERATURE,
+  SCRIPT_WRITER,
+  ScriptAnswer,
+} from './script-prompt';
+
+/**
+ * The member's (or the console's) text as a two-host script with its fact check and labels (decision
+ * 0038): a model that searches writes the script, then checks it grounded in its search; one that cannot
+ * checks what it wrote in the same answer; without a model, the offline writer writes and checks it.
+ */
+export async function writeScript(llm: LlmProvider, input: { inputText: string; title?: string }): Promise<ScriptDraft> {
+  if (!llm.structured) return offlineScript(input);
+  const ask = { instructions: SCRIPT_WRITER, temperature: SCRIPT_TEMPERATURE };
+  if (llm.checkFacts) {
+    const draft = await llm.structured({ ...ask, prompt: draftAsk(input), schema: ScriptAnswer });
+    return {
+      title: input.title || draft.title,
+      script: draft.script,
+      labels: catalogueLabels(draft.labels),
+      factCheck: await llm.checkFacts({ prompt: factCheckAsk(input.inputText, draft.script), script: draft.script }),
+    };
+  }
+  const draft = await llm.structured({ ...ask, prompt: checkedDraftAsk(input), schema: DraftAnswer });
+  return {
+    ...draft,
+    title: input.title || draft.title,
+    labels: catalogueLabels(draft.labels),
+    factCheck: await modelFactCheck(draft.script, draft.factCheck),
+  };
+}
+
+/** The script rewritten to address the fact check's issues, with its new check (the same three ways). */
+export async function rewriteScript(llm: LlmProvider, input: RewriteInput): Promise<{ script: string; factCheck: FactCheck }> {
+  if (!llm.structured) return offlineRewrite(input);
+  const ask = { instructions: SCRIPT_WRITER, temperature: SCRIPT_TEMPERATURE };
+  if (llm.checkFacts) {
+    const { script } = await llm.structured({ ...ask, prompt: rewriteAsk(input), schema: RewrittenScript });
+    return { script, factCheck: await llm.checkFacts({ prompt: factCheckAsk(input.inputText, script), script }) };
+  }
+  const rewritten = await llm.structured({ ...ask, prompt: checkedRewriteAsk(input), schema: RewriteAnswer });
+  return { script: rewritten.script, factCheck: await modelFactCheck(rewritten.script, rewritten.factCheck) };
+}
