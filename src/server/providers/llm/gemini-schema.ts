@@ -1,4 +1,4 @@
-import { type Schema, Type } from '@google/genai';
+import type { Schema, Type } from '@google/genai';
 import { z } from 'zod';
 
 /** A JSON Schema node as zod writes it (z.toJSONSchema), the parts a response schema reads. */
@@ -9,13 +9,14 @@ interface JsonNode {
   items?: JsonNode;
 }
 
+// The SDK's Type enum by its values (its names), so that this module does not load the SDK at start.
 const TYPES: Record<string, Type> = {
-  object: Type.OBJECT,
-  array: Type.ARRAY,
-  string: Type.STRING,
-  number: Type.NUMBER,
-  integer: Type.INTEGER,
-  boolean: Type.BOOLEAN,
+  object: 'OBJECT' as Type.OBJECT,
+  array: 'ARRAY' as Type.ARRAY,
+  string: 'STRING' as Type.STRING,
+  number: 'NUMBER' as Type.NUMBER,
+  integer: 'INTEGER' as Type.INTEGER,
+  boolean: 'BOOLEAN' as Type.BOOLEAN,
 };
 
 /** The node's type other than null (a nullable field is asked as its type: the schema still reads a null). */
@@ -29,9 +30,9 @@ function shapeOf(node: JsonNode): Schema {
   const type = typeOf(nonNull);
   if (type === 'object') {
     const properties = Object.fromEntries(Object.entries(nonNull.properties ?? {}).map(([k, v]) => [k, shapeOf(v)]));
-    return { type: Type.OBJECT, properties, required: Object.keys(properties) };
+    return { type: TYPES.object, properties, required: Object.keys(properties) };
   }
-  if (type === 'array') return { type: Type.ARRAY, items: shapeOf(nonNull.items ?? {}) };
+  if (type === 'array') return { type: TYPES.array, items: shapeOf(nonNull.items ?? {}) };
   return type && TYPES[type] ? { type: TYPES[type] } : {};
 }
 

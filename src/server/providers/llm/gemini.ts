@@ -1,11 +1,17 @@
-import { ApiError, type GenerateContentParameters, type GenerateContentResponse, GoogleGenAI, MediaResolution } from '@google/genai';
+import type * as GenAi from '@google/genai';
+import type { GenerateContentParameters, GenerateContentResponse } from '@google/genai';
 import type { z } from 'zod';
 import { type FactCheck, FactCheckSchema } from '../../../shared/schemas/creation';
+import { lazyPackage } from '../../lib/lazy-package';
 import { ProviderError, providerError } from '../errors';
 import { clearSettingProblem, reportSettingProblem } from '../problems';
 import { groundedClaims } from './fact-check';
 import { responseSchemaOf } from './gemini-schema';
 import { type LlmProvider, VideoNotReadable } from './types';
+
+/** The SDK, loaded when a Gemini provider is made (lib/lazy-package.ts): a start without it does not load it. */
+const genai = () => lazyPackage<typeof GenAi>('@google/genai');
+const isApiError = (err: unknown): err is GenAi.ApiError => err instanceof genai().ApiError;
 
 export interface GeminiSettings {
   provider: 'gemini';
@@ -52,9 +58,9 @@ const CheckAnswer = FactCheckSchema.pick({ status: true, confidence: true, summa
 function failure(err: unknown, model: string): ProviderError {
   if (err instanceof ProviderError) return err;
   const e = err as Error;
-  if (err instanceof ApiError && (err.status === 429 || /RESOURCE_EXHAUSTED/.test(err.message)))
+  if (isApiError(err) && (err.status === 429 || /RESOURCE_EXHAUSTED/.test(err.message)))
     return providerError('gemini', 'quota', `answered ${err.status}`);
-  if (err instanceof ApiError && err.status === 404) {
+  if (isApiError(err) && err.status === 404) {
     reportSettingProblem(
       'GEMINI_MODEL',
       'gemini',
@@ -62,12 +68,12 @@ function failure(err: unknown, model: string): ProviderError {
     );
     return providerError('gemini', 'config', `GEMINI_MODEL=${model} answered 404 NOT_FOUND`);
   }
-  if (err instanceof ApiError && (err.status === 401 || err.status === 403))
+  if (isApiError(err) && (err.status === 401 || err.status === 403))
     return providerError('gemini', 'config', `answered ${err.status} (GEMINI_API_KEY)`);
-  if (err instanceof ApiError && err.status === 400) return providerError('gemini', 'rejected', 'answered 400 INVALID_ARGUMENT');
+  if (isApiError(err) && err.status === 400) return providerError('gemini', 'rejected', 'answered 400 INVALID_ARGUMENT');
   if (e?.name === 'AbortError' || e?.name === 'TimeoutError' || /abort/i.test(e?.message ?? ''))
     return providerError('gemini', 'timeout', 'no answer in time');
-  if (err instanceof ApiError) return providerError('gemini', 'unavailable', `answered ${err.status}`);
+  if (isApiError(err)) return providerError('gemini', 'unavailable', `answered ${err.status}`);
   return providerError('gemini', 'unavailable', 'unreachable');
 }
 
@@ -94,7 +100,7 @@ function parse<T>(schema: z.ZodType<T>, value: unknown): T {
  * features' (decision 0038).
  */
 export function geminiLlm(s: GeminiSettings): Required<LlmProvider> {
-  const ai = new GoogleGenAI({ apiKey: s.apiKey, httpOptions: { baseUrl: s.baseUrl, timeout: s.timeoutMs } });
+  const ai = new (genai().GoogleGenAI)({ apiKey: s.apiKey, httpOptions: { baseUrl: s.baseUrl, timeout: s.timeoutMs } });
   const delays = s.retryDelaysMs ?? RETRY_DELAYS_MS;
   const temperature = (wanted: number) => temperatureFor(s.model, wanted);
 
@@ -106,7 +112,7 @@ export function geminiLlm(s: GeminiSettings): Required<LlmProvider> {
         clearSettingProblem('GEMINI_MODEL');
         return res;
       } catch (err) {
-        if (!(err instanceof ApiError && err.status === 503) || attempt >= delays.length) throw err;
+        if (!(isApiError(err) && err.status === 503) || attempt >= delays.length) throw err;
         const wait = delays[attempt] * (1 + Math.random() * 0.25);
         await new Promise((resolve) => setTimeout(resolve, wait));
       }
@@ -142,14 +148,14 @@ export function geminiLlm(s: GeminiSettings): Required<LlmProvider> {
             systemInstruction: instructions,
             responseMimeType: 'application/json',
             responseSchema: responseSchemaOf(schema),
-            ...(video ? { mediaResolution: MediaResolution.MEDIA_RESOLUTION_LOW } : {}),
+            ...(video ? { mediaResolution: genai().MediaResolution.MEDIA_RESOLUTION_LOW } : {}),
             temperature: temperature(wanted),
             ...(video ? { httpOptions: { timeout: Math.max(s.timeoutMs, VIDEO_TIMEOUT_MS) } } : {}),
           },
         });
         return parse(schema, jsonIn(res.text));
       } catch (err) {
-        if (video && err instanceof ApiError && (err.status === 400 || err.status === 403))
+        if (video && isApiError(err) && (err.status === 400 || err.status === 403))
           throw new VideoNotReadable(`gemini answered ${err.status}`);
         throw failure(err, s.model);
       }

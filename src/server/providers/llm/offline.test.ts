@@ -83,22 +83,26 @@ describe('the offline script writer', () => {
     };
     const spoken = (script: string) => parseDialogue(script).reduce((n, l) => n + [...l.text].length, 0);
 
-    it.each(Object.entries(long))('%s of 2,000 characters: 3 to 5 minutes said by the real offline voice', async (_, text) => {
-      expect([...text].length).toBeGreaterThanOrEqual(1990);
-      const draft = await offlineScript({ inputText: text, title: '眠り' });
-      expect(draft.script.length).toBeLessThanOrEqual(SCRIPT_MAX);
-      // About 400 characters a minute with this voice: 3 to 5 minutes is 1,000 to 2,000 spoken characters.
-      expect(spoken(draft.script)).toBeGreaterThanOrEqual(1000);
-      expect(spoken(draft.script)).toBeLessThanOrEqual(2000);
-      const estimate = speechSeconds(draft.script);
-      expect(estimate).toBeGreaterThanOrEqual(180);
-      expect(estimate).toBeLessThanOrEqual(SPEECH_LIMITS.target);
-      const { pcm } = await speakDialogue(draft.script, { speakingRate: 1 });
-      const seconds = pcm.samples.length / pcm.sampleRate;
-      expect(seconds).toBeGreaterThanOrEqual(180);
-      expect(seconds).toBeLessThanOrEqual(300);
-      // Speaking 3 to 5 minutes takes a few seconds; the first also loads the voice, much longer on a loaded machine.
-    }, 120_000);
+    it.each(Object.entries(long))(
+      '%s of 2,000 characters: 3 to 5 minutes said by the real offline voice',
+      async (_, text) => {
+        expect([...text].length).toBeGreaterThanOrEqual(1990);
+        const draft = await offlineScript({ inputText: text, title: '眠り' });
+        expect(draft.script.length).toBeLessThanOrEqual(SCRIPT_MAX);
+        // About 400 characters a minute with this voice: 3 to 5 minutes is 1,000 to 2,000 spoken characters.
+        expect(spoken(draft.script)).toBeGreaterThanOrEqual(1000);
+        expect(spoken(draft.script)).toBeLessThanOrEqual(2000);
+        const estimate = speechSeconds(draft.script);
+        expect(estimate).toBeGreaterThanOrEqual(180);
+        expect(estimate).toBeLessThanOrEqual(SPEECH_LIMITS.target);
+        const { pcm } = await speakDialogue(draft.script, { speakingRate: 1 });
+        const seconds = pcm.samples.length / pcm.sampleRate;
+        expect(seconds).toBeGreaterThanOrEqual(180);
+        expect(seconds).toBeLessThanOrEqual(300);
+        // Speaking 3 to 5 minutes takes a few seconds; the first also loads the voice, much longer on a loaded machine.
+      },
+      120_000,
+    );
 
     it('keeps the points in order, every paragraph heard, with an opening, reactions and questions, a closing', async () => {
       const text = sampleInput(2000);
