@@ -9,7 +9,8 @@ const PARAGRAPH =
   'ここ数年で、AIが作曲を手伝うサービスが次々と登場しました。2024年には、世界中で1,000万人以上がそうしたツールを使ったという調査もあります。' +
   'ただ、便利になった一方で、著作権や創作の意味について考える人も増えています。';
 
-describe('renderInWorker', () => {
+// The worker loads the voice and the dictionary first: seconds on a quiet machine, over 30 s at a load of 20.
+describe('renderInWorker', { timeout: 120_000 }, () => {
   it('renders Japanese text to MP3 in a worker while the event loop keeps ticking', async () => {
     let ticks = 0;
     let maxGap = 0;
