@@ -3,7 +3,7 @@ import { formatDateTimeJa } from '../src/shared/rules/admin-audio';
 import { formatCountAdmin } from '../src/shared/rules/format';
 import { expect, test } from './helpers/fixtures';
 import { recordRequests, toastWith } from './helpers/identity';
-import { requestsSettled } from './helpers/waits';
+import { pauseClockSoon, requestsSettled } from './helpers/waits';
 
 // Issue 18, 音声管理 › ファイル一覧 and アップロード (creator-operator spec §2.4, §5, §7, §9; C-2.4-04 .. C-2.4-16,
 // C-5-07, C-7.4-20 .. C-7.4-29, C-9-04, C-9-07, C-9-08). The demo has 15 tracks; tracks these journeys upload
@@ -159,8 +159,8 @@ test.describe('音声管理 › ファイル一覧', () => {
     const asked = recordRequests(page, '/api/admin/files/location');
     await openAudioTab(page);
     // From here the page's time moves only when the journey moves it (the poll was set when the list came).
-    const shownAt = await page.evaluate(() => Date.now());
-    await page.clock.pauseAt(shownAt + 500);
+    // The windows below leave 4 s for a loaded machine to pause (nothing by 25 s, the poll by 31 s).
+    await pauseClockSoon(page);
     // The list's own answer says where the files are: nothing more is asked for 25 s…
     await page.clock.runFor(25_000);
     await requestsSettled(page);

@@ -10,7 +10,7 @@ import {
   seeded,
   swipe,
 } from './helpers/listener';
-import { holdRequests, nextFrame, requestsSettled } from './helpers/waits';
+import { holdRequests, nextFrame, pauseClockSoon, requestsSettled } from './helpers/waits';
 
 test.describe('home player', () => {
   test('L-2.1-01 L-2.5-01 L-2.5-05 L-4.2-02 L-4.2-07 L-4.2-08: a new visitor presses play and the audio plays', async ({
@@ -202,7 +202,7 @@ test.describe('home player', () => {
     // The page's clock stopped as the sound starts: this first stretch lasts under 3 s of it however
     // long the machine takes. Pause after about a second of sound, from wherever the track started (one
     // heard before resumes part-way): nothing is counted, and the 3 s start again.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
+    await pauseClockSoon(page, 500);
     await expectPlaying(page);
     const startedAt = (await audio(page)).currentTime;
     await expect.poll(async () => (await audio(page)).currentTime, { timeout: 15_000, intervals: [100] }).toBeGreaterThan(startedAt + 1);

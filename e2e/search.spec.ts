@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import type { Track } from '../src/shared/schemas/track';
 import { expect, test } from './helpers/fixtures';
 import { audio, catalogue, expectPlaying } from './helpers/listener';
+import { pauseClockSoon } from './helpers/waits';
 
 const ONSEN = '週末に出かけたい、湯けむりの温泉街でのんびり過ごす旅';
 const POLITICS = '地域の防災訓練に参加してみよう'; // 政治・社会
@@ -35,7 +36,7 @@ test.describe('search', () => {
     await expect(results(page).first()).toBeVisible();
     const historyLength = await page.evaluate(() => history.length);
     // From here the page's time moves only when the test says so.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    await pauseClockSoon(page, 1000);
 
     await box(page).fill('温');
     await page.clock.runFor(200);

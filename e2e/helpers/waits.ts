@@ -67,3 +67,14 @@ export async function holdRequests(page: Page, url: string | RegExp): Promise<{ 
   });
   return { release };
 }
+
+/**
+ * Stops the page's clock about `leadMs` ahead of its own now (page.clock.pauseAt), for a journey that moves
+ * time itself from here. A loaded machine can take longer between reading the page's now and pausing than
+ * the lead ("Cannot fast-forward to the past"): then it pauses just ahead of a fresh now. The journey's
+ * windows must leave room for that (the time that passed is real, not skipped).
+ */
+export async function pauseClockSoon(page: Page, leadMs = 300) {
+  const pageNow = () => page.evaluate(() => Date.now());
+  await page.clock.pauseAt((await pageNow()) + leadMs).catch(async () => page.clock.pauseAt((await pageNow()) + 100));
+}
