@@ -36,6 +36,7 @@ try {
   const server = await startServer(
     {
       NODE_ENV: 'production',
+      VAPID_SUBJECT: 'mailto:ops@mugen-radio.jp',
       DATABASE_URL: url,
       DATA_DIR: dataDir,
       PUBLIC_URL: 'http://127.0.0.1',

@@ -13,7 +13,8 @@ import { invalidateRanking, listVisibleTracks } from './service';
  * (plays, likes, impressions) move it at most every few seconds, like the ranking.
  */
 export interface CataloguePage {
-  body: string;
+  /** The JSON as UTF-8 bytes: sent as they are, with no encoding of a long Japanese string per request. */
+  body: Buffer;
   etag: string;
   /** The body compressed once per build, for listeners that accept it (brotli, gzip). */
   br: Buffer;
@@ -27,7 +28,8 @@ const pageCache = new WeakMap<object, { page: Promise<CataloguePage>; at: number
 async function buildPage(db: Db): Promise<CataloguePage> {
   const list = await listVisibleTracks(db);
   // The one schema validates the page once per build, not once per request.
-  const body = JSON.stringify(TrackListSchema.parse(list));
+  const json = JSON.stringify(TrackListSchema.parse(list));
+  const body = Buffer.from(json);
   // Compressed on libuv's thread pool, not on the event loop (issue 27.3).
   const [br, gzip] = await Promise.all([
     brotliCompressAsync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6 } }),

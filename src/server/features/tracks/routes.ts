@@ -55,7 +55,7 @@ export function tracksRoutes({ db, storage, config }: AppDeps): FastifyPluginAsy
         // Compressed once per build: a listener's request costs no compression either.
         const encoding = preferredEncoding(request.headers['accept-encoding']);
         if (encoding) return raw.header('Content-Encoding', encoding).send(encoding === 'br' ? page.br : page.gzip);
-        return raw.serializer((body: string) => body).send(page.body);
+        return raw.send(page.body);
       },
     );
 
