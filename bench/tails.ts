@@ -6,9 +6,11 @@
 // BENCH_SECONDS (default 10), BENCH_TRACKS (10,000), BENCH_CONNECTIONS (50), TEST_DATABASE_URL;
 // BENCH_SERVER=path/to/main.js measures another build (a baseline made from an older commit), with
 // BENCH_NODE_ARGS before it ("--import tsx" for TypeScript sources, as npm start ran them before issue 27).
+import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
@@ -76,8 +78,13 @@ try {
         ),
       );
       const ping = rows['GET /ping'];
-      for (const k of ['GET /api/tracks (identity)', 'GET /api/tracks (gzip)'])
-        console.log(`${k}: ${(rows[k].requestsPerSec / ping.requestsPerSec).toFixed(2)}x /ping, p99 ${rows[k].p99} ms (goal < 20 ms)`);
+      for (const [k, b] of [
+        ['GET /api/tracks (identity)', 'bare Node http, the same bytes (identity)'],
+        ['GET /api/tracks (gzip)', 'bare Node http, the same bytes (gzip)'],
+      ])
+        console.log(
+          `${k}: ${(rows[k].requestsPerSec / ping.requestsPerSec).toFixed(2)}x /ping, ${(rows[k].requestsPerSec / rows[b].requestsPerSec).toFixed(2)}x bare Node, p99 ${rows[k].p99} ms (bare Node ${rows[b].p99} ms; goal < 20 ms)`,
+        );
     };
     const cases = async () => {
       const rows: Record<string, Row> = {};
@@ -90,6 +97,20 @@ try {
       await run('GET /api/tracks (identity)', '/api/tracks');
       await run('GET /api/tracks (gzip)', '/api/tracks', { 'accept-encoding': 'gzip' });
       await run('GET /api/tracks?limit=50', '/api/tracks?limit=50');
+      // The baseline: bare Node `http` in its own process answering the same bytes from memory, so the
+      // body's size (the default page is 200 tracks) and the load generator sharing the machine count alike.
+      const bare = await bareServer(server.url);
+      try {
+        for (const [label, headers] of [
+          ['bare Node http, the same bytes (identity)', undefined],
+          ['bare Node http, the same bytes (gzip)', { 'accept-encoding': 'gzip' }],
+        ] as const) {
+          const f = await load(`${bare.url}/api/tracks`, { connections: CONNECTIONS, duration: SECONDS, headers });
+          rows[label] = { ...f, loop: { p50: Number.NaN, p99: Number.NaN, max: Number.NaN } };
+        }
+      } finally {
+        bare.child.kill();
+      }
       return rows;
     };
     table('right after the 10,000 tracks were added (the readings of their titles being computed meanwhile)', await cases());
@@ -128,4 +149,21 @@ try {
   await admin.query(`drop database if exists ${name} with (force)`);
   await admin.end();
   await fs.rm(dataDir, { recursive: true, force: true });
+}
+
+/** Bare Node `http` in a child process, answering GET /api/tracks with the server's own bytes (identity or gzip). */
+async function bareServer(from: string) {
+  const identity = Buffer.from(await (await fetch(`${from}/api/tracks`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
+  const gz = gzipSync(identity, { level: 6 });
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mugen-bare-'));
+  await fs.writeFile(path.join(dir, 'body'), identity);
+  await fs.writeFile(path.join(dir, 'body.gz'), gz);
+  const code = `const fs = require('node:fs'); const b = fs.readFileSync(process.argv[1] + '/body'), g = fs.readFileSync(process.argv[1] + '/body.gz');
+require('node:http').createServer((q, s) => { const z = /gzip/.test(q.headers['accept-encoding'] || '');
+s.writeHead(200, { 'content-type': 'application/json; charset=utf-8', ...(z ? { 'content-encoding': 'gzip' } : {}) }); s.end(z ? g : b);
+}).listen(0, '127.0.0.1', function () { console.log(this.address().port); });`;
+  const child = spawn(process.execPath, ['-e', code, dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<string>((resolve) => child.stdout.once('data', (d) => resolve(String(d).trim())));
+  console.log(`bare Node baseline: ${identity.length} bytes identity, ${gz.length} gzip`);
+  return { url: `http://127.0.0.1:${port}`, child };
 }
