@@ -101,9 +101,7 @@ try {
 }
 
 const base = rows['bare Node http (baseline)'].median;
-console.log(
-  `bench/start: spawn to the first /health 200, ${RUNS} starts each (${os.loadavg()[0].toFixed(1)} load average at the end)`,
-);
+console.log(`bench/start: spawn to the first /health 200, ${RUNS} starts each (${os.loadavg()[0].toFixed(1)} load average at the end)`);
 for (const [name, r] of Object.entries(rows)) {
   console.log(
     `  ${name.padEnd(38)} median ${r.median.toFixed(0).padStart(5)} ms  max ${r.max.toFixed(0).padStart(5)} ms  ${(r.median / base).toFixed(1)}x baseline`,
