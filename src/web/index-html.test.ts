@@ -68,7 +68,7 @@ describe('index.html (L-2.4-24, L-2.4-26)', () => {
     expect(html).toContain(`localStorage.getItem('${STORAGE_KEYS.cookieConsent}') !== 'true'`);
     expect(html).toContain(`localStorage.setItem('${STORAGE_KEYS.cookieConsent}', 'true')`);
     expect(html).toContain(`localStorage.setItem('${STORAGE_KEYS.analyticsConsent}', String(choice === 'all'))`);
-    expect(html).toContain(`root.style.setProperty('${CONSENT_ROOM}', banner.offsetHeight + 'px')`);
+    expect(html).toContain(`root.style.setProperty('${CONSENT_ROOM}', \`\${banner.offsetHeight}px\`)`);
     expect(html).toContain(`root.style.removeProperty('${CONSENT_ROOM}')`);
   });
 });
