@@ -3,10 +3,11 @@
 //
 // On a machine without PostgreSQL (a newcomer's laptop): the API suite runs on the embedded database (PGlite),
 // then the journeys (on PGlite too, the embedded default).
-// With TEST_DATABASE_URL set (CI, decision 0039): the API suite runs once, on that PostgreSQL, beside the
-// journeys (which mostly wait on the browser); PGlite runs the browser's and shared code's tests and the
-// database layer's own (src/server/db, jobs, the process lifecycle and crash tests), where the two engines
-// differ. The API suite on both engines took a 2-core machine's CI past 20 minutes (issue 27.6).
+// With TEST_DATABASE_URL set (CI, decision 0039): the API suite runs once, on that PostgreSQL; PGlite runs the
+// browser's and shared code's tests and the database layer's own (src/server/db, jobs, the process lifecycle
+// and crash tests), where the two engines differ; all of it one step after another beside the journeys,
+// which mostly wait on the browser. The API suite on both engines, one group after another, took a 2-core
+// machine's CI past 20 minutes (issue 27.6).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
@@ -15,25 +16,37 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const pgUrl = process.env.TEST_DATABASE_URL;
 /** The database layer's tests, run on PGlite also when the API suite runs on PostgreSQL. */
 const ENGINE_TESTS = ['src/server/db', 'src/server/jobs', 'src/server/test/lifecycle', 'src/server/test/crash'];
-const groups = [
-  [
-    ['typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
-    ['lint (Biome)', bin('biome'), ['check', 'src', 'e2e', 'bench', 'scripts']],
-  ],
-  pgUrl
-    ? [
-        ['unit tests and the database layer (PGlite)', bin('vitest'), ['run', 'src/web', 'src/shared', 'bench', ...ENGINE_TESTS]],
-        // The journeys' demo data (its spoken audio, when the cache does not have it yet) is made meanwhile.
-        ['the demo data for the journeys', process.execPath, [path.join(root, 'scripts/serve-e2e.mjs'), '--prepare']],
-      ]
-    : [['unit and API tests (PGlite)', bin('vitest'), ['run']]],
-  [['browser', process.execPath, [path.join(root, 'scripts/ensure-chromium.mjs')]]],
-  [
-    ['end-to-end tests (Chromium)', bin('playwright'), ['test']],
-    // One test file at a time: the journeys' server and Chromium have the other core.
-    ...(pgUrl ? [['API tests (PostgreSQL)', process.execPath, [path.join(root, 'scripts/test-pg.mjs'), '--maxWorkers=1']]] : []),
-  ],
-];
+const step = {
+  typecheck: ['typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
+  lint: ['lint (Biome)', bin('biome'), ['check', 'src', 'e2e', 'bench', 'scripts']],
+  browser: ['browser', process.execPath, [path.join(root, 'scripts/ensure-chromium.mjs')]],
+  journeys: ['end-to-end tests (Chromium)', bin('playwright'), ['test']],
+};
+/**
+ * Groups run one after another; the lanes of a group side by side; the steps of a lane one after another
+ * (a lane stops at its first failure).
+ */
+const groups = pgUrl
+  ? [
+      [[step.browser]],
+      // The journeys are the longest step and mostly wait on the browser: everything else runs beside them,
+      // one test file at a time, so the journeys' server and Chromium keep a core. Their demo data is made
+      // (or taken from the cache) by their server's start, scripts/serve-e2e.mjs.
+      [
+        [step.journeys],
+        [
+          step.typecheck,
+          step.lint,
+          [
+            'unit tests and the database layer (PGlite)',
+            bin('vitest'),
+            ['run', '--maxWorkers=1', 'src/web', 'src/shared', 'bench', ...ENGINE_TESTS],
+          ],
+          ['API tests (PostgreSQL)', process.execPath, [path.join(root, 'scripts/test-pg.mjs'), '--maxWorkers=1']],
+        ],
+      ],
+    ]
+  : [[[step.typecheck], [step.lint]], [[['unit and API tests (PGlite)', bin('vitest'), ['run']]]], [[step.browser]], [[step.journeys]]];
 
 const secs = (t0) => `${((Date.now() - t0) / 1000).toFixed(0)} s`;
 
@@ -58,8 +71,17 @@ function run([name, cmd, args], shared) {
 }
 
 const started = Date.now();
-for (const group of groups) {
-  const results = await Promise.all(group.map((step) => run(step, group.length > 1)));
+for (const lanes of groups) {
+  const shared = lanes.length > 1;
+  const results = await Promise.all(
+    lanes.map(async (lane) => {
+      for (const one of lane) {
+        const r = await run(one, shared);
+        if (r.code !== 0) return r;
+      }
+      return { code: 0 };
+    }),
+  );
   const failed = results.filter((r) => r.code !== 0);
   if (failed.length) {
     console.error(`[mugen] ${failed.map((r) => r.name).join(', ')} failed`);
