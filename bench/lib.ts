@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -93,6 +94,51 @@ export async function load(
     p99: r.latency.p99,
     errors: r.errors + r.timeouts,
     non2xx: r.non2xx,
+  };
+}
+
+/** wrk (C, one thread, as issue 27 measured from outside) when it is installed (`apt-get install wrk`). */
+export const WRK = (process.env.PATH ?? '')
+  .split(':')
+  .map((dir) => path.join(dir, 'wrk'))
+  .find((file) => existsSync(file));
+
+/** wrk's duration and size units, in ms and bytes. */
+const ms = (v: string) => {
+  const [, n, unit] = v.match(/^([\d.]+)(us|ms|s|m)$/) ?? [];
+  return Number(n) * ({ us: 0.001, ms: 1, s: 1000, m: 60_000 }[unit] ?? Number.NaN);
+};
+const bytes = (v: string) => {
+  const [, n, unit] = v.match(/^([\d.]+)(B|KB|MB|GB)?$/) ?? [];
+  return Number(n) * ({ B: 1, KB: 1024, MB: 1_048_576, GB: 1_073_741_824 }[unit || 'B'] ?? Number.NaN);
+};
+
+/**
+ * The same figures from wrk -t1 (a C load generator: a Node one such as autocannon spends a core parsing
+ * 72 kB answers and becomes the bottleneck itself, which shows as the server's tail). Falls back to
+ * autocannon when wrk is not installed.
+ */
+export async function loadWithWrk(
+  url: string,
+  opts: { headers?: Record<string, string>; connections?: number; duration?: number } = {},
+): Promise<Figures & { generator: string }> {
+  if (!WRK) return { ...(await load(url, opts)), generator: 'autocannon' };
+  const args = ['-t1', '-c', String(opts.connections ?? CONNECTIONS), '-d', `${opts.duration ?? DURATION_S}s`, '--latency'];
+  for (const [k, v] of Object.entries(opts.headers ?? {})) args.push('-H', `${k}: ${v}`);
+  args.push(url);
+  const out = await new Promise<string>((resolve, reject) => {
+    execFile(WRK, args, { maxBuffer: 16 * 1024 * 1024 }, (err, stdout) => (err ? reject(err) : resolve(stdout)));
+  });
+  const field = (re: RegExp) => out.match(re)?.[1] ?? '';
+  const socket = out.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/);
+  return {
+    requestsPerSec: Number(field(/Requests\/sec:\s+(\S+)/)),
+    bytesPerSec: bytes(field(/Transfer\/sec:\s+(\S+)/)),
+    p50: ms(field(/^\s+50%\s+(\S+)/m)),
+    p99: ms(field(/^\s+99%\s+(\S+)/m)),
+    errors: socket ? socket.slice(1).reduce((n, x) => n + Number(x), 0) : 0,
+    non2xx: Number(field(/Non-2xx or 3xx responses: (\d+)/) || 0),
+    generator: 'wrk',
   };
 }
 

@@ -3,6 +3,8 @@
 // added just before (no ANALYZE yet, as "a minute after the tracks were added"), 50 connections, each
 // case against GET /ping of the same server in the same run: GET /api/tracks without and with gzip, and
 // ?limit=50. Prints req/s, p50, p99 and the server's event-loop delay over each case (from /metrics).
+// The load comes from wrk -t1 when it is installed (the tool issue 27 measured with; autocannon, a Node
+// generator, spends a core parsing the 72 kB answers and its own tail shows as the server's), else autocannon.
 // BENCH_SECONDS (default 10), BENCH_TRACKS (10,000), BENCH_CONNECTIONS (50), TEST_DATABASE_URL;
 // BENCH_SERVER=path/to/main.js measures another build (a baseline made from an older commit), with
 // BENCH_NODE_ARGS before it ("--import tsx" for TypeScript sources, as npm start ran them before issue 27).
@@ -14,10 +16,10 @@ import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
-import { READING_IDLE_MS } from '../src/server/features/search/reading-thread';
+import { READING_IDLE_MS } from '../src/server/features/search/reading-helper';
 import { startServer } from '../src/server/test/server-process';
 import { testDatabaseUrl, withDatabase } from '../src/server/test/template';
-import { eventLoopDelay, type Figures, load, loopColumns, seedBenchTracks } from './lib';
+import { eventLoopDelay, type Figures, loadWithWrk as load, loopColumns, seedBenchTracks, WRK } from './lib';
 
 const COUNT = Number(process.env.BENCH_TRACKS || 10_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
@@ -57,7 +59,7 @@ try {
   server.child.stdout?.on('data', (d) => void log.write(d));
   try {
     console.log(
-      `bench/tails: ${process.env.BENCH_SERVER ?? 'the built server (dist/server/main.js)'}, NODE_ENV=production, PostgreSQL, ${COUNT} tracks, ${CONNECTIONS} connections, ${SECONDS} s per case (${os.loadavg()[0].toFixed(1)} load average at the start)`,
+      `bench/tails: ${process.env.BENCH_SERVER ?? 'the built server (dist/server/main.js)'}, NODE_ENV=production, PostgreSQL, ${COUNT} tracks, ${CONNECTIONS} connections, ${SECONDS} s per case, load from ${WRK ? 'wrk -t1' : 'autocannon (apt-get install wrk for the C generator issue 27 measured with)'} (${os.loadavg()[0].toFixed(1)} load average at the start)`,
     );
     type Row = Figures & { loop: { p50: number; p99: number; max: number } };
     const table = (title: string, rows: Record<string, Row>) => {
@@ -125,7 +127,7 @@ try {
     };
     await memory('after the load');
     if (process.env.BENCH_IDLE !== '0') {
-      // Steady state: the readings of the 10,000 new titles computed, and the dictionary thread ended a
+      // Steady state: the readings of the 10,000 new titles computed, and the dictionary process ended a
       // minute after its last reading.
       const t0 = Date.now();
       for (;;) {

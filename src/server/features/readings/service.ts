@@ -6,7 +6,7 @@ import type { UserRow } from '../../db/schema';
 import { readingEntries, readingReports, tasks, tracks } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import type { ReadingEntry } from '../../providers/japanese/index';
-import { kanaInThread } from '../search/reading-thread';
+import { kanaInHelper } from '../search/reading-helper';
 import { transcriptOf } from '../tracks/queries';
 
 /**
@@ -14,17 +14,17 @@ import { transcriptOf } from '../tracks/queries';
  * for a text, listeners' reports of misread lines, and the regeneration of a track's audio after a fix.
  */
 
-/** Every entry, as the voices take it (plain data: it crosses into the render worker thread). */
+/** Every entry, as the voices take it (plain data: it crosses into the render process). */
 export async function readingDictionary(db: Db): Promise<ReadingEntry[]> {
   return db.select({ surface: readingEntries.surface, reading: readingEntries.reading }).from(readingEntries).orderBy(readingEntries.id);
 }
 
 /**
  * GET /api/readings: the kana the offline voice reads for this text, the dictionary applied first
- * (read by the dictionary thread: the web process never loads kuromoji on its main thread).
+ * (read by the dictionary process: the web process never loads kuromoji).
  */
 export async function readingOf(db: Db, text: string) {
-  const [reading] = await kanaInThread([text], await readingDictionary(db));
+  const [reading] = await kanaInHelper([text], await readingDictionary(db));
   return { text, reading };
 }
 
@@ -99,7 +99,7 @@ export async function listReports(db: Db): Promise<{ reports: ReadingReport[] }>
     .where(isNull(readingReports.resolvedAt))
     .orderBy(desc(readingReports.createdAt), desc(readingReports.id))
     .limit(100);
-  const readings = await kanaInThread(
+  const readings = await kanaInHelper(
     rows.map((r) => r.text),
     await readingDictionary(db),
   );

@@ -1,8 +1,8 @@
-// The worker thread of reading-thread.ts: kuromoji's dictionary (about 280 MB) lives here, not on the
-// web process' main thread, so its collections never pause the event loop (issue 27.3) and the thread,
-// with its heap, goes when no reading is asked for a while (issue 27.2). It answers every question the
+// The helper process of reading-helper.ts: kuromoji's dictionary (about 280 MB) lives here, not in the
+// web process, so its collections never pause the event loop (issue 27.3) and the process, with every
+// page it held, goes when no reading is asked for a while (issue 27.2). It answers every question the
 // web process asks of the dictionary: search readings, the support chat's words, the voice's kana.
-import { parentPort } from 'node:worker_threads';
+import { helperPort } from '../../lib/helper-process';
 import { contentWordsWith, loadTokenizer, type ReadingEntry, toKana } from '../../providers/japanese/index';
 
 export type ReadingQuestion =
@@ -43,12 +43,11 @@ async function answer(job: ReadingJob): Promise<string[] | string[][]> {
   }
 }
 
-const port = parentPort;
-if (!port) throw new Error('reading-worker.ts runs as a worker thread');
-port.on('message', async (job: ReadingJob) => {
+const port = helperPort<ReadingJob, ReadingReply>('mugen-readings');
+port.onJob(async (job) => {
   try {
-    port.postMessage({ id: job.id, result: await answer(job) } satisfies ReadingReply);
+    port.reply({ id: job.id, result: await answer(job) });
   } catch (e) {
-    port.postMessage({ id: job.id, error: e instanceof Error ? e.message : String(e) } satisfies ReadingReply);
+    port.reply({ id: job.id, error: e instanceof Error ? e.message : String(e) });
   }
 });

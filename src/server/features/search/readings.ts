@@ -15,7 +15,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, inTransaction, rowsOf } from '../../db/client';
 import { tracks, users } from '../../db/schema';
 import { toHiragana } from '../../providers/japanese/index';
-import { readInThread } from './reading-thread';
+import { readInHelper } from './reading-helper';
 
 export { toHiragana };
 
@@ -25,19 +25,19 @@ export const foldText = (s: string) => toHiragana(s.normalize('NFKC').toLowerCas
 /** Only kanji (and 々, 〆) are read otherwise than they are written; kana and Latin need no dictionary. */
 const HAN = /\p{Script=Han}/u;
 
-/** Starts the dictionary thread now (a benchmark's warm-up), so the next reading does not wait for it. */
+/** Starts the dictionary process now (a benchmark's warm-up), so the next reading does not wait for it. */
 export async function warmReadings(): Promise<void> {
-  await readInThread(['漢字']);
+  await readInHelper(['漢字']);
 }
 
 /**
- * The readings of texts, in order: without kanji folded here; with kanji from the dictionary thread
+ * The readings of texts, in order: without kanji folded here; with kanji from the dictionary process
  * (one message for them all). A word without a reading counts as written.
  */
 async function readingsOf(texts: (string | null | undefined)[]): Promise<string[]> {
   const folded = texts.map((t) => (t ? t.normalize('NFKC').toLowerCase() : ''));
   const kanji = folded.filter((t) => HAN.test(t));
-  const read = await readInThread(kanji);
+  const read = await readInHelper(kanji);
   let next = 0;
   return folded.map((t) => toHiragana(HAN.test(t) ? read[next++] : t));
 }
@@ -114,7 +114,7 @@ async function readingsByRow<R extends { id: number | string }>(rows: R[], field
 
 /**
  * Computes the missing readings of up to `limit` tracks matching `where`; answers how many were
- * looked at. The readings are computed first (in the dictionary thread), then the rows are locked
+ * looked at. The readings are computed first (in the dictionary process), then the rows are locked
  * (a concurrent edit waits; another instance skips them) and given the readings of the texts they
  * still hold; a text changed meanwhile waits for the next round.
  */

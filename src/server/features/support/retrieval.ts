@@ -1,4 +1,4 @@
-import { contentWordsInThread } from '../search/reading-thread';
+import { contentWordsInHelper } from '../search/reading-helper';
 import type { SupportPassage } from './knowledge';
 
 /**
@@ -6,8 +6,8 @@ import type { SupportPassage } from './knowledge';
  * forms of its content words, each folded into its synonym group (providers/japanese: 解約したいのですが
  * → 解約; 聴ける → 聞く; 月額いくら → 料金 料金), and passages are ranked by BM25 over those words. A word
  * found in few passages (解約, パスワード) weighs much more than one found in most (番組, 無限). A
- * passage's title and keywords count twice, its body once. The words come from the dictionary thread
- * (search/reading-thread.ts): the web process never loads kuromoji on its main thread (issue 27).
+ * passage's title and keywords count twice, its body once. The words come from the dictionary process
+ * (search/reading-helper.ts): the web process never loads kuromoji (issue 27).
  */
 
 /** NFKC, lower case; markup of the question (<b>, <script>) and the pages' link syntax removed. */
@@ -40,12 +40,12 @@ interface Index {
 const K1 = 1.2;
 const B = 0.6;
 
-/** Built once per set of passages (one question to the dictionary thread for all their texts). */
+/** Built once per set of passages (one question to the dictionary process for all their texts). */
 const indexes = new WeakMap<readonly SupportPassage[], Promise<Index>>();
 
 async function buildIndex(passages: readonly SupportPassage[]): Promise<Index> {
   const texts = passages.flatMap((p) => [p.title, ...p.keywords, p.text].map(plainText));
-  const read = await contentWordsInThread(texts);
+  const read = await contentWordsInHelper(texts);
   let next = 0;
   const docs = passages.map((passage) => {
     const title = read[next++];
@@ -64,7 +64,7 @@ function indexOf(passages: readonly SupportPassage[]): Promise<Index> {
   if (!index) {
     index = buildIndex(passages);
     indexes.set(passages, index);
-    // A failure (the thread could not load the dictionary) is not kept: the next question tries again.
+    // A failure (the helper could not load the dictionary) is not kept: the next question tries again.
     index.catch(() => indexes.delete(passages));
   }
   return index;
@@ -79,7 +79,7 @@ export interface Ranked {
 
 /** The question's searchable words (distinct). */
 export async function questionWords(question: string): Promise<string[]> {
-  const [words] = await contentWordsInThread([plainText(question)]);
+  const [words] = await contentWordsInHelper([plainText(question)]);
   return [...new Set(words)];
 }
 

@@ -1,6 +1,8 @@
-// Runs renderSpeechToMp3 off the main thread, so a long synthesis never stalls Fastify's event loop.
-import type { Worker } from 'node:worker_threads';
-import { startWorkerThread } from '../../lib/worker-thread';
+// Runs renderSpeechToMp3 in a helper process (lib/helper-process.ts), so a long synthesis never stalls
+// Fastify's event loop and the speech engine (eSpeak's WASM, kuromoji's dictionary: about 300 MB) is never
+// part of the web process (issue 27.2). It ends RENDER_IDLE_MS after its last job, giving that memory back;
+// the next job starts another (about a second to load).
+import { type Helper, startHelper } from '../../lib/helper-process';
 import { ProviderError } from '../errors';
 import type { ReadingEntry } from '../japanese/dictionary';
 import type { TtsSettings } from '../tts/index';
@@ -14,56 +16,61 @@ interface Pending {
 
 const buf = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
 
-let worker: Worker | undefined;
+export const RENDER_IDLE_MS = 120_000;
+
+let worker: Helper<RenderJob> | undefined;
+let idle: NodeJS.Timeout | undefined;
 let nextId = 1;
 const pending = new Map<number, Pending>();
-
-/** The render worker: render-worker.ts in the sources, render-worker.js beside the entry point when built. */
-function spawn(): Worker {
-  return startWorkerThread(new URL(import.meta.url.endsWith('.ts') ? './render-worker.ts' : './render-worker.js', import.meta.url));
-}
 
 function failAll(err: Error): void {
   for (const job of pending.values()) job.reject(err);
   pending.clear();
 }
 
-function ensureWorker(): Worker {
+function ensureWorker(): Helper<RenderJob> {
   if (worker) return worker;
-  const w = spawn();
-  w.on('message', (reply: RenderReply) => {
-    const job = pending.get(reply.id);
-    if (!job) return;
-    pending.delete(reply.id);
-    if ('error' in reply)
-      job.reject(
-        reply.provider
-          ? new ProviderError(reply.provider.name, reply.provider.kind, reply.error.split('\n')[0])
-          : new Error(`speech rendering failed: ${reply.error}`),
-      );
-    else {
-      const mp3 = buf(reply.mp3);
-      job.resolve({
-        mp3,
-        duration: reply.duration,
-        mp3Hq: reply.mp3Hq ? buf(reply.mp3Hq) : mp3,
-        lines: reply.lines ?? [],
-        voicedBy: reply.voicedBy ?? 'offline',
-        voiceCredit: reply.voiceCredit ?? null,
-      });
-    }
-    // An idle worker must not keep the process (a script, a test run) alive.
-    if (pending.size === 0) w.unref();
-  });
-  w.on('error', (err) => {
-    if (worker === w) worker = undefined;
-    failAll(err);
-  });
-  w.on('exit', (code) => {
-    if (worker === w) worker = undefined;
-    failAll(new Error(`speech render worker exited with code ${code}`));
-  });
-  w.unref();
+  // render-worker.ts in the sources, render-worker.js beside the entry point when built.
+  const w: Helper<RenderJob> = startHelper<RenderJob, RenderReply>(
+    new URL(import.meta.url.endsWith('.ts') ? './render-worker.ts' : './render-worker.js', import.meta.url),
+    {
+      onReply: (reply) => {
+        const job = pending.get(reply.id);
+        if (!job) return;
+        pending.delete(reply.id);
+        if ('error' in reply)
+          job.reject(
+            reply.provider
+              ? new ProviderError(reply.provider.name, reply.provider.kind, reply.error.split('\n')[0])
+              : new Error(`speech rendering failed: ${reply.error}`),
+          );
+        else {
+          const mp3 = buf(reply.mp3);
+          job.resolve({
+            mp3,
+            duration: reply.duration,
+            mp3Hq: reply.mp3Hq ? buf(reply.mp3Hq) : mp3,
+            lines: reply.lines ?? [],
+            voicedBy: reply.voicedBy ?? 'offline',
+            voiceCredit: reply.voiceCredit ?? null,
+          });
+        }
+        if (pending.size === 0) {
+          // An idle helper must not keep the process (a script, a test run) alive, nor its memory for long.
+          w.unref();
+          clearTimeout(idle);
+          idle = setTimeout(() => void closeRenderPool(), RENDER_IDLE_MS);
+          idle.unref();
+        }
+      },
+      onExit: (err) => {
+        // Closed on purpose, its jobs were failed then (and the jobs waiting now are the next helper's).
+        if (worker !== w) return;
+        worker = undefined;
+        failAll(new Error(`speech render worker ended: ${err.message}`));
+      },
+    },
+  );
   worker = w;
   return w;
 }
@@ -73,7 +80,7 @@ export function warmRenderPool(): void {
   ensureWorker();
 }
 
-/** Renders `text` to MP3 in the long-lived worker thread; jobs run one after another. */
+/** Renders `text` to MP3 in the render process; jobs run one after another. */
 export function renderInWorker(text: string, opts: { speakingRate?: number; voice?: string } = {}): Promise<RenderedSpeech> {
   return run({ id: nextId++, text, speakingRate: opts.speakingRate, voice: opts.voice });
 }
@@ -91,19 +98,26 @@ export function renderDialogueInWorker(
 
 function run(job: RenderJob): Promise<RenderedDialogue> {
   const w = ensureWorker();
+  clearTimeout(idle);
   const id = job.id;
   return new Promise<RenderedDialogue>((resolve, reject) => {
     pending.set(id, { resolve, reject });
     w.ref();
-    w.postMessage(job);
+    try {
+      w.send(job);
+    } catch (err) {
+      pending.delete(id);
+      reject(err);
+    }
   });
 }
 
 /** Stops the worker; jobs still queued are rejected. The next renderInWorker starts a new one. */
 export async function closeRenderPool(): Promise<void> {
+  clearTimeout(idle);
   const w = worker;
   worker = undefined;
   if (!w) return;
   failAll(new Error('speech render pool closed'));
-  await w.terminate();
+  await w.close();
 }

@@ -1,5 +1,5 @@
-// Worker-thread side of render-pool.ts. Keeps its own eSpeak instance and kuromoji dictionary.
-import { parentPort } from 'node:worker_threads';
+// The helper process of render-pool.ts. Keeps its own eSpeak instance and kuromoji dictionary.
+import { helperPort } from '../../lib/helper-process';
 import { ProviderError } from '../errors';
 import type { ReadingEntry } from '../japanese/dictionary';
 import { espeakProvider } from '../tts/espeak';
@@ -32,8 +32,7 @@ export type RenderReply =
     }
   | { id: number; error: string; provider?: { name: string; kind: ProviderError['kind'] } };
 
-const port = parentPort;
-if (!port) throw new Error('render-worker.ts must run in a worker thread');
+const port = helperPort<RenderJob, RenderReply>('mugen-render');
 
 // The first job should not also pay for loading the dictionary and the voice data; a failure here
 // shows up again, with its cause, in that job's reply.
@@ -41,10 +40,10 @@ espeakProvider()
   .warmUp()
   .catch(() => {});
 
-// One job at a time: the eSpeak instance is shared and the thread has one core's worth of work.
+// One job at a time: the eSpeak instance is shared and the process has one core's worth of work.
 let queue: Promise<void> = Promise.resolve();
 
-port.on('message', (job: RenderJob) => {
+port.onJob((job) => {
   queue = queue.then(async () => {
     let reply: RenderReply;
     try {
@@ -60,10 +59,10 @@ port.on('message', (job: RenderJob) => {
         reply = { id: job.id, mp3, duration };
       }
     } catch (err) {
-      // A provider's failure keeps its kind across the thread (a quota is told to the member as such).
+      // A provider's failure keeps its kind across the process (a quota is told to the member as such).
       const provider = err instanceof ProviderError ? { name: err.provider, kind: err.kind } : undefined;
       reply = { id: job.id, error: err instanceof Error ? (err.stack ?? err.message) : String(err), provider };
     }
-    port.postMessage(reply);
+    port.reply(reply);
   });
 });

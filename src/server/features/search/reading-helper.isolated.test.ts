@@ -1,39 +1,60 @@
+import fs from 'node:fs/promises';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, insertUser, sessionCookie } from '../../test/app';
-import { closeReadingThread, readInThread } from './reading-thread';
+import { closeReadingHelper, readInHelper, readingHelperPid } from './reading-helper';
 import { readingOf } from './readings';
 
-// kuromoji on this (the main) thread refuses and is counted: whatever reads Japanese must ask the
-// dictionary thread, whose module graph is its own (vitest's mocks do not reach it).
+// kuromoji in this (the web) process refuses and is counted: whatever reads Japanese must ask the
+// dictionary's helper process, whose module graph is its own (vitest's mocks do not reach it).
 const mainThread = vi.hoisted(() => ({ loads: 0 }));
 vi.mock('../../providers/japanese/tokenizer', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../providers/japanese/tokenizer')>()),
   loadTokenizer: () => {
     mainThread.loads++;
-    return Promise.reject(new Error('kuromoji was loaded on the main thread'));
+    return Promise.reject(new Error('kuromoji was loaded in the web process'));
   },
 }));
 
-afterAll(() => closeReadingThread());
+afterAll(() => closeReadingHelper());
 
-describe('#27.2 #27.3 the reading dictionary lives in its own thread', () => {
-  it('#27.2 reads kanji without loading the dictionary (about 280 MB) on the calling thread', async () => {
+describe('#27.2 #27.3 the reading dictionary lives in a helper process of its own', () => {
+  it('#27.2 reads kanji without loading the dictionary (about 280 MB) in the calling process', async () => {
     const held = () => process.memoryUsage().heapUsed + process.memoryUsage().external;
     const before = held();
     expect(await readingOf('温泉旅行')).toBe('おんせんりょこう');
-    expect(await readInThread(['東京', '昆布とかつお節'])).toEqual(['トウキョウ', 'コンブトカツオブシ']);
-    // Loaded on this thread, the dictionary adds about 270 MB here (77 MB of heap, 194 MB of buffers).
+    expect(await readInHelper(['東京', '昆布とかつお節'])).toEqual(['トウキョウ', 'コンブトカツオブシ']);
+    // Loaded in this process, the dictionary adds about 270 MB here (77 MB of heap, 194 MB of buffers).
     expect(held() - before).toBeLessThan(60 * 1024 * 1024);
     expect(mainThread.loads).toBe(0);
+    // Read in another process (named for ps and top), whose pages go back to the system when it ends.
+    const pid = readingHelperPid();
+    expect(pid).toBeGreaterThan(0);
+    expect(pid).not.toBe(process.pid);
+    expect(await fs.readFile(`/proc/${pid}/cmdline`, 'utf8')).toContain('mugen-readings');
   });
 
-  it('#27.2 the thread ended (its dictionary freed), the next reading starts another', async () => {
-    await closeReadingThread();
+  it('#27.2 the helper ended (its dictionary freed), the next reading starts another', async () => {
+    const first = readingHelperPid();
+    await closeReadingHelper();
+    expect(readingHelperPid()).toBeUndefined();
+    // Gone: no process of that id is left (a zombie would keep its entry until reaped).
+    await expect(fs.access(`/proc/${first}`)).rejects.toThrow();
     expect(await readingOf('温泉')).toBe('おんせん');
+    expect(readingHelperPid()).not.toBe(first);
     expect(await readingOf('オンセン')).toBe('おんせん');
   });
 
-  it('#27.2 the support chat, GET /api/readings, the reading reports and search answer without kuromoji on the web process’ main thread', async () => {
+  it('#27.2 a helper that dies fails its questions with why, and the next question starts another', async () => {
+    await readingOf('温泉');
+    const pid = readingHelperPid() as number;
+    const asked = readInHelper(['温泉旅館']);
+    process.kill(pid, 'SIGKILL');
+    await expect(asked).rejects.toThrow(/exited with SIGKILL/);
+    expect(await readingOf('温泉旅館')).toBe('おんせんりょかん');
+    expect(readingHelperPid()).not.toBe(pid);
+  });
+
+  it('#27.2 the support chat, GET /api/readings, the reading reports and search answer without kuromoji in the web process', async () => {
     const t = await createTestApp();
     try {
       const member = await sessionCookie(t.db, { userId: (await insertUser(t.db)).id });

@@ -1,0 +1,106 @@
+// Everything the web process asks of kuromoji's dictionary is answered by a helper process
+// (lib/helper-process.ts) that loads it when first asked and ends after READING_IDLE_MS without a
+// question (issue 27.2, 27.3): readings with kanji (search by reading, issue 20), the support chat's
+// words (issue 25.4) and the voice's kana (GET /api/readings, issue 25.3). The web process never holds
+// the dictionary (about 280 MB, whose collections paused the event loop for hundreds of milliseconds),
+// and when the helper ends, every page it held goes back to the system.
+import { type Helper, startHelper } from '../../lib/helper-process';
+import type { ReadingEntry } from '../../providers/japanese/index';
+import type { ReadingJob, ReadingQuestion, ReadingReply } from './reading-worker';
+
+export const READING_IDLE_MS = 60_000;
+
+interface Pending {
+  resolve: (result: string[] | string[][]) => void;
+  reject: (err: Error) => void;
+}
+
+interface Running {
+  w: Helper<ReadingJob>;
+  /** Questions asked of this helper and not answered yet. */
+  pending: Map<number, Pending>;
+}
+
+let worker: Running | undefined;
+let idle: NodeJS.Timeout | undefined;
+let nextId = 1;
+
+function ensureWorker(): Running {
+  if (worker) return worker;
+  const pending = new Map<number, Pending>();
+  const running: Running = {
+    pending,
+    w: startHelper<ReadingJob, ReadingReply>(
+      new URL(import.meta.url.endsWith('.ts') ? './reading-worker.ts' : './reading-worker.js', import.meta.url),
+      {
+        onReply: (reply) => {
+          const p = pending.get(reply.id);
+          if (!p) return;
+          pending.delete(reply.id);
+          if ('error' in reply) p.reject(new Error(`readings could not be computed: ${reply.error}`));
+          else p.resolve(reply.result);
+          if (pending.size === 0) {
+            // An idle helper must not keep the process (a script, a test run) alive, nor its dictionary for long.
+            running.w.unref();
+            clearTimeout(idle);
+            idle = setTimeout(() => void closeReadingHelper(), READING_IDLE_MS);
+            idle.unref();
+          }
+        },
+        onExit: (err) => {
+          if (worker === running) worker = undefined;
+          for (const p of pending.values()) p.reject(err);
+          pending.clear();
+        },
+      },
+    ),
+  };
+  worker = running;
+  return running;
+}
+
+/** Sends a question to the dictionary process; its answer comes back in the same order as the texts. */
+function ask<T extends string[] | string[][]>(question: ReadingQuestion): Promise<T> {
+  if (question.texts.length === 0) return Promise.resolve([] as string[] as T);
+  const { w, pending } = ensureWorker();
+  clearTimeout(idle);
+  w.ref();
+  const id = nextId++;
+  return new Promise<T>((resolve, reject) => {
+    pending.set(id, { resolve: resolve as Pending['resolve'], reject });
+    try {
+      w.send({ id, ...question } satisfies ReadingJob);
+    } catch (err) {
+      pending.delete(id);
+      reject(err);
+    }
+  });
+}
+
+/** The katakana readings of folded texts that hold kanji, from the dictionary process. */
+export function readInHelper(texts: string[]): Promise<string[]> {
+  return ask<string[]>({ kind: 'readings', texts });
+}
+
+/** The searchable words of each text (providers/japanese contentWordsWith), from the dictionary process. */
+export function contentWordsInHelper(texts: string[]): Promise<string[][]> {
+  return ask<string[][]>({ kind: 'words', texts });
+}
+
+/** The kana the offline voice reads for each text (providers/japanese toKana), from the dictionary process. */
+export function kanaInHelper(texts: string[], dictionary: readonly ReadingEntry[]): Promise<string[]> {
+  return ask<string[]>({ kind: 'kana', texts, dictionary: [...dictionary] });
+}
+
+/** Ends the helper (and frees its dictionary); the next question starts another. */
+export async function closeReadingHelper(): Promise<void> {
+  clearTimeout(idle);
+  const t = worker;
+  worker = undefined;
+  if (t) await t.w.close();
+}
+
+/** The helper's process id while it runs (tests: the dictionary is read in another process). */
+export function readingHelperPid(): number | undefined {
+  return worker?.w.pid;
+}
