@@ -6,7 +6,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -50,6 +50,7 @@ import { countPushFailure, registerMetrics } from './http/metrics';
 import { registerOriginCheck } from './http/origin';
 import { publicOrigin } from './http/public-origin';
 import { registerRateLimits } from './http/rate-limits';
+import { RequestLog } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
 import { serializerCompiler } from './http/serializer';
 import { adminResolver, viewerResolver } from './http/session';
@@ -95,8 +96,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // A hop count believes that many proxies in front (Fastify's own reading of a number, which its types omit).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1_048_576,
-    // Request lines only in production, where they carry the request id for tracing.
-    logController: new LogController({ disableRequestLogging: !config.isProduction }),
+    // Request lines only in production, where they carry the request id for tracing: one per request.
+    logController: new RequestLog({ disableRequestLogging: !config.isProduction }),
     requestIdHeader: 'x-request-id',
   }).withTypeProvider<ZodTypeProvider>();
 
