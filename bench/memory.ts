@@ -46,7 +46,9 @@ try {
   server.child.stdout?.on('data', (d) => {
     if (String(d).includes('demo audio ready')) ready = true;
   });
-  console.log(`bench/memory: the built server, embedded database, a fresh data dir with the demo (${os.loadavg()[0].toFixed(1)} load average at the start)`);
+  console.log(
+    `bench/memory: the built server, embedded database, a fresh data dir with the demo (${os.loadavg()[0].toFixed(1)} load average at the start)`,
+  );
   const stages: Record<string, { 'web process RSS MB': number; helpers: string }> = {};
   const note = async (stage: string) => {
     const helpers = await helpersOf(pid);
@@ -66,7 +68,9 @@ try {
     helperPeak = Math.max(helperPeak, ...Object.values(await helpersOf(pid)), 0);
     await new Promise((r) => setTimeout(r, 2000));
   }
-  console.log(`demo made in ${((Date.now() - t0) / 1000).toFixed(0)} s; web process peak meanwhile ${peak} MB, the render helper's ${helperPeak} MB`);
+  console.log(
+    `demo made in ${((Date.now() - t0) / 1000).toFixed(0)} s; web process peak meanwhile ${peak} MB, the render helper's ${helperPeak} MB`,
+  );
   await note('demo made');
 
   const list = (await (await fetch(`${server.url}/api/tracks`)).json()) as { id: number }[];

@@ -9,6 +9,7 @@ import { demoIntents } from './features/premium/demo-intents';
 import { closeReadingHelper } from './features/search/reading-helper';
 import { sweepReadings } from './features/search/readings';
 import { startJobWorkers } from './jobs/workers';
+import { keepHeapSmall } from './lib/heap';
 import { serverRunningOn, writePidFile } from './lib/pid-file';
 import { closeRenderPool, renderDialogueInWorker } from './providers/audio/render-pool';
 import { createLlm } from './providers/llm/index';
@@ -22,6 +23,7 @@ const say = (msg: string) =>
   );
 
 async function main() {
+  keepHeapSmall();
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();

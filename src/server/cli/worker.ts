@@ -3,10 +3,12 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { demoIntents } from '../features/premium/demo-intents';
 import { startJobWorkers } from '../jobs/workers';
+import { keepHeapSmall } from '../lib/heap';
 import { closeRenderPool } from '../providers/audio/render-pool';
 import { createPayments } from '../providers/payments/index';
 import { createStorage } from '../providers/storage/index';
 
+keepHeapSmall();
 const config = loadConfig();
 if (!config.databaseUrl) {
   console.error('[mugen] npm run worker needs DATABASE_URL: the embedded database is the app process’s own, whose workers run inside it');
