@@ -4,7 +4,8 @@
 // dictionary's helper, 64 KiB stream ranges), then a minute idle. Prints the web process' RSS and its
 // helpers' (they are other processes, and give their pages back when they end) at each stage, with the
 // baseline of the same run: a bare Node process' RSS (`node -e` holding an http server). Goal: the web
-// process at most 400 MB with the demo. BENCH_SECONDS (default 60) is the mixed load's length.
+// process at most 400 MB with the demo. BENCH_SECONDS (default 60) is the mixed load's length;
+// BENCH_SERVER=path/to/main.js measures another build (a baseline made from an older commit).
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -40,7 +41,12 @@ const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mugen-memory-'));
 const bare = spawn(process.execPath, ['-e', "require('node:http').createServer((q, s) => s.end('ok')).listen(0)"], { stdio: 'ignore' });
 try {
   const t0 = Date.now();
-  const server = await startServer({ DATA_DIR: dataDir, DEMO_SEED: 'true', NODE_ENV: 'development', LOG_LEVEL: 'info' }, 300_000);
+  const server = await startServer(
+    { DATA_DIR: dataDir, DEMO_SEED: 'true', NODE_ENV: 'development', LOG_LEVEL: 'info' },
+    300_000,
+    [],
+    process.env.BENCH_SERVER ? path.resolve(process.env.BENCH_SERVER) : undefined,
+  );
   const pid = server.child.pid as number;
   let ready = false;
   server.child.stdout?.on('data', (d) => {
