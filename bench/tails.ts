@@ -16,7 +16,7 @@ import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
-import { READING_IDLE_MS } from '../src/server/features/search/reading-helper';
+import { READING_IDLE_MS } from '../src/server/providers/japanese/helper';
 import { startServer } from '../src/server/test/server-process';
 import { testDatabaseUrl, withDatabase } from '../src/server/test/template';
 import { eventLoopDelay, type Figures, loadWithWrk as load, loopColumns, seedBenchTracks, WRK } from './lib';

@@ -22,7 +22,7 @@ const tests = /\.test\.ts$|[\\/]test[\\/]/;
 export const SERVER_ENTRIES = {
   main: 'src/server/main.ts',
   'render-worker': 'src/server/providers/audio/render-worker.ts',
-  'reading-worker': 'src/server/features/search/reading-worker.ts',
+  'dictionary-worker': 'src/server/providers/japanese/dictionary-worker.ts',
   'worker-cli': 'src/server/cli/worker.ts',
   'seed-cli': 'src/server/cli/seed.ts',
   'invite-cli': 'src/server/cli/invite.ts',

@@ -6,12 +6,12 @@ import { openDatabase } from './db/client';
 import { appMeta } from './db/schema';
 import { seedDemoAccounts, seedDemoTracks } from './features/demo-content/seed';
 import { demoIntents } from './features/premium/demo-intents';
-import { closeReadingHelper } from './features/search/reading-helper';
 import { sweepReadings } from './features/search/readings';
 import { startJobWorkers } from './jobs/workers';
 import { keepHeapSmall } from './lib/heap';
 import { serverRunningOn, writePidFile } from './lib/pid-file';
 import { closeRenderPool, renderDialogueInWorker } from './providers/audio/render-pool';
+import { closeReadingHelper } from './providers/japanese/helper';
 import { createLlm } from './providers/llm/index';
 import { createPayments } from './providers/payments/index';
 import { createStorage } from './providers/storage/index';
@@ -105,7 +105,7 @@ async function main() {
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s at http://${shown}:${config.port} (API docs at /api/docs)`);
   // Readings that search by reading still lacks (every track's after migration 0012): in the background,
-  // in the dictionary process (features/search/reading-helper.ts), which is started only when a text with
+  // in the dictionary process (providers/japanese/helper.ts), which is started only when a text with
   // kanji needs reading and ends a minute after the last.
   void sweepReadings(database.db, (err) => app.log.error({ err }, 'search readings could not be computed'));
 

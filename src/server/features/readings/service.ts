@@ -5,8 +5,8 @@ import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { readingEntries, readingReports, tasks, tracks } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
+import { kanaInHelper } from '../../providers/japanese/helper';
 import type { ReadingEntry } from '../../providers/japanese/index';
-import { kanaInHelper } from '../search/reading-helper';
 import { transcriptOf } from '../tracks/queries';
 
 /**

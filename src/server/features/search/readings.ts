@@ -14,8 +14,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, inTransaction, rowsOf } from '../../db/client';
 import { tracks, users } from '../../db/schema';
+import { readInHelper } from '../../providers/japanese/helper';
 import { toHiragana } from '../../providers/japanese/index';
-import { readInHelper } from './reading-helper';
 
 export { toHiragana };
 

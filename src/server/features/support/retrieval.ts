@@ -1,4 +1,4 @@
-import { contentWordsInHelper } from '../search/reading-helper';
+import { contentWordsInHelper } from '../../providers/japanese/helper';
 import type { SupportPassage } from './knowledge';
 
 /**
@@ -7,7 +7,7 @@ import type { SupportPassage } from './knowledge';
  * → 解約; 聴ける → 聞く; 月額いくら → 料金 料金), and passages are ranked by BM25 over those words. A word
  * found in few passages (解約, パスワード) weighs much more than one found in most (番組, 無限). A
  * passage's title and keywords count twice, its body once. The words come from the dictionary process
- * (search/reading-helper.ts): the web process never loads kuromoji (issue 27).
+ * (providers/japanese/helper.ts): the web process never loads kuromoji (issue 27).
  */
 
 /** NFKC, lower case; markup of the question (<b>, <script>) and the pages' link syntax removed. */

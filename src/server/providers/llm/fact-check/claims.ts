@@ -1,6 +1,6 @@
 import type { IpadicFeatures, Tokenizer } from 'kuromoji';
 import type { Claim } from '../../../../shared/schemas/creation';
-import { loadTokenizer } from '../../japanese/index';
+import { claimsInHelper } from '../../japanese/helper';
 
 /**
  * The offline claim detector (issue 25.2, decision 0028): which sentences of a script a listener may take
@@ -286,9 +286,16 @@ export function claimKindOf(text: string, tokenizer: Tokenizer<IpadicFeatures>):
 
 const clip = (s: string, n: number) => ([...s].length > n ? `${[...s].slice(0, n - 1).join('')}…` : s);
 
-/** The claims of a script, in order, each `needs_source` with no source (nothing is looked up offline). */
+/**
+ * The claims of a script, in order, each `needs_source` with no source (nothing is looked up offline):
+ * found in the dictionary's helper process (japanese/helper.ts), never in the web process (issue 27.2).
+ */
 export async function detectClaims(script: string): Promise<(Claim & { kind: ClaimKind })[]> {
-  const tokenizer = await loadTokenizer();
+  return (await claimsInHelper(script)) as (Claim & { kind: ClaimKind })[];
+}
+
+/** The same with a tokenizer at hand (the dictionary's helper process answers with it). */
+export function detectClaimsWith(tokenizer: Tokenizer<IpadicFeatures>, script: string): (Claim & { kind: ClaimKind })[] {
   return scriptSentences(script).flatMap(({ line, text }) => {
     const kind = claimKindOf(text, tokenizer);
     return kind ? [{ text: clip(text, 500), line, status: 'needs_source' as const, sources: [], kind }] : [];

@@ -1,5 +1,5 @@
 import type { IpadicFeatures, Tokenizer } from 'kuromoji';
-import { loadTokenizer } from '../../japanese/index';
+import { dialogueInHelper } from '../../japanese/helper';
 import { analyse, type Sentence } from './analyse';
 import {
   type Ask,
@@ -239,7 +239,10 @@ export function writeWith(tk: Tokenizer<IpadicFeatures>, inputText: string, titl
   );
 }
 
-/** The offline writer's script for a member's text (kuromoji is loaded once per process). */
-export async function writeDialogue(inputText: string, title: string): Promise<string> {
-  return writeWith(await loadTokenizer(), inputText, title);
+/**
+ * The offline writer's script for a member's text, written in the dictionary's helper process
+ * (japanese/helper.ts): kuromoji is never loaded in the web process (issue 27.2).
+ */
+export function writeDialogue(inputText: string, title: string): Promise<string> {
+  return dialogueInHelper(inputText, title);
 }

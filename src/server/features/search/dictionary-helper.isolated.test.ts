@@ -1,7 +1,9 @@
 import fs from 'node:fs/promises';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { closeReadingHelper, readInHelper, readingHelperPid } from '../../providers/japanese/helper';
+import { detectClaims } from '../../providers/llm/fact-check';
+import { offlineScript } from '../../providers/llm/offline';
 import { createTestApp, insertUser, sessionCookie } from '../../test/app';
-import { closeReadingHelper, readInHelper, readingHelperPid } from './reading-helper';
 import { readingOf } from './readings';
 
 // kuromoji in this (the web) process refuses and is counted: whatever reads Japanese must ask the
@@ -30,7 +32,7 @@ describe('#27.2 #27.3 the reading dictionary lives in a helper process of its ow
     const pid = readingHelperPid();
     expect(pid).toBeGreaterThan(0);
     expect(pid).not.toBe(process.pid);
-    expect(await fs.readFile(`/proc/${pid}/cmdline`, 'utf8')).toContain('mugen-readings');
+    expect(await fs.readFile(`/proc/${pid}/cmdline`, 'utf8')).toContain('mugen-dictionary');
   });
 
   it('#27.2 the helper ended (its dictionary freed), the next reading starts another', async () => {
@@ -42,6 +44,17 @@ describe('#27.2 #27.3 the reading dictionary lives in a helper process of its ow
     expect(await readingOf('温泉')).toBe('おんせん');
     expect(readingHelperPid()).not.toBe(first);
     expect(await readingOf('オンセン')).toBe('おんせん');
+  });
+
+  it('#27.2 the offline writer and fact check (creation, the demo) write and find claims in the helper, not here', async () => {
+    const draft = await offlineScript({
+      inputText: '日本の温泉は約二万七千か所あります。週末は近くの温泉でゆっくり過ごすのがおすすめです。',
+      title: '温泉の話',
+    });
+    expect(draft.script).toMatch(/^ハルカ：/);
+    expect(draft.factCheck.claims.length).toBeGreaterThan(0);
+    expect((await detectClaims('ハルカ：1968年に開業しました。'))[0]).toMatchObject({ line: 0, kind: 'date' });
+    expect(mainThread.loads).toBe(0);
   });
 
   it('#27.2 a helper that dies fails its questions with why, and the next question starts another', async () => {

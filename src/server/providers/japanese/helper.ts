@@ -1,22 +1,23 @@
-// Everything the web process asks of kuromoji's dictionary is answered by a helper process
-// (lib/helper-process.ts) that loads it when first asked and ends after READING_IDLE_MS without a
-// question (issue 27.2, 27.3): readings with kanji (search by reading, issue 20), the support chat's
-// words (issue 25.4) and the voice's kana (GET /api/readings, issue 25.3). The web process never holds
-// the dictionary (about 280 MB, whose collections paused the event loop for hundreds of milliseconds),
-// and when the helper ends, every page it held goes back to the system.
+// Everything the web process (and its in-app task workers) asks of kuromoji's dictionary is answered by a
+// helper process (lib/helper-process.ts, `mugen-dictionary`) that loads it when first asked and ends after
+// READING_IDLE_MS without a question (issue 27.2, 27.3): readings with kanji (search by reading, issue
+// 20), the support chat's words (issue 25.4), the voice's kana (GET /api/readings, issue 25.3), the
+// offline writer's script and the offline fact check's claims (creation, the demo). The web process never
+// holds the dictionary (about 280 MB, whose collections paused the event loop for hundreds of
+// milliseconds), and when the helper ends, every page it held goes back to the system.
 import { type Helper, startHelper } from '../../lib/helper-process';
-import type { ReadingEntry } from '../../providers/japanese/index';
-import type { ReadingJob, ReadingQuestion, ReadingReply } from './reading-worker';
+import type { ReadingEntry } from './dictionary';
+import type { DictionaryAnswers, DictionaryJob, DictionaryQuestion, DictionaryReply } from './dictionary-jobs';
 
 export const READING_IDLE_MS = 60_000;
 
 interface Pending {
-  resolve: (result: string[] | string[][]) => void;
+  resolve: (result: DictionaryAnswers[DictionaryQuestion['kind']]) => void;
   reject: (err: Error) => void;
 }
 
 interface Running {
-  w: Helper<ReadingJob>;
+  w: Helper<DictionaryJob>;
   /** Questions asked of this helper and not answered yet. */
   pending: Map<number, Pending>;
 }
@@ -30,14 +31,14 @@ function ensureWorker(): Running {
   const pending = new Map<number, Pending>();
   const running: Running = {
     pending,
-    w: startHelper<ReadingJob, ReadingReply>(
-      new URL(import.meta.url.endsWith('.ts') ? './reading-worker.ts' : './reading-worker.js', import.meta.url),
+    w: startHelper<DictionaryJob, DictionaryReply>(
+      new URL(import.meta.url.endsWith('.ts') ? './dictionary-worker.ts' : './dictionary-worker.js', import.meta.url),
       {
         onReply: (reply) => {
           const p = pending.get(reply.id);
           if (!p) return;
           pending.delete(reply.id);
-          if ('error' in reply) p.reject(new Error(`readings could not be computed: ${reply.error}`));
+          if ('error' in reply) p.reject(new Error(`the dictionary's helper could not answer: ${reply.error}`));
           else p.resolve(reply.result);
           if (pending.size === 0) {
             // An idle helper must not keep the process (a script, a test run) alive, nor its dictionary for long.
@@ -60,16 +61,16 @@ function ensureWorker(): Running {
 }
 
 /** Sends a question to the dictionary process; its answer comes back in the same order as the texts. */
-function ask<T extends string[] | string[][]>(question: ReadingQuestion): Promise<T> {
-  if (question.texts.length === 0) return Promise.resolve([] as string[] as T);
+function ask<K extends DictionaryQuestion['kind']>(question: Extract<DictionaryQuestion, { kind: K }>): Promise<DictionaryAnswers[K]> {
+  if ('texts' in question && question.texts.length === 0) return Promise.resolve([] as unknown as DictionaryAnswers[K]);
   const { w, pending } = ensureWorker();
   clearTimeout(idle);
   w.ref();
   const id = nextId++;
-  return new Promise<T>((resolve, reject) => {
+  return new Promise<DictionaryAnswers[K]>((resolve, reject) => {
     pending.set(id, { resolve: resolve as Pending['resolve'], reject });
     try {
-      w.send({ id, ...question } satisfies ReadingJob);
+      w.send({ id, ...question } as DictionaryJob);
     } catch (err) {
       pending.delete(id);
       reject(err);
@@ -79,17 +80,27 @@ function ask<T extends string[] | string[][]>(question: ReadingQuestion): Promis
 
 /** The katakana readings of folded texts that hold kanji, from the dictionary process. */
 export function readInHelper(texts: string[]): Promise<string[]> {
-  return ask<string[]>({ kind: 'readings', texts });
+  return ask({ kind: 'readings', texts });
 }
 
 /** The searchable words of each text (providers/japanese contentWordsWith), from the dictionary process. */
 export function contentWordsInHelper(texts: string[]): Promise<string[][]> {
-  return ask<string[][]>({ kind: 'words', texts });
+  return ask({ kind: 'words', texts });
 }
 
 /** The kana the offline voice reads for each text (providers/japanese toKana), from the dictionary process. */
 export function kanaInHelper(texts: string[], dictionary: readonly ReadingEntry[]): Promise<string[]> {
-  return ask<string[]>({ kind: 'kana', texts, dictionary: [...dictionary] });
+  return ask({ kind: 'kana', texts, dictionary: [...dictionary] });
+}
+
+/** The offline writer's two-host script for a text (llm/writer writeWith), from the dictionary process. */
+export function dialogueInHelper(inputText: string, title: string): Promise<string> {
+  return ask({ kind: 'dialogue', inputText, title });
+}
+
+/** The claims of a script (llm/fact-check detectClaimsWith), from the dictionary process. */
+export function claimsInHelper(script: string): Promise<DictionaryAnswers['claims']> {
+  return ask({ kind: 'claims', script });
 }
 
 /** Ends the helper (and frees its dictionary); the next question starts another. */
