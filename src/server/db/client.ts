@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -159,12 +160,11 @@ export const PGLITE_CONF = ['shared_buffers = 32MB', 'wal_buffers = 1MB'];
  * long as it ran (issue 27.2). The child gives it back when it exits; the server then opens the dir.
  */
 async function initPgliteDir(dir: string): Promise<void> {
-  const code = `const { PGlite } = await import(${JSON.stringify(import.meta.resolve('@electric-sql/pglite'))});
-const db = await PGlite.create(process.argv[1], { postgresqlconf: JSON.parse(process.argv[2]) });
-await db.close();`;
-  await promisify(execFile)(process.execPath, ['--input-type=module', '-e', code, dir, JSON.stringify(PGLITE_CONF)], {
-    maxBuffer: 16 * 1024 * 1024,
-  });
+  // Resolved here (createRequire: vitest's module runner has no import.meta.resolve), loaded there.
+  const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const code = `const { PGlite } = require(process.argv[1]);
+PGlite.create(process.argv[2], { postgresqlconf: JSON.parse(process.argv[3]) }).then((db) => db.close());`;
+  await promisify(execFile)(process.execPath, ['-e', code, pglite, dir, JSON.stringify(PGLITE_CONF)], { maxBuffer: 16 * 1024 * 1024 });
 }
 
 async function openPglite(dir: string): Promise<Database> {

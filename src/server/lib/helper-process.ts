@@ -1,6 +1,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
+import { createRequire } from 'node:module';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 // A helper process: the heavy parts of the server (kuromoji's dictionary, the speech engine) run in a
 // child Node process of their own, never in the web process (issue 27.2). A thread would share the web
@@ -37,7 +38,9 @@ export function startHelper<Job, Reply>(
 ): Helper<Job> {
   // The sources run through tsx's loader (vitest, npm run dev); built JavaScript runs as it is, and the
   // child gets none of the parent's flags (a test's loader hook, an inspector port).
-  const execArgv = entry.pathname.endsWith('.ts') ? ['--import', import.meta.resolve('tsx')] : ['--enable-source-maps'];
+  const execArgv = entry.pathname.endsWith('.ts')
+    ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href]
+    : ['--enable-source-maps'];
   const child: ChildProcess = fork(fileURLToPath(entry), [], {
     execArgv,
     serialization: 'advanced',
