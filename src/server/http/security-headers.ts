@@ -22,11 +22,12 @@ export function inlineScriptHashes(html: string): string[] {
 export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = {
+    // Fastify writes header names in lower case, as HTTP/2 does.
     setHeader: (name: string, value: string) => {
-      headers[name] = value;
+      headers[name.toLowerCase()] = value;
     },
     removeHeader: (name: string) => {
-      for (const key of Object.keys(headers)) if (key.toLowerCase() === name.toLowerCase()) delete headers[key];
+      delete headers[name.toLowerCase()];
     },
   };
   let failed: unknown;

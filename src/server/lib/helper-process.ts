@@ -48,12 +48,11 @@ export function startHelper<Job, Reply>(
   });
   let exited = false;
   const gone = new Promise<void>((resolve) => {
-    let told = false;
+    // 'error' (it could not start) and 'exit' may both come: the first tells.
     const end = (err: Error) => {
+      if (exited) return;
       exited = true;
       resolve();
-      if (told) return;
-      told = true;
       events.onExit(err);
     };
     child.on('error', (err) => end(err));
@@ -88,6 +87,95 @@ export function startHelper<Job, Reply>(
   };
   helper.unref();
   return helper;
+}
+
+/** A helper asked questions and answering each by its id: the parent's side of a helper's work. */
+export interface HelperService<Question, Answer> {
+  /** Asks the helper (started now if it is not running); the promise settles with its answer. */
+  ask(question: Question): Promise<Answer>;
+  /** Ends the helper: questions still waiting fail (…closed); the next question starts another. */
+  close(): Promise<void>;
+  /** The helper's process id while it runs. */
+  pid(): number | undefined;
+}
+
+/**
+ * A helper started on the first question and ended `idleMs` after its last answer (giving its memory
+ * back). Each question is sent with an id; `settle` turns the helper's reply into the answer, or into the
+ * error the question fails with. A helper that ends on its own fails the questions it was asked with why.
+ */
+export function helperService<Question extends object, Reply extends { id: number }, Answer>(
+  entry: URL,
+  opts: { idleMs: number; settle: (reply: Reply) => Answer | Error; closedMessage: string },
+): HelperService<Question, Answer> {
+  interface Running {
+    helper: Helper<Question & { id: number }>;
+    pending: Map<number, { resolve: (answer: Answer) => void; reject: (err: Error) => void }>;
+  }
+  let current: Running | undefined;
+  let idle: NodeJS.Timeout | undefined;
+  let nextId = 1;
+
+  const close = async () => {
+    clearTimeout(idle);
+    const running = current;
+    current = undefined;
+    if (!running) return;
+    for (const p of running.pending.values()) p.reject(new Error(opts.closedMessage));
+    running.pending.clear();
+    await running.helper.close();
+  };
+
+  const start = (): Running => {
+    const pending: Running['pending'] = new Map();
+    const running: Running = {
+      pending,
+      helper: startHelper<Question & { id: number }, Reply>(entry, {
+        onReply: (reply) => {
+          const p = pending.get(reply.id);
+          if (!p) return;
+          pending.delete(reply.id);
+          const answer = opts.settle(reply);
+          if (answer instanceof Error) p.reject(answer);
+          else p.resolve(answer);
+          if (pending.size === 0) {
+            // An idle helper must not keep the process (a script, a test run) alive, nor its memory for long.
+            running.helper.unref();
+            clearTimeout(idle);
+            idle = setTimeout(() => void close(), opts.idleMs);
+            idle.unref();
+          }
+        },
+        onExit: (err) => {
+          if (current === running) current = undefined;
+          for (const p of pending.values()) p.reject(err);
+          pending.clear();
+        },
+      }),
+    };
+    return running;
+  };
+
+  return {
+    ask(question) {
+      current ??= start();
+      const { helper, pending } = current;
+      clearTimeout(idle);
+      helper.ref();
+      const id = nextId++;
+      return new Promise<Answer>((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        try {
+          helper.send({ ...question, id });
+        } catch (err) {
+          pending.delete(id);
+          reject(err);
+        }
+      });
+    },
+    close,
+    pid: () => current?.helper.pid,
+  };
 }
 
 /**

@@ -5,77 +5,25 @@
 // offline writer's script and the offline fact check's claims (creation, the demo). The web process never
 // holds the dictionary (about 280 MB, whose collections paused the event loop for hundreds of
 // milliseconds), and when the helper ends, every page it held goes back to the system.
-import { type Helper, startHelper } from '../../lib/helper-process';
+import { helperService } from '../../lib/helper-process';
 import type { ReadingEntry } from './dictionary';
-import type { DictionaryAnswers, DictionaryJob, DictionaryQuestion, DictionaryReply } from './dictionary-jobs';
+import type { DictionaryAnswers, DictionaryQuestion, DictionaryReply } from './dictionary-jobs';
 
 export const READING_IDLE_MS = 60_000;
 
-interface Pending {
-  resolve: (result: DictionaryAnswers[DictionaryQuestion['kind']]) => void;
-  reject: (err: Error) => void;
-}
-
-interface Running {
-  w: Helper<DictionaryJob>;
-  /** Questions asked of this helper and not answered yet. */
-  pending: Map<number, Pending>;
-}
-
-let worker: Running | undefined;
-let idle: NodeJS.Timeout | undefined;
-let nextId = 1;
-
-function ensureWorker(): Running {
-  if (worker) return worker;
-  const pending = new Map<number, Pending>();
-  const running: Running = {
-    pending,
-    w: startHelper<DictionaryJob, DictionaryReply>(
-      new URL(import.meta.url.endsWith('.ts') ? './dictionary-worker.ts' : './dictionary-worker.js', import.meta.url),
-      {
-        onReply: (reply) => {
-          const p = pending.get(reply.id);
-          if (!p) return;
-          pending.delete(reply.id);
-          if ('error' in reply) p.reject(new Error(`the dictionary's helper could not answer: ${reply.error}`));
-          else p.resolve(reply.result);
-          if (pending.size === 0) {
-            // An idle helper must not keep the process (a script, a test run) alive, nor its dictionary for long.
-            running.w.unref();
-            clearTimeout(idle);
-            idle = setTimeout(() => void closeReadingHelper(), READING_IDLE_MS);
-            idle.unref();
-          }
-        },
-        onExit: (err) => {
-          if (worker === running) worker = undefined;
-          for (const p of pending.values()) p.reject(err);
-          pending.clear();
-        },
-      },
-    ),
-  };
-  worker = running;
-  return running;
-}
+const dictionary = helperService<DictionaryQuestion, DictionaryReply, DictionaryAnswers[DictionaryQuestion['kind']]>(
+  new URL(import.meta.url.endsWith('.ts') ? './dictionary-worker.ts' : './dictionary-worker.js', import.meta.url),
+  {
+    idleMs: READING_IDLE_MS,
+    closedMessage: "the dictionary's helper was closed",
+    settle: (reply) => ('error' in reply ? new Error(`the dictionary's helper could not answer: ${reply.error}`) : reply.result),
+  },
+);
 
 /** Sends a question to the dictionary process; its answer comes back in the same order as the texts. */
 function ask<K extends DictionaryQuestion['kind']>(question: Extract<DictionaryQuestion, { kind: K }>): Promise<DictionaryAnswers[K]> {
   if ('texts' in question && question.texts.length === 0) return Promise.resolve([] as unknown as DictionaryAnswers[K]);
-  const { w, pending } = ensureWorker();
-  clearTimeout(idle);
-  w.ref();
-  const id = nextId++;
-  return new Promise<DictionaryAnswers[K]>((resolve, reject) => {
-    pending.set(id, { resolve: resolve as Pending['resolve'], reject });
-    try {
-      w.send({ id, ...question } as DictionaryJob);
-    } catch (err) {
-      pending.delete(id);
-      reject(err);
-    }
-  });
+  return dictionary.ask(question) as Promise<DictionaryAnswers[K]>;
 }
 
 /** The katakana readings of folded texts that hold kanji, from the dictionary process. */
@@ -104,14 +52,11 @@ export function claimsInHelper(script: string): Promise<DictionaryAnswers['claim
 }
 
 /** Ends the helper (and frees its dictionary); the next question starts another. */
-export async function closeReadingHelper(): Promise<void> {
-  clearTimeout(idle);
-  const t = worker;
-  worker = undefined;
-  if (t) await t.w.close();
+export function closeReadingHelper(): Promise<void> {
+  return dictionary.close();
 }
 
 /** The helper's process id while it runs (tests: the dictionary is read in another process). */
 export function readingHelperPid(): number | undefined {
-  return worker?.w.pid;
+  return dictionary.pid();
 }
