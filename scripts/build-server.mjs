@@ -27,6 +27,7 @@ export const SERVER_ENTRIES = {
   'seed-cli': 'src/server/cli/seed.ts',
   'invite-cli': 'src/server/cli/invite.ts',
   'backup-cli': 'src/server/cli/backup.ts',
+  'pglite-template-cli': 'src/server/cli/pglite-template.ts',
 };
 
 function build() {

@@ -4,7 +4,8 @@
 // The demo is made once and kept outside the clone, in MUGEN_CACHE_DIR (default ~/.cache/mugen), so a
 // fresh clone (CI) does not speak the demo audio again:
 // - demo-audio-<key>: each demo script's MP3s, keyed by the code and packages that speak them (the
-//   speech and audio providers, the demo's texts, eSpeak, kuromoji, lamejs). Speaking them all takes
+//   speech and audio providers, the demo's texts, the offline voice (Open JTalk and its voice, or eSpeak),
+//   kuromoji, lamejs). Speaking them all takes
 //   several minutes on a loaded 2-core machine; taking them from here, seconds.
 // - e2e-template-<key>: the seeded data dir (database and media), keyed as well by the migrations, the
 //   seed and the database engine; made again from the kept audio when any of them changes.
@@ -17,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildServerIfNeeded, SERVER_DIR } from './build-server.mjs';
 import { buildWebIfNeeded } from './build-web-if-needed.mjs';
+import { hasOpenJtalk } from './ensure-open-jtalk.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = process.env.E2E_PORT || '3100';
@@ -37,6 +39,8 @@ function hashOf(paths, packages) {
   };
   for (const p of paths) walk(p);
   for (const p of packages) h.update(`${p}@${lock.packages[`node_modules/${p}`]?.version}`);
+  // Which offline voice speaks (Open JTalk, or eSpeak NG where it is not installed: decision 0041).
+  h.update(hasOpenJtalk() ? 'open-jtalk' : 'espeak');
   return h.digest('hex').slice(0, 12);
 }
 
@@ -46,6 +50,7 @@ const speech = [
     'src/server/providers/tts',
     'src/server/providers/audio',
     'src/server/providers/japanese',
+    'vendor/open-jtalk-voice',
   ],
   ['kuromoji', '@echogarden/espeak-ng-emscripten', '@breezystack/lamejs'],
 ];
@@ -125,6 +130,9 @@ const child = spawn(process.execPath, ['--enable-source-maps', path.join(SERVER_
     ...env,
     PORT: port,
     HOST: '127.0.0.1',
+    // The address the journeys open (playwright.config.ts's baseURL): shared and feed links start with it,
+    // never with the Host a request names (#36.9).
+    PUBLIC_URL: process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`,
     DATA_DIR: runDir,
     // The operator account the admin journeys sign in with (e2e/helpers/operator.ts).
     ADMIN_USERNAME: 'operator',

@@ -20,6 +20,7 @@ const step = {
   typecheck: ['typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
   lint: ['lint (Biome)', bin('biome'), ['check', 'src', 'e2e', 'bench', 'scripts']],
   browser: ['browser', process.execPath, [path.join(root, 'scripts/ensure-chromium.mjs')]],
+  voice: ['offline voice (Open JTalk)', process.execPath, [path.join(root, 'scripts/ensure-open-jtalk.mjs')]],
   journeys: ['end-to-end tests (Chromium)', bin('playwright'), ['test']],
 };
 /**
@@ -28,7 +29,8 @@ const step = {
  */
 const groups = pgUrl
   ? [
-      [[step.browser]],
+      // One lane: two apt-get at once would wait on each other's lock.
+      [[step.voice, step.browser]],
       // The journeys are the longest step and mostly wait on the browser: everything else runs beside them,
       // one test file at a time, so the journeys' server and Chromium keep a core. Their demo data is made
       // (or taken from the cache) by their server's start, scripts/serve-e2e.mjs.
@@ -46,7 +48,12 @@ const groups = pgUrl
         ],
       ],
     ]
-  : [[[step.typecheck], [step.lint]], [[['unit and API tests (PGlite)', bin('vitest'), ['run']]]], [[step.browser]], [[step.journeys]]];
+  : [
+      [[step.typecheck], [step.lint], [step.voice]],
+      [[['unit and API tests (PGlite)', bin('vitest'), ['run']]]],
+      [[step.browser]],
+      [[step.journeys]],
+    ];
 
 const secs = (t0) => `${((Date.now() - t0) / 1000).toFixed(0)} s`;
 

@@ -224,7 +224,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       url.startsWith('/uploads/');
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !path.extname(url)) {
       // Client-side routes (including unknown ones, which the app renders as its 404 page).
-      const origin = publicOrigin(config, request);
+      const origin = publicOrigin(config);
       const card = await cardFor(database.db, url, origin).catch(() => null);
       return sendPage(request, reply, withCard(indexHtml, card, origin), { keep: card === null ? origin : null });
     }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { LlmSettings } from './providers/llm/index';
 import type { MailSettings } from './providers/mail/index';
 import type { S3Settings } from './providers/storage/s3';
+import { DEFAULT_GEMINI_TTS_MODEL, DEFAULT_GEMINI_TTS_VOICES, GEMINI_API_URL } from './providers/tts/gemini-wire';
 import type { TtsSettings } from './providers/tts/index';
 
 /**
@@ -79,7 +80,7 @@ const EnvSchema = z.object({
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   // 'espeak' is the former name of the offline voice.
   TTS_PROVIDER: z
-    .enum(['offline', 'espeak', 'voicevox', 'google', 'openai'])
+    .enum(['offline', 'espeak', 'voicevox', 'google', 'openai', 'gemini'])
     .default('offline')
     .transform((v) => (v === 'espeak' ? 'offline' : v)),
   VOICEVOX_URL: optionalUrl,
@@ -107,6 +108,12 @@ const EnvSchema = z.object({
   GEMINI_API_KEY: z.string().optional(),
   GEMINI_MODEL: z.string().min(1).default('gemini-3.5-flash'),
   GEMINI_BASE_URL: optionalUrl,
+  // TTS_PROVIDER=gemini: a generally available TTS model and the prebuilt voices of ハルカ,ケンタ.
+  GEMINI_TTS_MODEL: z.string().min(1).default(DEFAULT_GEMINI_TTS_MODEL),
+  GEMINI_TTS_VOICES: z
+    .string()
+    .regex(/^\s*[A-Za-z][\w-]*\s*,\s*[A-Za-z][\w-]*\s*$/, 'two prebuilt voice names, ハルカ,ケンタ (e.g. Zephyr,Charon)')
+    .default(DEFAULT_GEMINI_TTS_VOICES),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
   OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
@@ -220,6 +227,12 @@ const EnvSchema = z.object({
     .regex(/^([^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'an address, or "Name <address>"')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  // Signs backups (an HMAC of the end record); a restore with it refuses an unsigned or changed file.
+  BACKUP_SIGNING_KEY: z
+    .string()
+    .min(32, 'at least 32 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -281,6 +294,8 @@ export interface Config {
    * this start (development without them: the password is logged), or off (production without them).
    */
   admin: AdminSettings;
+  /** BACKUP_SIGNING_KEY: backups are signed with it, and a restore refuses a file it did not sign. */
+  backupSigningKey: string | undefined;
 }
 
 export type AdminSettings =
@@ -408,6 +423,16 @@ function ttsSettings(e: Env): TtsSettings {
         voices: pair(e.OPENAI_TTS_VOICES),
         timeoutMs,
       };
+    case 'gemini':
+      if (!e.GEMINI_API_KEY) throw new ConfigError('Invalid GEMINI_API_KEY="": TTS_PROVIDER=gemini needs a key');
+      return {
+        provider: 'gemini',
+        apiKey: e.GEMINI_API_KEY,
+        baseUrl: e.GEMINI_BASE_URL ?? GEMINI_API_URL,
+        model: e.GEMINI_TTS_MODEL,
+        voices: pair(e.GEMINI_TTS_VOICES),
+        timeoutMs,
+      };
     default:
       return { provider: 'offline' };
   }
@@ -439,7 +464,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue.path[0] ?? 'environment');
-    throw new ConfigError(`Invalid ${name}=${JSON.stringify(source[name] ?? '')}: ${issue.message}`);
+    // A secret's value is never echoed into a log: its name and what is wrong with it are enough.
+    const shown = /SECRET|PASSWORD|_KEY$|TOKEN/.test(name) ? ' (value not shown)' : `=${JSON.stringify(source[name] ?? '')}`;
+    throw new ConfigError(`Invalid ${name}${shown}: ${issue.message}`);
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
@@ -470,6 +497,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       'Invalid TRUST_PROXY=true: in production it lets any client choose its address; set the number of proxies in front (TRUST_PROXY=1) or their addresses (TRUST_PROXY=10.0.0.2)',
     );
   if (isProduction && e.DEMO_SEED) throw new ConfigError('Invalid DEMO_SEED=true: the demo seed is never run when NODE_ENV=production');
+  // Every absolute link (feeds, cards, sign-in) starts with it; never with a Host header a client wrote (#36.9).
+  if (isProduction && !e.PUBLIC_URL)
+    throw new ConfigError('Invalid PUBLIC_URL="": production needs the address members reach the site at (https://mugen.example.jp)');
   return {
     env: e.NODE_ENV,
     isProduction,
@@ -509,6 +539,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     payments: paymentsSettings(e, isProduction),
     admin: adminSettings(e, isProduction),
     mail: mailSettings(e),
+    backupSigningKey: e.BACKUP_SIGNING_KEY,
     webDir: path.resolve('dist/web'),
     ...overrides,
   };

@@ -10,11 +10,14 @@ import { sweepReadings } from './features/search/readings';
 import { startJobWorkers } from './jobs/workers';
 import { keepHeapSmall } from './lib/heap';
 import { serverRunningOn, writePidFile } from './lib/pid-file';
+import { lineCacheDir } from './providers/audio/line-cache';
 import { closeRenderPool, renderDialogueInWorker } from './providers/audio/render-pool';
 import { closeReadingHelper } from './providers/japanese/helper';
 import { createLlm } from './providers/llm/index';
 import { createPayments } from './providers/payments/index';
 import { createStorage } from './providers/storage/index';
+import { offlineVoice } from './providers/tts/index';
+import { OPEN_JTALK_INSTALL } from './providers/tts/openjtalk';
 
 // Plain lines on a laptop; JSON lines (like Fastify's own) in production, for log collectors.
 const say = (msg: string) =>
@@ -36,6 +39,11 @@ async function main() {
   }
 
   const started = Date.now();
+  // Which offline voice speaks (decision 0041): the voice of the demo, and of everything when TTS_PROVIDER is offline.
+  const voice = offlineVoice();
+  say(
+    voice.why ? `offline voice: eSpeak NG; ${voice.why}. To install it: sudo sh -c '${OPEN_JTALK_INSTALL}'` : 'offline voice: Open JTalk',
+  );
   say(`opening ${config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${path.join(config.dataDir, 'db')}`}`);
   if (!config.databaseUrl) {
     const other = serverRunningOn(config.dataDir);
@@ -94,6 +102,7 @@ async function main() {
   const stopWorkers = config.workersInApp
     ? await startJobWorkers(database, storage, {
         tts: config.tts,
+        lineCache: lineCacheDir(config.dataDir),
         llm,
         payments: createPayments(config, demoIntents(database.db), () => new Date()),
         mail: config.mail,
@@ -118,9 +127,11 @@ async function main() {
       demoUserId,
       log: { info: say },
       signal: seeding.signal,
+      // Each helper ends when its part of the demo is done (issue 37.6): the dictionary before the
+      // speech starts, the render helper before the search readings start the dictionary again.
+      phases: { written: closeReadingHelper, spoken: closeRenderPool },
     })
       .then(async () => {
-        // The speech worker holds kuromoji's dictionary (about 300 MB): free it once the demo is made.
         await closeRenderPool();
         if (seeding.signal.aborted) return;
         await database.db

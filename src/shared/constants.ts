@@ -81,3 +81,10 @@ export const SEARCH_PAGE_SIZE = 20;
 /** GET /api/tracks: tracks per page by default, and at most. */
 export const DEFAULT_LIST_LIMIT = 200;
 export const MAX_LIST_LIMIT = 1000;
+
+/**
+ * Spoken lines kept for re-use (issue 37.4): under DATA_DIR/cache/lines, at most 200 MB (about 70 minutes
+ * of Open JTalk's 24 kHz speech), the least recently used removed first.
+ */
+export const LINE_CACHE_DIR = 'cache/lines';
+export const LINE_CACHE_MAX_BYTES = 200 * 1024 * 1024;

@@ -33,14 +33,14 @@ try {
   let verified: VerifiedBackup | undefined;
   if (command === 'restore') {
     if (!positionals[0] || !fs.existsSync(positionals[0])) throw new ConfigError('Usage: npm run restore -- <backup file> [--force]');
-    verified = await verifyBackup(positionals[0]);
+    verified = await verifyBackup(positionals[0], { signingKey: config.backupSigningKey });
   }
   const database = await openDatabase(config);
   await database.migrate();
   if (command === 'backup') {
     const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
     const file = positionals[0] ?? path.join('backups', `mugen-${stamp}.jsonl.gz`);
-    const end = await writeBackup(database.db, file, { storage, dataDir: config.dataDir });
+    const end = await writeBackup(database.db, file, { storage, dataDir: config.dataDir, signingKey: config.backupSigningKey });
     console.log(`[mugen] backup written to ${file} (${(fs.statSync(file).size / 1024).toFixed(0)} KB, ${Date.now() - t0} ms)`);
     console.log(
       Object.entries(end.tables)
@@ -48,11 +48,18 @@ try {
         .join(', '),
     );
     console.log(`[mugen] ${end.media.files} media files (${config.s3 ? 'from the bucket' : 'from DATA_DIR/media'}), sha256 ${end.sha256}`);
+    console.log(
+      config.backupSigningKey
+        ? '[mugen] signed with BACKUP_SIGNING_KEY: a restore with the same key refuses the file if it is changed'
+        : '[mugen] not signed (BACKUP_SIGNING_KEY is not set): keep the file where only you can write',
+    );
     if (vapidInEnv)
       console.log('[mugen] the web push keys come from VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY and are not in this file: keep them');
   } else {
     const file = positionals[0];
     const done = await restoreBackup(database.db, file, { storage, dataDir: config.dataDir, force: values.force, verified });
+    if (verified?.signed && !config.backupSigningKey)
+      console.log('[mugen] this backup is signed, but BACKUP_SIGNING_KEY is not set: its signature was not checked');
     const rows = Object.entries(done.tables).map(([k, v]) => `${k} ${v}`);
     console.log(`[mugen] restored ${file} in ${Date.now() - t0} ms: ${rows.join(', ') || 'no rows'}; ${done.mediaFiles} media files`);
     if (vapidInEnv && done.files.includes('vapid.json'))

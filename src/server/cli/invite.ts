@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { invitations } from '../db/schema';
 import { newInvitationCode } from '../features/access/invitations';
+import { publicOrigin } from '../http/public-origin';
 
 try {
   const { values } = parseArgs({
@@ -22,7 +23,7 @@ try {
   const config = loadConfig();
   const database = await openDatabase(config);
   await database.migrate();
-  const origin = config.publicUrl ?? `http://localhost:${config.port}`;
+  const origin = publicOrigin(config);
   const rows = await database.db
     .insert(invitations)
     .values(

@@ -4,6 +4,7 @@ import { openDatabase } from '../db/client';
 import { demoIntents } from '../features/premium/demo-intents';
 import { startJobWorkers } from '../jobs/workers';
 import { keepHeapSmall } from '../lib/heap';
+import { lineCacheDir } from '../providers/audio/line-cache';
 import { closeRenderPool } from '../providers/audio/render-pool';
 import { createPayments } from '../providers/payments/index';
 import { createStorage } from '../providers/storage/index';
@@ -18,6 +19,7 @@ const database = await openDatabase(config);
 await database.migrate();
 const stop = await startJobWorkers(database, createStorage(config), {
   tts: config.tts,
+  lineCache: lineCacheDir(config.dataDir),
   llm: config.llm,
   payments: createPayments(config, demoIntents(database.db), () => new Date()),
   mail: config.mail,

@@ -1,21 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { StorageProvider } from '../providers/storage/types';
-import {
-  BackupRefused,
-  type Catalog,
-  databaseMigrations,
-  q,
-  readCatalog,
-  readLines,
-  type Sequence,
-  STAGING_PREFIX,
-  sha256,
-  type VerifiedBackup,
-  verifyBackup,
-} from './backup';
+import { type Catalog, databaseMigrations, readCatalog, sha256, type VerifiedBackup, verifyBackup } from './backup';
+import { APP_SEQUENCES, BackupRefused, type Line, parseLine, readRawLines, type Sequence } from './backup-format';
+import { Placement } from './backup-place';
 import { type Db, inTransaction, rowsOf } from './client';
 
 // The restore of a backup written by backup.ts (docs/decisions/0032-backups.md): all or nothing.
@@ -29,6 +17,10 @@ export interface RestoreOptions {
   force?: boolean;
   /** The file's check already made (verifyBackup) by a caller that checks before opening the database. */
   verified?: VerifiedBackup;
+  /** BACKUP_SIGNING_KEY: the file must carry a signature made with it. */
+  signingKey?: string;
+  /** Called before each step that writes (each object staged, the emptying, each table line, each move): the tests' failure points. */
+  checkpoint?: (step: string) => void | Promise<void>;
 }
 
 export interface RestoreSummary {
@@ -37,11 +29,20 @@ export interface RestoreSummary {
   files: string[];
 }
 
+/** The lines of the kinds a step reads, parsed strictly; the others raw (for the checksum). */
+async function* linesOf(file: string, kinds: Line['kind'][]): AsyncGenerator<{ raw: string; line: Line | null }> {
+  const wanted = kinds.map((k) => `{"${k}":`);
+  for await (const { n, raw } of readRawLines(file)) {
+    yield { raw, line: wanted.some((w) => raw.startsWith(w)) ? parseLine(file, n, raw) : null };
+  }
+}
+
 /**
  * Restores a backup, all or nothing (docs/decisions/0032-backups.md):
- * 1. the file is checked whole against its end record (verifyBackup), and the target against the file:
- *    every table and column of the backup exists there, and it holds no data unless `force`;
- * 2. media and files are staged: written under `_restore-<run>/` keys and `<name>._restore-<run>` files;
+ * 1. the file is checked whole (verifyBackup: strict lines, no duplicates, its end record, its
+ *    signature), and the target against the file: every table and column of the backup exists there,
+ *    no symbolic link is on a path it writes, and it holds no data unless `force`;
+ * 2. media and files are staged (backup-place.ts), each checked against the digest verified in step 1;
  * 3. in one transaction: every table emptied, the rows inserted, the sequences set; then, still inside it,
  *    each staged object moved into place (what it replaces moved aside); then the commit.
  * Any failure rolls the transaction back, moves the replaced objects back, and deletes what was staged
@@ -49,136 +50,97 @@ export interface RestoreSummary {
  * deleted.
  */
 export async function restoreBackup(db: Db, file: string, opts: RestoreOptions = {}): Promise<RestoreSummary> {
-  const verified = opts.verified ?? (await verifyBackup(file));
+  const verified = opts.verified ?? (await verifyBackup(file, { signingKey: opts.signingKey }));
   const catalog = await readCatalog(db);
+  const place = new Placement(opts.storage, opts.dataDir, randomBytes(6).toString('hex'));
   await checkTarget(db, file, verified, catalog, opts.force ?? false);
-
-  const run = randomBytes(6).toString('hex');
-  const staging = `${STAGING_PREFIX}${run}`;
-  const aside = `${STAGING_PREFIX}${run}-previous`;
-  const storage = opts.storage;
-  const staged: string[] = [];
-  const stagedFiles: string[] = [];
-  /** Objects moved into place, and whether each replaced one (then moved aside). */
-  const placed: { key: string; replaced: boolean }[] = [];
-  const placedFiles: { name: string; replaced: boolean }[] = [];
-  const dataPath = (name: string) => path.join(opts.dataDir ?? '', name);
+  place.checkPaths(opts.storage ? verified.media.keys() : [], opts.dataDir ? verified.end.files : []);
+  const step = async (what: string) => {
+    await opts.checkpoint?.(what);
+  };
+  const changed = () => new BackupRefused(`refused: ${file} changed while it was being restored; nothing was written`);
   const summary: RestoreSummary = { tables: {}, mediaFiles: 0, files: [] };
 
   try {
-    for await (const { line } of readLines(file, ['media', 'file'])) {
-      if (!line) continue;
-      if (line.media && line.data && storage) {
+    for await (const { line } of linesOf(file, ['media', 'file'])) {
+      if (line?.kind === 'media' && opts.storage) {
         const data = Buffer.from(line.data, 'base64');
-        if (sha256(data) !== line.sha256)
-          throw new BackupRefused(`refused: ${file} changed while it was being restored; nothing was written`);
-        staged.push(line.media); // before the write: a write that fails half-way is cleaned up too
-        await storage.put(`${staging}/${line.media}`, data);
-      } else if (line.file && line.data && opts.dataDir) {
-        fs.mkdirSync(opts.dataDir, { recursive: true });
-        stagedFiles.push(line.file);
-        fs.writeFileSync(`${dataPath(line.file)}.${staging}`, Buffer.from(line.data, 'base64'), { mode: 0o600 });
+        if (sha256(data) !== verified.media.get(line.media)) throw changed();
+        await step(`stage media ${line.media}`);
+        await place.stageMedia(line.media, data);
+      } else if (line?.kind === 'file' && opts.dataDir) {
+        const data = Buffer.from(line.data, 'base64');
+        if (sha256(data) !== line.sha256 || !verified.end.files.includes(line.file)) throw changed();
+        await step(`stage file ${line.file}`);
+        place.stageFile(line.file, data);
       }
     }
     await inTransaction(db, async (tx) => {
-      await tx.execute(sql.raw(`truncate ${catalog.tables.map(q).join(', ')} restart identity cascade`));
+      await step('empty the tables');
+      await tx.execute(
+        sql`truncate ${sql.join(
+          catalog.tables.map((t) => sql.identifier(t)),
+          sql`, `,
+        )} restart identity cascade`,
+      );
       const hash = createHash('sha256');
-      for await (const { raw, line } of readLines(file, ['table', 'sequences', 'end'])) {
-        if (line?.end) break;
+      for await (const { raw, line } of linesOf(file, ['table', 'sequences', 'end'])) {
+        if (line?.kind === 'end') break;
         hash.update(`${raw}\n`);
-        if (!line) continue;
-        if (line.table && line.rows?.length) {
-          const cols = Object.keys(line.rows[0]).map(q).join(', ');
-          await tx
-            .execute(
-              sql`${sql.raw(`insert into ${q(line.table)} (${cols}) overriding system value select ${cols} from json_populate_recordset(null::${q(line.table)}, `)}${JSON.stringify(line.rows)}::json)`,
-            )
-            .catch((err: Error) => {
-              // The driver's error repeats the statement and every row: the operator reads the database's reason.
-              const reason = err.cause instanceof Error ? err.cause.message : err.message.split('\n')[0];
-              throw new Error(`restore failed in table ${line.table}: ${reason}; nothing was written`);
-            });
+        if (line?.kind === 'table' && line.rows.length) {
+          await step(`rows ${line.table}`);
+          await insertRows(tx, line.table, line.rows);
           summary.tables[line.table] = (summary.tables[line.table] ?? 0) + line.rows.length;
-        } else if (line.sequences) {
+        } else if (line?.kind === 'sequences') {
+          await step('sequences');
           await setSequences(tx, catalog, line.sequences);
         }
       }
       // The file checked in step 1 must be the file read now.
-      if (hash.digest('hex') !== verified.end.sha256)
-        throw new BackupRefused(`refused: ${file} changed while it was being restored; nothing was written`);
-      if (storage) {
-        for (const key of staged) {
-          const replaced = (await storage.stat(key)) !== null;
-          if (replaced) await storage.move(key, `${aside}/${key}`);
-          placed.push({ key, replaced });
-          await storage.move(`${staging}/${key}`, key);
-        }
-      }
-      for (const name of stagedFiles) {
-        const replaced = fs.existsSync(dataPath(name));
-        if (replaced) fs.renameSync(dataPath(name), `${dataPath(name)}.${aside}`);
-        placedFiles.push({ name, replaced });
-        fs.renameSync(`${dataPath(name)}.${staging}`, dataPath(name));
-      }
+      if (hash.digest('hex') !== verified.end.sha256) throw changed();
+      await place.placeAll(step);
+      await step('commit');
     });
   } catch (err) {
-    const left = await undoPlacement(storage, staging, aside, staged, placed, (name) => dataPath(name), stagedFiles, placedFiles);
+    const left = await place.undo();
     if (left.length) {
       const why = err instanceof Error ? err.message : String(err);
-      throw new Error(`restore failed (${why}) and could not put back ${left.length} media file(s): the previous ones are under ${aside}/`);
+      throw new Error(`restore failed (${why}) and could not put back ${left.join(', ')}: the previous ones are under ${place.aside}`);
     }
     throw err;
   }
-  // Committed: what the restore replaced goes.
-  if (storage) for (const p of placed.filter((p) => p.replaced)) await storage.delete(`${aside}/${p.key}`).catch(() => {});
-  for (const p of placedFiles.filter((p) => p.replaced)) fs.rmSync(`${dataPath(p.name)}.${aside}`, { force: true });
-  summary.mediaFiles = staged.length;
-  summary.files = stagedFiles;
+  await place.settle();
+  summary.mediaFiles = place.mediaFiles;
+  summary.files = place.files;
   return summary;
 }
 
-/** Puts the media and files back as they were before the restore; answers the keys it could not. */
-async function undoPlacement(
-  storage: StorageProvider | undefined,
-  staging: string,
-  aside: string,
-  staged: string[],
-  placed: { key: string; replaced: boolean }[],
-  dataPath: (name: string) => string,
-  stagedFiles: string[],
-  placedFiles: { name: string; replaced: boolean }[],
-): Promise<string[]> {
-  const left: string[] = [];
-  if (storage) {
-    for (const p of [...placed].reverse()) {
-      try {
-        await storage.delete(p.key);
-        if (p.replaced) await storage.move(`${aside}/${p.key}`, p.key);
-      } catch {
-        left.push(p.key);
-      }
-    }
-    for (const key of staged) await storage.delete(`${staging}/${key}`).catch(() => {});
-  }
-  for (const p of [...placedFiles].reverse()) {
-    fs.rmSync(dataPath(p.name), { force: true });
-    if (p.replaced) fs.renameSync(`${dataPath(p.name)}.${aside}`, dataPath(p.name));
-  }
-  for (const name of stagedFiles) fs.rmSync(`${dataPath(name)}.${staging}`, { force: true });
-  return left;
+/** One table line: the table and columns are the app's (the line's schema), the rows one bound JSON value. */
+async function insertRows(tx: Db, table: string, rows: Record<string, unknown>[]): Promise<void> {
+  const cols = sql.join(
+    Object.keys(rows[0]).map((c) => sql.identifier(c)),
+    sql`, `,
+  );
+  await tx
+    .execute(
+      sql`insert into ${sql.identifier(table)} (${cols}) overriding system value select ${cols} from json_populate_recordset(null::${sql.identifier(table)}, ${JSON.stringify(rows)}::json)`,
+    )
+    .catch((err: Error) => {
+      // The driver's error repeats the statement and every row: the operator reads the database's reason.
+      const reason = err.cause instanceof Error ? err.cause.message : err.message.split('\n')[0];
+      throw new Error(`restore failed in table ${table}: ${reason}; nothing was written`);
+    });
 }
 
+/** Sets each of the app's sequences the target has, every value bound: never behind the restored rows. */
 async function setSequences(tx: Db, catalog: Catalog, sequences: Sequence[]): Promise<void> {
-  const owners = new Map(catalog.sequences.map((s) => [s.name, s]));
   for (const s of sequences) {
-    const owner = owners.get(s.name);
-    if (!owner) continue;
-    // Never behind the restored rows, whatever the file says.
-    const max = owner.table && owner.column ? `(select max(${q(owner.column)}) from ${q(owner.table)})` : 'null';
+    const owner = APP_SEQUENCES.get(s.name);
+    const here = catalog.sequences.find((c) => c.name === s.name);
+    if (!owner || here?.table !== owner.table || here.column !== owner.column) continue;
+    const max = sql`coalesce((select max(${sql.identifier(owner.column)}) from ${sql.identifier(owner.table)}), 0)`;
     await tx.execute(
-      sql.raw(
-        `select setval('${q(s.name)}', greatest(${BigInt(s.lastValue)}, coalesce(${max}, 0), 1), ${s.isCalled} or coalesce(${max}, 0) >= ${BigInt(s.lastValue)})`,
-      ),
+      sql`select setval(${`public.${s.name}`}::text::regclass, greatest(${s.lastValue}::bigint, ${max}, 1), ${s.isCalled}::boolean or ${max} >= ${s.lastValue}::bigint)`,
     );
   }
 }
@@ -197,7 +159,12 @@ async function checkTarget(db: Db, file: string, verified: VerifiedBackup, catal
     if (missing) throw refuse(`${file} holds column ${table}.${missing}, which this database does not have`);
   }
   if (force) return;
-  const counts = catalog.tables.map((t) => `(select count(*) from ${q(t)})`).join(' + ');
-  const n = Number(rowsOf<{ n: string | number }>(await db.execute(sql.raw(`select ${counts || '0'} as n`)))[0].n);
+  const counts = sql.join(
+    catalog.tables.map((t) => sql`(select count(*) from ${sql.identifier(t)})`),
+    sql` + `,
+  );
+  const n = Number(
+    rowsOf<{ n: string | number }>(await db.execute(catalog.tables.length ? sql`select ${counts} as n` : sql`select 0 as n`))[0].n,
+  );
   if (n > 0) throw refuse(`the database is not empty (${n} rows; use --force to replace its contents)`);
 }

@@ -20,7 +20,7 @@ import {
   stateOf,
   vapidFile,
 } from '../test/backup-kit';
-import { BackupRefused } from './backup';
+import { BackupRefused } from './backup-format';
 import { restoreBackup } from './backup-restore';
 import { rowsOf } from './client';
 import * as schema from './schema';

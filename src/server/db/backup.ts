@@ -1,73 +1,38 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import readline from 'node:readline';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { StorageProvider } from '../providers/storage/types';
+import {
+  APP_SEQUENCES,
+  APP_TABLES,
+  BACKUP_FORMAT,
+  BackupRefused,
+  CHUNK,
+  DATA_FILES,
+  type EndRecord,
+  type Header,
+  MAX_LINE_BYTES,
+  parseLine,
+  readRawLines,
+  type Sequence,
+  SIGNATURE_ALG,
+  STAGING_PREFIX,
+  signatureMatches,
+  signatureOf,
+} from './backup-format';
 import { type Db, rowsOf } from './client';
 
-/**
- * A logical backup (docs/decisions/0032-backups.md): gzip'd JSON lines that restore into either
- * database, the embedded one or PostgreSQL.
- *
- *   {"format":"mugen-backup/2", "createdAt", "migrations": {count, last}}      the header
- *   {"table": "users", "rows": [...]}                                           500 rows a line, parents first
- *   {"sequences": [{"name", "lastValue", "isCalled"}]}                          every id sequence
- *   {"media": "audio/x.mp3", "size", "sha256", "data": base64}                  one media object a line
- *   {"file": "vapid.json", "sha256", "data": base64}                            DATA_DIR files the app made
- *   {"end": {"tables": {name: rows}, "sequences", "media": {files, bytes, sha256}, "files", "lines", "sha256"}}
- *
- * The tables, their order and the sequences are read from the database's catalog at each backup, so a
- * table a migration adds is in the next backup with no edit here. The end record's `sha256` is the
- * SHA-256 of every line before it (each with its newline); `media.sha256` is the SHA-256 of each
- * object's key and SHA-256 in file order. A restore checks all of it before it writes anything.
- */
-export const BACKUP_FORMAT = 'mugen-backup/2';
-/** Files of DATA_DIR that the app generates and a restore needs (the web push key pair). */
-export const DATA_FILES = ['vapid.json'] as const;
-/** Storage keys under these folders are a restore's own staging, never media. */
-export const STAGING_PREFIX = '_restore-';
-export const CHUNK = 500;
-
-/** A backup refused before anything was written: its message is one line for the operator. */
-export class BackupRefused extends Error {}
-
-export interface Header {
-  format: string;
-  createdAt: string;
-  migrations: { count: number; last: number | null };
-}
-
-export interface Sequence {
-  name: string;
-  lastValue: string;
-  isCalled: boolean;
-}
-
-export interface EndRecord {
-  tables: Record<string, number>;
-  sequences: number;
-  media: { files: number; bytes: number; sha256: string };
-  files: string[];
-  lines: number;
-  sha256: string;
-}
-
-export interface Line {
-  format?: string;
-  table?: string;
-  rows?: Record<string, unknown>[];
-  sequences?: Sequence[];
-  media?: string;
-  file?: string;
-  size?: number;
-  sha256?: string;
-  data?: string;
-  end?: EndRecord;
-}
+// A logical backup (docs/decisions/0032-backups.md): gzip'd JSON lines, their kinds in backup-format.ts,
+// that restore into either database, the embedded one or PostgreSQL.
+//
+// The tables, their order and the sequences are read from the database's catalog at each backup, so a
+// table a migration adds is in the next backup with no edit here. The end record's `sha256` is the
+// SHA-256 of every line before it (each with its newline); `media.sha256` is the SHA-256 of each
+// object's key and SHA-256 in file order. A restore checks all of it before it writes anything.
 
 export interface Catalog {
   /** Every table of the schema, each after the tables its foreign keys point to. */
@@ -157,87 +122,116 @@ export interface BackupOptions {
   storage?: StorageProvider;
   /** DATA_DIR: the files of DATA_FILES found there go into the file. */
   dataDir?: string;
+  /** BACKUP_SIGNING_KEY: a signature line (an HMAC of the end record) follows the end record. */
+  signingKey?: string;
+}
+
+/** The lines of one table chunk, halved until each is within MAX_LINE_BYTES (rows with long texts). */
+function tableLines(table: string, rows: unknown[]): string[] {
+  const text = JSON.stringify({ table, rows });
+  if (Buffer.byteLength(text) <= MAX_LINE_BYTES) return [text];
+  if (rows.length === 1) throw new Error(`backup failed: a row of ${table} is longer than a backup line holds (${MAX_LINE_BYTES} bytes)`);
+  const half = Math.ceil(rows.length / 2);
+  return [...tableLines(table, rows.slice(0, half)), ...tableLines(table, rows.slice(half))];
 }
 
 /**
  * Writes every table, every sequence, every media object and the generated DATA_DIR files, read in one
  * repeatable-read transaction (one consistent picture, even while the service runs on PostgreSQL), then
- * the end record. Written to `file.tmp` and renamed, so `file` is whole or absent. Answers the end record.
+ * the end record and, with a signing key, its signature. Written to `file.tmp` and renamed, so `file` is
+ * whole or absent. Answers the end record.
  */
 export async function writeBackup(db: Db, file: string, opts: BackupOptions = {}): Promise<EndRecord> {
   fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const tmp = `${file}.tmp`;
-  const end = await db.transaction(
-    async (txRaw) => {
-      const tx = txRaw as unknown as Db;
-      const catalog = await readCatalog(tx);
-      const hash = createHash('sha256');
-      const mediaHash = createHash('sha256');
-      const record: EndRecord = { tables: {}, sequences: 0, media: { files: 0, bytes: 0, sha256: '' }, files: [], lines: 0, sha256: '' };
-      const line = (value: object) => {
-        const text = `${JSON.stringify(value)}\n`;
-        hash.update(text);
-        record.lines += 1;
-        return text;
-      };
-      async function* lines() {
-        const header: Header = { format: BACKUP_FORMAT, createdAt: new Date().toISOString(), migrations: await databaseMigrations(tx) };
-        yield line(header);
-        for (const table of catalog.tables) {
-          record.tables[table] = 0;
-          const order = catalog.primaryKeys.get(table)?.map(q).join(', ') ?? 'x::text';
-          for (let offset = 0; ; offset += CHUNK) {
-            const r = await tx.execute(
-              sql.raw(
-                `select coalesce(json_agg(x), '[]'::json) as rows from (select * from ${q(table)} x order by ${order} limit ${CHUNK} offset ${offset}) x`,
-              ),
-            );
-            const raw = rowsOf<{ rows: unknown[] | string }>(r)[0].rows;
-            const rows = typeof raw === 'string' ? (JSON.parse(raw) as unknown[]) : raw;
-            if (!rows.length) break;
-            record.tables[table] += rows.length;
-            yield line({ table, rows });
-            if (rows.length < CHUNK) break;
+  const end = await db
+    .transaction(
+      async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        const catalog = await readCatalog(tx);
+        const hash = createHash('sha256');
+        const mediaHash = createHash('sha256');
+        const record: EndRecord = { tables: {}, sequences: 0, media: { files: 0, bytes: 0, sha256: '' }, files: [], lines: 0, sha256: '' };
+        const line = (text: string) => {
+          hash.update(`${text}\n`);
+          record.lines += 1;
+          return `${text}\n`;
+        };
+        async function* lines() {
+          const header: Header = { format: BACKUP_FORMAT, createdAt: new Date().toISOString(), migrations: await databaseMigrations(tx) };
+          yield line(JSON.stringify(header));
+          // Only the app's own tables and sequences: the ones a restore accepts.
+          for (const table of catalog.tables.filter((t) => APP_TABLES.has(t))) {
+            record.tables[table] = 0;
+            const order = catalog.primaryKeys.get(table)?.map(q).join(', ') ?? 'x::text';
+            for (let offset = 0; ; offset += CHUNK) {
+              const r = await tx.execute(
+                sql.raw(
+                  `select coalesce(json_agg(x), '[]'::json) as rows from (select * from ${q(table)} x order by ${order} limit ${CHUNK} offset ${offset}) x`,
+                ),
+              );
+              const raw = rowsOf<{ rows: unknown[] | string }>(r)[0].rows;
+              const rows = typeof raw === 'string' ? (JSON.parse(raw) as unknown[]) : raw;
+              if (!rows.length) break;
+              record.tables[table] = (record.tables[table] ?? 0) + rows.length;
+              for (const text of tableLines(table, rows)) yield line(text);
+              if (rows.length < CHUNK) break;
+            }
           }
-        }
-        const sequences: Sequence[] = [];
-        for (const s of catalog.sequences) {
-          const v = rowsOf<{ lastValue: string; isCalled: boolean }>(
-            await tx.execute(sql.raw(`select last_value::text as "lastValue", is_called as "isCalled" from ${q(s.name)}`)),
-          )[0];
-          sequences.push({ name: s.name, lastValue: v.lastValue, isCalled: v.isCalled });
-        }
-        record.sequences = sequences.length;
-        yield line({ sequences });
-        if (opts.storage) {
-          const keys = (await opts.storage.list('')).filter((k) => !k.startsWith(STAGING_PREFIX)).sort();
-          for (const key of keys) {
-            const data = await readAll(await opts.storage.read(key));
-            const digest = sha256(data);
-            mediaHash.update(`${key}\n${digest}\n`);
-            record.media.files += 1;
-            record.media.bytes += data.length;
-            yield line({ media: key, size: data.length, sha256: digest, data: data.toString('base64') });
+          const sequences: Sequence[] = [];
+          for (const s of catalog.sequences.filter((c) => c.table !== null && APP_TABLES.has(c.table))) {
+            // A sequence a restore would refuse (APP_SEQUENCES is derived from the schema's serial columns) fails the backup.
+            if (APP_SEQUENCES.get(s.name)?.table !== s.table)
+              throw new Error(`backup failed: sequence ${s.name} of ${s.table}.${s.column} is not one this version restores`);
+            const v = rowsOf<{ lastValue: string; isCalled: boolean }>(
+              await tx.execute(sql.raw(`select last_value::text as "lastValue", is_called as "isCalled" from ${q(s.name)}`)),
+            )[0];
+            sequences.push({ name: s.name, lastValue: v.lastValue, isCalled: v.isCalled });
           }
-        }
-        if (opts.dataDir) {
-          for (const name of DATA_FILES) {
-            const full = path.join(opts.dataDir, name);
-            if (!fs.existsSync(full)) continue;
-            const data = fs.readFileSync(full);
-            record.files.push(name);
-            yield line({ file: name, sha256: sha256(data), data: data.toString('base64') });
+          record.sequences = sequences.length;
+          yield line(JSON.stringify({ sequences }));
+          if (opts.storage) {
+            const keys = (await opts.storage.list('')).filter((k) => !k.startsWith(STAGING_PREFIX)).sort();
+            for (const key of keys) {
+              const data = await readAll(await opts.storage.read(key));
+              const digest = sha256(data);
+              const text = JSON.stringify({ media: key, size: data.length, sha256: digest, data: data.toString('base64') });
+              // A line a restore would refuse is never written: the backup fails and says which object.
+              if (text.length > MAX_LINE_BYTES)
+                throw new Error(
+                  `backup failed: media ${key} (${data.length} bytes) is longer base64'd than a backup line holds (${MAX_LINE_BYTES} bytes)`,
+                );
+              mediaHash.update(`${key}\n${digest}\n`);
+              record.media.files += 1;
+              record.media.bytes += data.length;
+              yield line(text);
+            }
           }
+          if (opts.dataDir) {
+            for (const name of DATA_FILES) {
+              const full = path.join(opts.dataDir, name);
+              if (!fs.existsSync(full)) continue;
+              const data = fs.readFileSync(full);
+              record.files.push(name);
+              yield line(JSON.stringify({ file: name, sha256: sha256(data), data: data.toString('base64') }));
+            }
+          }
+          record.media.sha256 = mediaHash.digest('hex');
+          record.sha256 = hash.digest('hex');
+          const endLine = JSON.stringify({ end: record });
+          yield `${endLine}\n`;
+          if (opts.signingKey)
+            yield `${JSON.stringify({ signature: { alg: SIGNATURE_ALG, hmac: signatureOf(opts.signingKey, endLine) } })}\n`;
         }
-        record.media.sha256 = mediaHash.digest('hex');
-        record.sha256 = hash.digest('hex');
-        yield `${JSON.stringify({ end: record })}\n`;
-      }
-      await pipeline(Readable.from(lines()), zlib.createGzip(), fs.createWriteStream(tmp));
-      return record;
-    },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
+        await pipeline(Readable.from(lines()), zlib.createGzip(), fs.createWriteStream(tmp));
+        return record;
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    )
+    .catch((err) => {
+      fs.rmSync(tmp, { force: true });
+      throw err;
+    });
   fs.renameSync(tmp, file);
   return end;
 }
@@ -248,112 +242,130 @@ export async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   return Buffer.concat(parts);
 }
 
-/**
- * The lines of a backup file, each with its number. `only` names the kinds of line the caller reads
- * (by their first key, as JSON.stringify wrote it): the others are passed raw, unparsed, for the checksum.
- * A damaged gzip stream or line is refused.
- */
-export async function* readLines(file: string, only?: (keyof Line)[]): AsyncGenerator<{ n: number; raw: string; line: Line | null }> {
-  const input = readline.createInterface({
-    input: fs.createReadStream(file).pipe(zlib.createGunzip()),
-    crlfDelay: Number.POSITIVE_INFINITY,
-  });
-  const wanted = only?.map((k) => `{"${k}":`);
-  let n = 0;
-  try {
-    for await (const raw of input) {
-      n += 1;
-      if (wanted && !wanted.some((w) => raw.startsWith(w))) {
-        yield { n, raw, line: null };
-        continue;
-      }
-      let line: Line;
-      try {
-        line = JSON.parse(raw) as Line;
-      } catch {
-        throw new BackupRefused(`refused: ${file} is damaged at line ${n} (not JSON); nothing was written`);
-      }
-      yield { n, raw, line };
-    }
-  } catch (err) {
-    if (err instanceof BackupRefused) throw err;
-    throw new BackupRefused(
-      `refused: ${file} is not a whole gzip file (${err instanceof Error ? err.message : err}, after line ${n}); nothing was written`,
-    );
-  }
-}
-
 export interface VerifiedBackup {
   header: Header;
   end: EndRecord;
   /** The columns each table's rows carry. */
   columns: Map<string, string[]>;
+  /** Each media object's key and SHA-256: a restore stages exactly these. */
+  media: Map<string, string>;
+  /** The file carries a signature line (checked when a signing key was given). */
+  signed: boolean;
 }
 
+export interface VerifyOptions {
+  /** BACKUP_SIGNING_KEY: the file must carry a signature made with it. */
+  signingKey?: string;
+}
+
+const firstFormat = (raw: string): unknown => {
+  try {
+    return (JSON.parse(raw) as { format?: unknown } | null)?.format;
+  } catch {
+    return undefined;
+  }
+};
+
 /**
- * Reads the whole file and checks it against its end record: the format, every table's row count, the
- * media count, size and checksum, each object's own checksum, the files, the line count and the checksum
- * of every line. Writes nothing; throws BackupRefused with a one-line message when anything differs.
+ * Reads the whole file and checks it: each line against the strict schema of its kind, no media key,
+ * file, sequence or row (by primary key) twice, and all of it against its end record (every table's row
+ * count, the media count, size and checksum, each object's own checksum, the files, the line count and
+ * the checksum of every line) and, with a signing key, its signature. Writes nothing; throws
+ * BackupRefused with a one-line message when anything differs.
  */
-export async function verifyBackup(file: string): Promise<VerifiedBackup> {
+export async function verifyBackup(file: string, opts: VerifyOptions = {}): Promise<VerifiedBackup> {
   const refuse = (why: string) => new BackupRefused(`refused: ${file} ${why}; nothing was written`);
   const hash = createHash('sha256');
   const mediaHash = createHash('sha256');
   const tables: Record<string, number> = {};
   const columns = new Map<string, string[]>();
-  const media = { files: 0, bytes: 0 };
+  const keysSeen = new Map<string, Set<string>>();
+  const media = new Map<string, string>();
+  const mediaBytes = { n: 0 };
   const files: string[] = [];
-  let sequences = 0;
+  const sequenceNames = new Set<string>();
+  let sequenceLines = 0;
   let header: Header | undefined;
-  let end: EndRecord | undefined;
+  let end: { record: EndRecord; raw: string } | undefined;
+  let signature: string | undefined;
   let lines = 0;
-  for await (const { n, raw, line: parsed } of readLines(file)) {
-    const line = parsed as Line;
-    if (end) throw refuse(`has data after its end record (line ${n})`);
-    if (n === 1) {
-      if (line.format !== BACKUP_FORMAT) throw refuse(`is not a Mugen backup this version restores (format ${line.format ?? 'unknown'})`);
-      header = line as unknown as Header;
-    } else if (line.end) {
-      end = line.end;
+  for await (const { n, raw } of readRawLines(file)) {
+    if (signature !== undefined) throw refuse(`has data after its signature (line ${n})`);
+    if (n === 1 && raw.startsWith('{')) {
+      const format = firstFormat(raw);
+      if (format !== BACKUP_FORMAT) throw refuse(`is not a Mugen backup this version restores (format ${String(format ?? 'unknown')})`);
+    }
+    const line = parseLine(file, n, raw);
+    if (end) {
+      if (line.kind !== 'signature') throw refuse(`has data after its end record (line ${n})`);
+      signature = line.signature.hmac;
       continue;
-    } else if (line.table && Array.isArray(line.rows)) {
+    }
+    if ((n === 1) !== (line.kind === 'format'))
+      throw refuse(n === 1 ? 'does not begin with its header' : `holds a second header (line ${n})`);
+    if (line.kind === 'format') header = line;
+    else if (line.kind === 'end') {
+      end = { record: line.end, raw };
+      continue;
+    } else if (line.kind === 'signature') throw refuse(`holds a signature before its end record (line ${n})`);
+    else if (line.kind === 'table') {
       tables[line.table] = (tables[line.table] ?? 0) + line.rows.length;
-      if (!columns.has(line.table) && line.rows[0]) columns.set(line.table, Object.keys(line.rows[0]));
-    } else if (Array.isArray(line.sequences)) {
-      sequences += line.sequences.length;
-    } else if (typeof line.media === 'string' && typeof line.data === 'string') {
-      if (line.media.startsWith(STAGING_PREFIX)) throw refuse(`holds a staging key (${line.media})`);
+      const primaryKey = APP_TABLES.get(line.table)?.primaryKey ?? [];
+      const seen = keysSeen.get(line.table) ?? new Set<string>();
+      keysSeen.set(line.table, seen);
+      for (const row of line.rows) {
+        const cols = Object.keys(row).sort();
+        const known = columns.get(line.table);
+        if (!known) columns.set(line.table, cols);
+        else if (known.join(',') !== cols.join(',')) throw refuse(`holds rows of ${line.table} with different columns (line ${n})`);
+        const key = JSON.stringify(primaryKey.map((c) => row[c]));
+        if (seen.has(key)) throw refuse(`holds the row ${line.table} ${key} twice (line ${n})`);
+        seen.add(key);
+      }
+    } else if (line.kind === 'sequences') {
+      if (++sequenceLines > 1) throw refuse(`holds a second sequences line (line ${n})`);
+      for (const s of line.sequences) {
+        if (sequenceNames.has(s.name)) throw refuse(`holds the sequence ${s.name} twice (line ${n})`);
+        sequenceNames.add(s.name);
+      }
+    } else if (line.kind === 'media') {
+      if (media.has(line.media)) throw refuse(`holds the media file ${line.media} twice (line ${n})`);
       const data = Buffer.from(line.data, 'base64');
       if (data.length !== line.size || sha256(data) !== line.sha256) throw refuse(`holds a damaged media file (${line.media})`);
       mediaHash.update(`${line.media}\n${line.sha256}\n`);
-      media.files += 1;
-      media.bytes += data.length;
-    } else if (typeof line.file === 'string' && typeof line.data === 'string') {
-      if (!(DATA_FILES as readonly string[]).includes(line.file)) throw refuse(`holds an unknown file (${line.file})`);
+      media.set(line.media, line.sha256);
+      mediaBytes.n += data.length;
+    } else {
+      if (files.includes(line.file)) throw refuse(`holds the file ${line.file} twice (line ${n})`);
       if (sha256(Buffer.from(line.data, 'base64')) !== line.sha256) throw refuse(`holds a damaged file (${line.file})`);
       files.push(line.file);
-    } else {
-      throw refuse(`holds a line this version does not know (line ${n})`);
     }
     hash.update(`${raw}\n`);
     lines += 1;
   }
   if (!header) throw refuse('is empty');
   if (!end) throw refuse(`is cut short: it has no end record (${lines} lines read)`);
-  for (const [table, rows] of Object.entries(end.tables)) {
+  if (opts.signingKey) {
+    if (signature === undefined) throw refuse('is not signed, and BACKUP_SIGNING_KEY is set (a backup made without the key)');
+    if (!signatureMatches(opts.signingKey, end.raw, signature))
+      throw refuse('does not match its signature (changed since it was made, or signed with another BACKUP_SIGNING_KEY)');
+  }
+  const record = end.record;
+  for (const [table, rows] of Object.entries(record.tables)) {
     if ((tables[table] ?? 0) !== rows)
       throw refuse(`does not match its end record (${table}: ${tables[table] ?? 0} rows read, ${rows} recorded)`);
   }
-  const extra = Object.keys(tables).find((t) => !(t in end.tables));
+  const extra = Object.keys(tables).find((t) => !(t in record.tables));
   if (extra) throw refuse(`does not match its end record (table ${extra} is not in it)`);
-  if (lines !== end.lines) throw refuse(`does not match its end record (${lines} lines read, ${end.lines} recorded)`);
-  if (sequences !== end.sequences) throw refuse(`does not match its end record (${sequences} sequences read, ${end.sequences} recorded)`);
-  if (media.files !== end.media.files || media.bytes !== end.media.bytes)
-    throw refuse(`does not match its end record (${media.files} media files read, ${end.media.files} recorded)`);
-  if (mediaHash.digest('hex') !== end.media.sha256) throw refuse('does not match its end record (media checksum)');
-  if (files.join(',') !== end.files.join(',')) throw refuse('does not match its end record (files)');
-  if (hash.digest('hex') !== end.sha256) throw refuse('does not match its end record (checksum of its lines)');
-  return { header, end, columns };
+  if (lines !== record.lines) throw refuse(`does not match its end record (${lines} lines read, ${record.lines} recorded)`);
+  if (sequenceNames.size !== record.sequences)
+    throw refuse(`does not match its end record (${sequenceNames.size} sequences read, ${record.sequences} recorded)`);
+  if (media.size !== record.media.files || mediaBytes.n !== record.media.bytes)
+    throw refuse(`does not match its end record (${media.size} media files read, ${record.media.files} recorded)`);
+  if (mediaHash.digest('hex') !== record.media.sha256) throw refuse('does not match its end record (media checksum)');
+  if (files.join(',') !== record.files.join(',')) throw refuse('does not match its end record (files)');
+  if (hash.digest('hex') !== record.sha256) throw refuse('does not match its end record (checksum of its lines)');
+  return { header, end: record, columns, media, signed: signature !== undefined };
 }
 
 export const backupChecksum = (file: string) => sha256(fs.readFileSync(file));

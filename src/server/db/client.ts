@@ -1,9 +1,6 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
@@ -13,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { copyPgliteTemplate } from './pglite-template';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -153,25 +151,12 @@ async function listenPostgres(
 
 export const PGLITE_CONF = ['shared_buffers = 32MB', 'wal_buffers = 1MB'];
 
-/**
- * Creates a fresh data dir (PostgreSQL's initdb) in a process of its own. PGlite runs initdb in a second
- * WASM instance whose memory the opening process keeps (about 650 MB of external memory, 435 MB RSS
- * after a collection, against 250 MB for opening an existing dir): a first `npm start` held it for as
- * long as it ran (issue 27.2). The child gives it back when it exits; the server then opens the dir.
- */
-async function initPgliteDir(dir: string): Promise<void> {
-  // Resolved here (createRequire: vitest's module runner has no import.meta.resolve), loaded there.
-  const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  const code = `const { PGlite } = require(process.argv[1]);
-PGlite.create(process.argv[2], { postgresqlconf: JSON.parse(process.argv[3]) }).then((db) => db.close());`;
-  await promisify(execFile)(process.execPath, ['-e', code, pglite, dir, JSON.stringify(PGLITE_CONF)], { maxBuffer: 16 * 1024 * 1024 });
-}
-
 async function openPglite(dir: string): Promise<Database> {
   const fresh = !(await exists(path.join(dir, 'PG_VERSION')));
   // PGlite does not create parent folders.
   await fs.mkdir(dir, { recursive: true });
-  if (fresh) await initPgliteDir(dir);
+  // PostgreSQL's initdb never runs here: a fresh dir is a copy of the template (pglite-template.ts).
+  if (fresh) await copyPgliteTemplate(dir);
   // PostgreSQL's own buffer cache lives in the WASM memory, which never shrinks: 32 MB instead of the
   // default 128 MB keeps the embedded server's resident memory about 100 MB lower (issue 27.2); the
   // files below are read through the operating system's page cache all the same.

@@ -134,8 +134,11 @@ export const tracks = pgTable(
     userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     category: text('category'),
     script: text('script'),
-    /** When each line of the script is spoken (ms), for the transcript that follows playback. */
-    transcript: jsonb('transcript').$type<{ speaker: string; text: string; startMs: number; endMs: number }[]>(),
+    /**
+     * When each line of the script is spoken (ms), for the transcript that follows playback, and how the
+     * voice read it (katakana, issue 37.2; filled on first read for a track stored before readings were kept).
+     */
+    transcript: jsonb('transcript').$type<{ speaker: string; text: string; startMs: number; endMs: number; reading?: string }[]>(),
     /**
      * The script's claims (statistics, numbers and dates, attributions, superlatives), each pinned to its
      * script line with its status and sources, served with the transcript (issue 25.2, decision 0028).

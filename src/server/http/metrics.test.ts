@@ -95,6 +95,41 @@ describe('GET /metrics', () => {
     }
   });
 
+  it('#36.10 any forwarding header from an allowed network counts as came-through-a-proxy: 401 without an admin session', async () => {
+    const open = await createTestApp({ METRICS_ALLOW: '10.0.0.0/8' });
+    try {
+      const scrape = (headers: Record<string, string>) =>
+        open.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '10.1.2.3', headers });
+      expect((await scrape({})).statusCode).toBe(200);
+      const forwarded: Record<string, string> = {
+        Forwarded: 'for=10.0.0.5',
+        'X-Forwarded-For': '10.0.0.5',
+        'X-Real-IP': '10.0.0.5',
+        'X-Forwarded-Host': 'metrics.internal',
+        'X-Forwarded-Proto': 'https',
+        'X-Forwarded-Port': '443',
+        'True-Client-IP': '10.0.0.5',
+        'CF-Connecting-IP': '10.0.0.5',
+        'Fastly-Client-IP': '10.0.0.5',
+        'X-Client-IP': '10.0.0.5',
+        'X-Cluster-Client-IP': '10.0.0.5',
+        Via: '1.1 proxy',
+      };
+      for (const [name, value] of Object.entries(forwarded)) {
+        for (const header of [name, name.toLowerCase()]) {
+          const res = await scrape({ [header]: value });
+          expect(res.statusCode, header).toBe(401);
+          expect(res.json(), header).toEqual({ message: 'ログインが必要です' });
+        }
+      }
+      // An admin may read it through the proxy all the same.
+      const admin = await sessionCookie(open.db, { isAdmin: true });
+      expect((await scrape({ Forwarded: 'for=10.0.0.5', cookie: admin })).statusCode).toBe(200);
+    } finally {
+      await open.close();
+    }
+  });
+
   it('refuses a start with a METRICS_ALLOW that is not a network', async () => {
     await expect(createTestApp({ METRICS_ALLOW: 'intranet' })).rejects.toThrow(/METRICS_ALLOW/);
   });

@@ -48,6 +48,31 @@ function allowList(cidrs: string[]): BlockList {
   return list;
 }
 
+/**
+ * Headers a proxy adds to what it forwards (or a caller writes to look forwarded): RFC 7239's Forwarded
+ * and Via, the X-Forwarded-* family, and the client-address headers of nginx, Akamai, Cloudflare,
+ * Fastly and kin. A request carrying any of them did not come straight from its peer (#36.10).
+ */
+const FORWARDING_HEADERS = new Set([
+  'forwarded',
+  'via',
+  'x-real-ip',
+  'true-client-ip',
+  'cf-connecting-ip',
+  'cf-connecting-ipv6',
+  'fastly-client-ip',
+  'x-client-ip',
+  'x-cluster-client-ip',
+  'x-original-forwarded-for',
+  'x-proxyuser-ip',
+]);
+
+const cameThroughProxy = (headers: Record<string, unknown>) =>
+  Object.keys(headers).some((name) => {
+    const lower = name.toLowerCase();
+    return FORWARDING_HEADERS.has(lower) || lower.startsWith('x-forwarded-');
+  });
+
 function allowed(list: BlockList, ip: string): boolean {
   const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
   const family = isIP(v4);
@@ -131,9 +156,9 @@ export function registerMetrics(app: FastifyInstance, { config, db }: Pick<AppDe
   const networks = allowList(config.metricsAllow);
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     // The network allow-list trusts only the connection's own peer (a scraper on the private network
-    // calling an instance directly), never an X-Forwarded-For a caller could write: a request that came
-    // through the public proxy carries one and must be an admin's.
-    const direct = request.headers['x-forwarded-for'] === undefined;
+    // calling an instance directly), never an address header a caller could write: a request that came
+    // through the public proxy carries one (whichever the proxy writes) and must be an admin's.
+    const direct = !cameThroughProxy(request.headers);
     if (!(direct && allowed(networks, request.socket.remoteAddress ?? ''))) {
       const viewer = await viewerOf(request);
       if (!viewer) return sendError(reply, 401, MESSAGES.loginRequired);

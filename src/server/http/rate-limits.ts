@@ -13,6 +13,8 @@ export const LIMITS_PER_MINUTE = {
   upload: 10,
   contact: 5, // POST /api/contact: a message to the operator (a person sends one; a script sends many)
   aiChat: 20, // POST /api/ai-chat: each question costs a model call
+  readings: 30, // GET /api/readings: each text is read by the dictionary's helper, which everyone shares (#36.5)
+  programme: 10, // GET /api/radio/programme: each new pair of tracks queues a segue to be written and spoken (#36.7)
   write: 300, // every other state-changing call
 } as const;
 

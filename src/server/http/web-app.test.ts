@@ -156,7 +156,7 @@ describe('security headers', () => {
   });
 
   it('adds HSTS in production', async () => {
-    const prod = await createTestApp({ NODE_ENV: 'production' });
+    const prod = await createTestApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://mugen-radio.jp' });
     try {
       const res = await prod.app.inject({ method: 'GET', url: '/health' });
       expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);

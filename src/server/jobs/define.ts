@@ -43,6 +43,12 @@ export interface JobDefinition<K extends JobKind = JobKind, S extends z.ZodType 
   schedule?: { everyMs: number };
   /** A worker without what the job needs (contact mail without SMTP) leaves its tasks to another. */
   runsWith?: (deps: JobDeps) => boolean;
+  /**
+   * `background`: nobody waits for it (a programme's segues, a scheduled sweep), so a worker takes it only
+   * when no task someone waits for (a member's publishing, contact mail) is due (issue 36.7). Scheduled
+   * jobs are background unless they say otherwise; every other job is `waited`.
+   */
+  priority?: JobPriority;
   /** The work, given the payload as read (a method, so a job of any payload stands in the registry). */
   handler(payload: z.infer<S>, ctx: JobContext, deps: JobDeps): Promise<unknown>;
 }
@@ -57,6 +63,13 @@ export function defineJob<K extends JobKind, S extends z.ZodType>(
 ): JobDefinition<K, S> {
   return { kind, ...def } as JobDefinition<K, S>;
 }
+
+/** Whether someone waits for a job's tasks (they are claimed first) or nobody does. */
+export type JobPriority = 'waited' | 'background';
+
+/** A job's priority, its own or by default (scheduled: background; any other: waited). */
+export const priorityOf = (job: Pick<JobDefinition, 'priority' | 'schedule'>): JobPriority =>
+  job.priority ?? (job.schedule ? 'background' : 'waited');
 
 /** A job with a schedule: its runs are queued by jobs/schedule.ts. */
 export type ScheduledJob = JobDefinition & { schedule: { everyMs: number } };

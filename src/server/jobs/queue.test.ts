@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { tasks } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
+import { priorityOf } from './define';
 import { backoffMs, cancel, claim, complete, enqueueJob, fail, LEASE_LOST_MESSAGE, PermanentTaskError, report, startWorker } from './queue';
+import { JOBS } from './registry';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -129,5 +131,26 @@ describe('the task queue', () => {
     await expect.poll(async () => (await row(id)).status).toBe('failed');
     await stop();
     expect(await row(id)).toMatchObject({ attempts: 1, errorMessage: 'bad payload' });
+  });
+});
+
+describe('#36.7 work nobody waits for yields to work someone waits for', () => {
+  it('#36.7 a worker claims a waited task queued after a pile of background ones first, then the background ones in order', async () => {
+    const segues = [];
+    for (let i = 0; i < 3; i++) segues.push(await enqueueJob(t.db, job('q-segue'), { n: i }));
+    const publish = await enqueueJob(t.db, job('q-publish'), { n: 0 });
+    const kinds = ['q-segue', 'q-publish'];
+    const claimed = [];
+    for (let i = 0; i < 4; i++) claimed.push((await claim(t.db, 'W', kinds, 60_000, { background: ['q-segue'] }))?.id);
+    expect(claimed).toEqual([publish, ...segues]);
+    expect(await claim(t.db, 'W', kinds, 60_000, { background: ['q-segue'] })).toBeNull();
+  });
+
+  it('#36.7 the segues are background, publishing, contact mail and the operator’s work are waited for', () => {
+    expect(priorityOf(JOBS['make-segue'])).toBe('background');
+    expect(priorityOf(JOBS['sweep-previews'])).toBe('background');
+    expect(priorityOf(JOBS['publish-track'])).toBe('waited');
+    expect(priorityOf(JOBS['contact-mail'])).toBe('waited');
+    expect(priorityOf(JOBS['admin-generate'])).toBe('waited');
   });
 });

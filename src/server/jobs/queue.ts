@@ -48,16 +48,28 @@ export const LEASE_LOST_MESSAGE = 'worker stopped before finishing (lease expire
 
 /**
  * Claims the oldest runnable task of the given kinds: queued and due, or processing under a lease that
- * expired (its worker died) with attempts left. One statement with FOR UPDATE SKIP LOCKED, so two
- * workers never claim the same task. A task whose lease expired with no attempt left (one that takes
- * its worker down every time) is failed for good first, instead of being claimed forever.
+ * expired (its worker died) with attempts left; a task of a `background` kind only when no other is
+ * runnable (issue 36.7: 38 segues queued by programmes must not hold a member's publishing). One
+ * statement with FOR UPDATE SKIP LOCKED, so two workers never claim the same task. A task whose lease
+ * expired with no attempt left (one that takes its worker down every time) is failed for good first,
+ * instead of being claimed forever.
  */
-export async function claim(db: Db, workerId: string, kinds: string[], leaseMs: number): Promise<TaskRow | null> {
+export async function claim(
+  db: Db,
+  workerId: string,
+  kinds: string[],
+  leaseMs: number,
+  opts: { background?: readonly string[] } = {},
+): Promise<TaskRow | null> {
   if (kinds.length === 0) return null;
-  const kindList = sql.join(
-    kinds.map((k) => sql`${k}`),
-    sql`, `,
-  );
+  const listOf = (ks: readonly string[]) =>
+    sql.join(
+      ks.map((k) => sql`${k}`),
+      sql`, `,
+    );
+  const kindList = listOf(kinds);
+  const background = opts.background?.filter((k) => kinds.includes(k)) ?? [];
+  const order = background.length ? sql`(kind in (${listOf(background)})), id` : sql`id`;
   await db.execute(sql`
     update ${tasks} set status = 'failed', error_message = ${LEASE_LOST_MESSAGE}, lease_until = null, updated_at = now()
     where kind in (${kindList}) and status = 'processing' and lease_until < now() and attempts >= max_attempts`);
@@ -70,7 +82,7 @@ export async function claim(db: Db, workerId: string, kinds: string[], leaseMs: 
         where kind in (${kindList})
           and ((status = 'queued' and run_after <= now())
             or (status = 'processing' and lease_until < now() and attempts < max_attempts))
-        order by id
+        order by ${order}
         for update skip locked
         limit 1)
       returning id`),
@@ -179,6 +191,8 @@ export interface WorkerOptions {
   leaseMs?: number;
   /** How often an idle worker looks for due tasks (retries come due without a NOTIFY). */
   pollMs?: number;
+  /** Kinds nobody waits for: claimed only when no task of another kind is due (jobs/define.ts priorityOf). */
+  background?: readonly string[];
   workerId?: string;
   onError?: (err: unknown, task: TaskRow) => void;
   /**
@@ -257,7 +271,7 @@ export async function startWorker(database: Database, handlers: Record<string, J
       }
       let task: TaskRow | null = null;
       try {
-        task = await claim(db, workerId, kinds, leaseMs);
+        task = await claim(db, workerId, kinds, leaseMs, { background: opts.background });
       } catch {
         task = null;
       }

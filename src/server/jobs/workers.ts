@@ -8,7 +8,7 @@ import { createMailer, type MailSettings } from '../providers/mail/index';
 import type { Payments } from '../providers/payments/index';
 import type { StorageProvider } from '../providers/storage/types';
 import type { TtsSettings } from '../providers/tts/index';
-import { handlerOf, isScheduled, type JobDeps } from './define';
+import { handlerOf, isScheduled, type JobDeps, priorityOf } from './define';
 import { type JobHandler, startWorker, type WorkerOptions } from './queue';
 import { ALL_JOBS } from './registry';
 import { enqueueSlot } from './schedule';
@@ -24,6 +24,8 @@ export async function startJobWorkers(
   opts: WorkerOptions & {
     render?: JobDeps['render'];
     tts?: TtsSettings;
+    /** Where the render keeps spoken lines for the next render of a changed script (issue 37.4); none when absent. */
+    lineCache?: string;
     /** The script writer of the operators' generation (LLM_PROVIDER); offline by default. Tests may give a provider. */
     llm?: LlmSettings | LlmProvider;
     log?: (err: unknown) => void;
@@ -49,7 +51,7 @@ export async function startJobWorkers(
     render:
       opts.render ??
       (async (script, speakingRate) =>
-        renderDialogueInWorker(script, { speakingRate, tts: opts.tts, readings: await readingDictionary(db) })),
+        renderDialogueInWorker(script, { speakingRate, tts: opts.tts, readings: await readingDictionary(db), lineCache: opts.lineCache })),
     llm: !opts.llm ? createLlm({ provider: 'offline' }) : 'name' in opts.llm ? opts.llm : createLlm(opts.llm),
     mailer: opts.mail ? createMailer(opts.mail, { timeoutMs: opts.mailTimeoutMs }) : null,
     mailHost: opts.mail ? mailDomainOf(opts.mail.from) : 'mugen.invalid',
@@ -80,7 +82,8 @@ export async function startJobWorkers(
   // by hand while queued) or never ended (failed for good by the claim, its worker lost on every attempt)
   // does not stop its job's chain until a worker restarts (decision 0035, Later).
   const upkeep = scheduled.length ? { everyMs: opts.scheduleCheckMs ?? 60_000, run: queueNextRuns } : undefined;
-  const stopWorker = await startWorker(database, handlers, { ...opts, upkeep, onError: (err) => opts.log?.(err) });
+  const background = jobs.filter((job) => priorityOf(job) === 'background').map((job) => job.kind);
+  const stopWorker = await startWorker(database, handlers, { ...opts, background, upkeep, onError: (err) => opts.log?.(err) });
   return async () => {
     await stopWorker();
     deps.mailer?.close();

@@ -20,8 +20,8 @@ export interface Helper<Job> {
   ref(): void;
   /** Lets the parent exit though the helper runs (nothing is asked of it). */
   unref(): void;
-  /** Ends the helper and waits for it to exit. */
-  close(): Promise<void>;
+  /** Ends the helper (SIGTERM, or SIGKILL for one stuck in a loop) and waits for it to exit. */
+  close(signal?: NodeJS.Signals): Promise<void>;
 }
 
 /** How much lower the helpers run than the web process (nice), so the requests go first. */
@@ -80,8 +80,8 @@ export function startHelper<Job, Reply>(
       child.unref();
       child.channel?.unref();
     },
-    close: async () => {
-      if (!exited) child.kill('SIGTERM');
+    close: async (signal = 'SIGTERM') => {
+      if (!exited) child.kill(signal);
       await gone;
     },
   };
@@ -89,92 +89,232 @@ export function startHelper<Job, Reply>(
   return helper;
 }
 
+/**
+ * How a question waits (issue 36.5). A question someone is waiting on that costs little (a search's
+ * words, the support chat's) goes in the `interactive` lane, whose questions are sent before any of the
+ * `bulk` lane however long that lane is; `owner` (a member) may have at most `perOwner` questions
+ * waiting or being answered at once. Each question fails after the queue's `timeoutMs` waiting, and
+ * after its own `timeoutMs` being answered (the helper, stuck, is then ended and another started for the
+ * rest); a helper just started has `startupMs` more for its first answer (it loads what it needs).
+ */
+export interface AskOptions {
+  lane?: 'interactive' | 'bulk';
+  owner?: string;
+  timeoutMs?: number;
+}
+
+/** A question refused before it was asked: its owner has enough waiting (`owner`), or its lane is full (`total`). */
+export class HelperBusyError extends Error {
+  constructor(readonly scope: 'owner' | 'total') {
+    super(scope === 'owner' ? 'this owner has questions enough waiting' : "the helper's queue is full");
+    this.name = 'HelperBusyError';
+  }
+}
+
+/** A question not answered in time (waiting, or being answered: the helper was then ended). */
+export class HelperTimeoutError extends Error {
+  constructor(readonly stage: 'waiting' | 'running') {
+    super(`the helper's question timed out ${stage === 'waiting' ? 'waiting for its turn' : 'while being answered'}`);
+    this.name = 'HelperTimeoutError';
+  }
+}
+
+/** The bounds of a helper's queue: questions per owner, questions waiting in each lane, and the timeouts. */
+export interface QueueLimits {
+  perOwner: number;
+  interactive: number;
+  bulk: number;
+  /** How long a question may wait for its turn, and be answered when it gives no timeout of its own. */
+  timeoutMs: number;
+  /** What a helper just started has besides, for its first answer. */
+  startupMs: number;
+}
+
 /** A helper asked questions and answering each by its id: the parent's side of a helper's work. */
 export interface HelperService<Question, Answer> {
-  /** Asks the helper (started now if it is not running); the promise settles with its answer. */
-  ask(question: Question): Promise<Answer>;
+  /**
+   * Asks the helper (started now if it is not running); the promise settles with its answer. Throws
+   * HelperBusyError at once when the question may not wait, HelperTimeoutError when it waited or ran too long.
+   */
+  ask(question: Question, opts?: AskOptions): Promise<Answer>;
   /** Ends the helper: questions still waiting fail (…closed); the next question starts another. */
   close(): Promise<void>;
   /** The helper's process id while it runs. */
   pid(): number | undefined;
+  /** How many questions wait in each lane (not counting the one being answered). */
+  waiting(): { interactive: number; bulk: number };
 }
 
 /**
  * A helper started on the first question and ended `idleMs` after its last answer (giving its memory
- * back). Each question is sent with an id; `settle` turns the helper's reply into the answer, or into the
- * error the question fails with. A helper that ends on its own fails the questions it was asked with why.
+ * back). The questions wait here, in the parent, and are sent one at a time (the helper answers one at
+ * a time anyway): so the interactive lane goes first, a question can be dropped while it waits, and one
+ * that runs too long is known to be the one the helper is stuck on. Each question is sent with an id;
+ * `settle` turns the helper's reply into the answer, or into the error the question fails with. A helper
+ * that ends on its own fails the question it was answering with why; the others go to the next one.
  */
 export function helperService<Question extends object, Reply extends { id: number }, Answer>(
   entry: URL,
-  opts: { idleMs: number; settle: (reply: Reply) => Answer | Error; closedMessage: string },
+  opts: { idleMs: number; settle: (reply: Reply) => Answer | Error; closedMessage: string; limits?: Partial<QueueLimits> },
 ): HelperService<Question, Answer> {
-  interface Running {
-    helper: Helper<Question & { id: number }>;
-    pending: Map<number, { resolve: (answer: Answer) => void; reject: (err: Error) => void }>;
+  // Without limits (the render pool, whose jobs are few and queued by the task workers), nothing is
+  // refused and nothing times out.
+  const limits: QueueLimits = {
+    perOwner: Infinity,
+    interactive: Infinity,
+    bulk: Infinity,
+    timeoutMs: Infinity,
+    startupMs: 0,
+    ...opts.limits,
+  };
+  const after = (ms: number, fn: () => void) => (Number.isFinite(ms) ? setTimeout(fn, ms) : undefined);
+  interface Asked {
+    id: number;
+    question: Question;
+    owner?: string;
+    lane: 'interactive' | 'bulk';
+    timeoutMs: number;
+    timer?: NodeJS.Timeout;
+    resolve: (answer: Answer) => void;
+    reject: (err: Error) => void;
   }
-  let current: Running | undefined;
+  let helper: Helper<Question & { id: number }> | undefined;
+  /** The helper has not answered yet (it may still be loading its dictionary). */
+  let fresh = true;
+  /** The question the helper is answering. */
+  let answering: Asked | undefined;
+  const lanes: Record<Asked['lane'], Asked[]> = { interactive: [], bulk: [] };
+  const owners = new Map<string, number>();
   let idle: NodeJS.Timeout | undefined;
   let nextId = 1;
 
+  const settled = (asked: Asked) => {
+    clearTimeout(asked.timer);
+    if (asked.owner === undefined) return;
+    const left = (owners.get(asked.owner) ?? 1) - 1;
+    if (left > 0) owners.set(asked.owner, left);
+    else owners.delete(asked.owner);
+  };
+
+  const endHelper = async (signal: NodeJS.Signals = 'SIGTERM') => {
+    const running = helper;
+    helper = undefined;
+    await running?.close(signal);
+  };
+
   const close = async () => {
     clearTimeout(idle);
-    const running = current;
-    current = undefined;
-    if (!running) return;
-    for (const p of running.pending.values()) p.reject(new Error(opts.closedMessage));
-    running.pending.clear();
-    await running.helper.close();
+    const all = [...(answering ? [answering] : []), ...lanes.interactive.splice(0), ...lanes.bulk.splice(0)];
+    answering = undefined;
+    for (const asked of all) {
+      settled(asked);
+      asked.reject(new Error(opts.closedMessage));
+    }
+    await endHelper();
   };
 
-  const start = (): Running => {
-    const pending: Running['pending'] = new Map();
-    const running: Running = {
-      pending,
-      helper: startHelper<Question & { id: number }, Reply>(entry, {
-        onReply: (reply) => {
-          const p = pending.get(reply.id);
-          if (!p) return;
-          pending.delete(reply.id);
-          const answer = opts.settle(reply);
-          if (answer instanceof Error) p.reject(answer);
-          else p.resolve(answer);
-          if (pending.size === 0) {
-            // An idle helper must not keep the process (a script, a test run) alive, nor its memory for long.
-            running.helper.unref();
-            clearTimeout(idle);
-            idle = setTimeout(() => void close(), opts.idleMs);
-            idle.unref();
-          }
-        },
-        onExit: (err) => {
-          if (current === running) current = undefined;
-          for (const p of pending.values()) p.reject(err);
-          pending.clear();
-        },
-      }),
-    };
-    return running;
+  const start = () => {
+    const started: Helper<Question & { id: number }> = startHelper<Question & { id: number }, Reply>(entry, {
+      onReply: (reply) => {
+        if (helper !== started || answering?.id !== reply.id) return;
+        fresh = false;
+        const asked = answering;
+        answering = undefined;
+        settled(asked);
+        const answer = opts.settle(reply);
+        if (answer instanceof Error) asked.reject(answer);
+        else asked.resolve(answer);
+        pump();
+      },
+      onExit: (err) => {
+        if (helper !== started) return;
+        helper = undefined;
+        const asked = answering;
+        answering = undefined;
+        if (asked) {
+          settled(asked);
+          asked.reject(err);
+        }
+        pump();
+      },
+    });
+    return started;
   };
+
+  /** Sends the next question (interactive first) when the helper is free; lets an idle helper go. */
+  function pump() {
+    if (answering) return;
+    const next = lanes.interactive.shift() ?? lanes.bulk.shift();
+    if (!next) {
+      // An idle helper must not keep the process (a script, a test run) alive, nor its memory for long.
+      helper?.unref();
+      clearTimeout(idle);
+      idle = setTimeout(() => void close(), opts.idleMs);
+      idle.unref();
+      return;
+    }
+    clearTimeout(idle);
+    clearTimeout(next.timer);
+    try {
+      if (!helper) {
+        helper = start();
+        fresh = true;
+      }
+      helper.ref();
+      answering = next;
+      helper.send({ ...next.question, id: next.id });
+    } catch (err) {
+      // The helper ended between its exit and our hearing of it: the next question starts another.
+      void endHelper();
+      answering = undefined;
+      settled(next);
+      next.reject(err instanceof Error ? err : new Error(String(err)));
+      queueMicrotask(pump);
+      return;
+    }
+    // Stuck (a question that costs far more than it should): the helper is ended, the question fails,
+    // and the next question starts another helper.
+    next.timer = after(next.timeoutMs + (fresh ? limits.startupMs : 0), () => {
+      if (answering !== next) return;
+      answering = undefined;
+      settled(next);
+      next.reject(new HelperTimeoutError('running'));
+      void endHelper('SIGKILL').then(pump);
+    });
+  }
 
   return {
-    ask(question) {
-      current ??= start();
-      const { helper, pending } = current;
-      clearTimeout(idle);
-      helper.ref();
-      const id = nextId++;
+    ask(question, ask = {}) {
+      const lane = ask.lane ?? 'bulk';
+      if (ask.owner !== undefined && (owners.get(ask.owner) ?? 0) >= limits.perOwner) {
+        return Promise.reject(new HelperBusyError('owner'));
+      }
+      if (lanes[lane].length >= limits[lane]) return Promise.reject(new HelperBusyError('total'));
       return new Promise<Answer>((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        try {
-          helper.send({ ...question, id });
-        } catch (err) {
-          pending.delete(id);
-          reject(err);
-        }
+        const asked: Asked = {
+          id: nextId++,
+          question,
+          owner: ask.owner,
+          lane,
+          timeoutMs: ask.timeoutMs ?? limits.timeoutMs,
+          resolve,
+          reject,
+        };
+        if (asked.owner !== undefined) owners.set(asked.owner, (owners.get(asked.owner) ?? 0) + 1);
+        asked.timer = after(limits.timeoutMs, () => {
+          const at = lanes[lane].indexOf(asked);
+          if (at < 0) return;
+          lanes[lane].splice(at, 1);
+          settled(asked);
+          reject(new HelperTimeoutError('waiting'));
+        });
+        lanes[lane].push(asked);
+        pump();
       });
     },
     close,
-    pid: () => current?.helper.pid,
+    pid: () => helper?.pid,
+    waiting: () => ({ interactive: lanes.interactive.length, bulk: lanes.bulk.length }),
   };
 }
 

@@ -26,3 +26,23 @@ export function clearSettingProblem(setting: string) {
 export function settingProblems(): SettingProblem[] {
   return [...problems.values()];
 }
+
+/** Settings whose problems are held by another process (the render helper) and mirrored here. */
+const mirrored = new Set<string>();
+
+/**
+ * Keeps this process's list in step with the problems the render helper reports with each reply (a
+ * voice's setting, such as GEMINI_TTS_MODEL, is found wrong there): its settings only, so one it no
+ * longer reports is cleared here and the main process's own (GEMINI_MODEL) are left alone.
+ */
+export function mirrorSettingProblems(theirs: readonly SettingProblem[]) {
+  for (const setting of mirrored)
+    if (!theirs.some((p) => p.setting === setting)) {
+      problems.delete(setting);
+      mirrored.delete(setting);
+    }
+  for (const p of theirs) {
+    problems.set(p.setting, p);
+    mirrored.add(p.setting);
+  }
+}

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -163,6 +163,24 @@ export async function expectUntouched(t: TestApp, before: { rows: unknown; media
   expect(await fs.readFile(vapidFile(t), 'utf8')).toBe(before.vapid);
 }
 
+/** Every file under DATA_DIR but the embedded database's own (compared by rows), path → SHA-256. */
+export async function dataDirFiles(t: TestApp) {
+  const out: Record<string, string> = {};
+  for (const entry of await fs.readdir(t.config.dataDir, { recursive: true, withFileTypes: true })) {
+    const full = path.join(entry.parentPath, entry.name);
+    const rel = path.relative(t.config.dataDir, full);
+    if (rel === 'db' || rel.startsWith(`db${path.sep}`)) continue;
+    out[rel] = entry.isFile()
+      ? createHash('sha256')
+          .update(await fs.readFile(full))
+          .digest('hex')
+      : entry.isDirectory()
+        ? 'dir'
+        : 'other';
+  }
+  return out;
+}
+
 export const stateOf = async (t: TestApp) => ({
   rows: await snapshot(t),
   media: await media(t.storage),
@@ -207,6 +225,57 @@ export function backupSuite() {
     return out;
   }
 
+  /**
+   * A copy of the backup with its lines (header to files, as objects) changed by `edit`, and the end
+   * record recomputed to match, as someone who can write the file would; its signature line, if any,
+   * is kept as it was when `keepSignature`.
+   */
+  async function forged(
+    name: string,
+    edit: (lines: Record<string, unknown>[]) => Record<string, unknown>[],
+    from = file,
+    keepSignature = false,
+  ) {
+    const all = zlib
+      .gunzipSync(await fs.readFile(from))
+      .toString('utf8')
+      .split('\n')
+      .filter(Boolean);
+    const signature = all.find((l) => l.startsWith('{"signature":'));
+    const texts = edit(all.filter((l) => !l.startsWith('{"end":') && !l.startsWith('{"signature":')).map((l) => JSON.parse(l))).map((l) =>
+      JSON.stringify(l),
+    );
+    const end = {
+      tables: {} as Record<string, number>,
+      sequences: 0,
+      media: { files: 0, bytes: 0, sha256: '' },
+      files: [] as string[],
+      lines: 0,
+      sha256: '',
+    };
+    const mediaHash = createHash('sha256');
+    for (const text of texts) {
+      const v = JSON.parse(text);
+      if (Array.isArray(v.rows)) end.tables[v.table] = (end.tables[v.table] ?? 0) + v.rows.length;
+      if (Array.isArray(v.sequences)) end.sequences += v.sequences.length;
+      if (typeof v.media === 'string') {
+        end.media.files += 1;
+        end.media.bytes += v.size;
+        mediaHash.update(`${v.media}\n${v.sha256}\n`);
+      }
+      if (typeof v.file === 'string') end.files.push(v.file);
+    }
+    end.media.sha256 = mediaHash.digest('hex');
+    end.lines = texts.length;
+    end.sha256 = createHash('sha256')
+      .update(texts.map((t) => `${t}\n`).join(''))
+      .digest('hex');
+    const out = path.join(dir, name);
+    const tail = keepSignature && signature ? [signature] : [];
+    await fs.writeFile(out, zlib.gzipSync(`${[...texts, JSON.stringify({ end }), ...tail].join('\n')}\n`));
+    return out;
+  }
+
   return {
     get source() {
       if (!source) throw new Error('backupSuite: the source opens in beforeAll');
@@ -224,5 +293,6 @@ export function backupSuite() {
     },
     fresh,
     edited,
+    forged,
   };
 }

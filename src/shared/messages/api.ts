@@ -23,6 +23,12 @@ export const MESSAGES = {
   pushEndpointTaken: 'この端末の通知は別のアカウントで登録されています。通知を一度オフにしてからもう一度お試しください',
   logoutPostOnly: 'ログアウトはアプリのログアウトボタンから行ってください',
   unstorableText: '入力内容に使用できない文字が含まれています',
+  /** The dictionary's helper: this member already has questions enough waiting (429, #36.5). */
+  dictionaryBusyMember: '読みの処理を続けて受け付けています。前の処理が終わってからもう一度お試しください',
+  /** The dictionary's helper: its queue is full (503, #36.5). */
+  dictionaryBusy: '読みの処理が混み合っています。しばらくしてからもう一度お試しください',
+  /** The dictionary's helper did not answer in time (503, #36.5). */
+  dictionaryTimeout: '読みの処理に時間がかかりすぎました。しばらくしてからもう一度お試しください',
 } as const;
 
 export { PREMIUM_API_MESSAGES, PREMIUM_NOTIFICATION_TYPES } from './premium-api';

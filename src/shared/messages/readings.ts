@@ -9,6 +9,8 @@ export const READINGS_TEXT = {
     buttonLabel: (line: number) => `${line}行目の読み間違いを報告`,
     title: '読み間違いを報告',
     description: 'この行で、音声の読み方が間違っているところを運営に知らせます。',
+    /** #37.2: the line's reading as the voice spoke it, under the line in the dialog. */
+    spoken: '音声の読み',
     note: 'どこがどう読まれたか（任意）',
     notePlaceholder: '例：「生粋」が「なまいき」と読まれました',
     submit: '報告する',
@@ -41,6 +43,8 @@ export const ADMIN_READINGS_TEXT = {
   reportsName: '読み間違いの報告',
   reportsEmpty: '未対応の報告はありません',
   where: (title: string, line: number) => `${title}・${line + 1}行目`,
+  /** #37.2: how the voice spoke the line in the track's audio. */
+  spokenAs: '音声の読み',
   readsAs: '今の読み',
   note: 'メモ',
   useSurface: 'この行から登録',

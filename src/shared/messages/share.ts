@@ -18,6 +18,10 @@ export const SHARE_TEXT = {
     openLabel: 'ポッドキャストアプリで開く',
     note: 'お使いのポッドキャストアプリにURLを登録すると、新しい回が届きます',
   },
+  /** The social card (og:description) of a premium-only track: what it is, never what it says (#36.4). */
+  card: {
+    premiumOnly: 'プレミアム会員限定の番組です。',
+  },
   /** The words the share sheet sends with the address. */
   sharedText: {
     track: (title: string) => `「${title}」を無限で聴いてみませんか`,

@@ -41,6 +41,8 @@ export const TRACKS_TEXT = {
     title: '文字起こし',
     /** Read after the line by screen readers: the visible text stays the start of the button's name. */
     seekSuffix: '（ここから再生）',
+    /** #37.2: shown under a tapped line, before its katakana as the voice spoke it. */
+    reading: '読み',
     /** #29.5: the voices' credit their terms require (「VOICEVOX:四国めたん、VOICEVOX:青山龍星」). */
     voiceCredit: (credit: string) => `音声: ${credit}`,
   },

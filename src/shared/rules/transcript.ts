@@ -4,6 +4,8 @@ export interface TranscriptLine {
   text: string;
   startMs: number | null;
   endMs: number | null;
+  /** The line in katakana as the voice spoke it (issue 37.2); a script's line has none until it is read. */
+  reading?: string;
 }
 
 const LABEL = /^\s*([^\s：:]{1,10})[：:]\s*(.*)$/;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_MEMBERS_API_MESSAGES } from '../messages/admin-members';
+import { writtenText } from './common';
 
 /**
  * The console's 会員管理 (creator-operator spec §2.4, §3 "User (admin view)", §7 Admin calls; issue 18).
@@ -60,21 +61,21 @@ export const AdminMemberArraySchema = z.array(AdminMemberSchema);
 
 export const AdminMemberIdParamSchema = z.object({ id: z.string().min(1).max(200) });
 
-const userId = z
-  .string({ error: ADMIN_MEMBERS_API_MESSAGES.userNotFound })
-  .trim()
+const userId = writtenText('single', { missing: ADMIN_MEMBERS_API_MESSAGES.userNotFound })
   .min(1, ADMIN_MEMBERS_API_MESSAGES.userNotFound)
   .max(200, ADMIN_MEMBERS_API_MESSAGES.userNotFound);
 
 /** An instant in the future, as ISO text or epoch milliseconds. */
-const futureInstant = z.union([z.string().max(40), z.number()], { error: ADMIN_MEMBERS_API_MESSAGES.invalidDate }).transform((v, ctx) => {
-  const d = new Date(v);
-  if (Number.isNaN(d.getTime())) {
-    ctx.addIssue({ code: 'custom', message: ADMIN_MEMBERS_API_MESSAGES.invalidDate });
-    return z.NEVER;
-  }
-  return d;
-});
+const futureInstant = z
+  .union([writtenText('single', { trim: false }).max(40), z.number()], { error: ADMIN_MEMBERS_API_MESSAGES.invalidDate })
+  .transform((v, ctx) => {
+    const d = new Date(v);
+    if (Number.isNaN(d.getTime())) {
+      ctx.addIssue({ code: 'custom', message: ADMIN_MEMBERS_API_MESSAGES.invalidDate });
+      return z.NEVER;
+    }
+    return d;
+  });
 
 /**
  * POST /api/admin/users/premium {userId, isPremium, endDate}: the table's "edit premium" sends now + 30

@@ -11,7 +11,7 @@ import {
   THEME_LIMITS,
   THEME_STATUSES,
 } from '../rules/admin-themes';
-import { checkedString, IntId } from './common';
+import { checkedString, IntId, writtenText } from './common';
 import { FactCheckSchema } from './creation';
 
 /** テーマ管理, the generation tasks and AI生成 (issue 18; creator-operator spec §3, §7). */
@@ -27,15 +27,11 @@ export const SpeakingRateQuery = z.coerce
 export const YoutubeExtractBodySchema = z.object({ url: checkedString(checkYoutubeUrl, ADMIN_THEMES_MESSAGES.urlRequired) });
 
 export const NewThemeBodySchema = z.object({
-  title: z
-    .string({ error: ADMIN_THEMES_MESSAGES.titleRequired })
-    .trim()
+  title: writtenText('single', { missing: ADMIN_THEMES_MESSAGES.titleRequired })
     .min(1, ADMIN_THEMES_MESSAGES.titleRequired)
     .max(THEME_LIMITS.title, ADMIN_THEMES_MESSAGES.titleTooLong),
-  perspective: z.string().trim().max(THEME_LIMITS.perspective, ADMIN_THEMES_MESSAGES.perspectiveTooLong).default(''),
-  content: z
-    .string({ error: ADMIN_THEMES_MESSAGES.contentRequired })
-    .trim()
+  perspective: writtenText('multi').max(THEME_LIMITS.perspective, ADMIN_THEMES_MESSAGES.perspectiveTooLong).default(''),
+  content: writtenText('multi', { missing: ADMIN_THEMES_MESSAGES.contentRequired })
     .min(1, ADMIN_THEMES_MESSAGES.contentRequired)
     .max(THEME_LIMITS.content, ADMIN_THEMES_MESSAGES.contentTooLong),
 });
@@ -128,7 +124,7 @@ export const ScheduledJobsAnswerSchema = z.object({ jobs: z.array(ScheduledJobSc
 
 /** GET /api/generate-content: the operator's text (1 to 1,000 characters) and one of the five rates. */
 export const GenerateContentQuerySchema = z.object({
-  inputText: checkedString(checkAdminInput, ADMIN_THEMES_MESSAGES.inputRequired),
+  inputText: checkedString(checkAdminInput, ADMIN_THEMES_MESSAGES.inputRequired, 'multi'),
   speakingRate: SpeakingRateQuery.default(ADMIN_SPEAKING_RATE_DEFAULT),
 });
 

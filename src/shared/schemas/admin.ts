@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { ADMIN_API_MESSAGES } from '../messages/admin';
+import { writtenText } from './common';
 
 /**
  * The operators' console: sign-in and status (issue 18). Each tab's calls have their own schema file
  * (admin-audio.ts, admin-themes.ts, admin-members.ts, admin-monitoring.ts).
  */
 export const AdminLoginSchema = z.object({
-  username: z.string().trim().min(1, ADMIN_API_MESSAGES.credentialsRequired).max(200, ADMIN_API_MESSAGES.loginFailed),
-  password: z.string().min(1, ADMIN_API_MESSAGES.credentialsRequired).max(500, ADMIN_API_MESSAGES.loginFailed),
+  username: writtenText().min(1, ADMIN_API_MESSAGES.credentialsRequired).max(200, ADMIN_API_MESSAGES.loginFailed),
+  password: writtenText('single', { trim: false }).min(1, ADMIN_API_MESSAGES.credentialsRequired).max(500, ADMIN_API_MESSAGES.loginFailed),
   /** 「ログイン情報を保存」: a longer session (the browser keeps only the username). */
   remember: z.boolean().optional(),
 });

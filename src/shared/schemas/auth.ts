@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { customUserIdProblem, nameProblem, xHandleProblem } from '../rules/profile';
-import { checkedString } from './common';
+import { checkedString, writtenText } from './common';
 
 const NameSchema = checkedString(nameProblem);
 const CustomUserIdSchema = checkedString(customUserIdProblem);
@@ -29,9 +29,9 @@ export type User = z.infer<typeof UserSchema>;
 export const UserAnswerSchema = z.object({ user: UserSchema });
 
 export const DevLoginSchema = z.object({
-  email: z.string().trim().toLowerCase().email('メールアドレスの形式が正しくありません').max(254),
-  name: z.string().trim().min(1).max(50).optional(),
-  invitationCode: z.string().trim().max(64).optional(),
+  email: writtenText().toLowerCase().email('メールアドレスの形式が正しくありません').max(254),
+  name: writtenText().min(1).max(50).optional(),
+  invitationCode: writtenText().max(64).optional(),
 });
 
 /** Optional fields; a field that is present is validated by the spec's rules. The e-mail is never taken. */
@@ -40,7 +40,7 @@ export const ProfileUpdateSchema = z.object({
   // An empty user ID clears it; nullable rather than a union, so a bad value reports the spec's message.
   customUserId: z.preprocess((v) => (v === '' ? null : v), CustomUserIdSchema.nullable()).optional(),
   // Checked against the member's current picture on the server (an unchanged value is always fine).
-  picture: z.string().trim().max(2048).nullable().optional(),
+  picture: writtenText().max(2048).nullable().optional(),
   xHandle: XHandleSchema.nullable().optional(),
 });
 export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
@@ -48,7 +48,7 @@ export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
 export const CheckUserIdAnswerSchema = z.object({ available: z.boolean(), reason: z.string() });
 
 export const ConsentSessionSchema = z.object({
-  id: z.string().uuid(),
+  id: writtenText('single', { trim: false }).uuid(),
   cookieConsent: z.boolean(),
   analyticsConsent: z.boolean(),
 });

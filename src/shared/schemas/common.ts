@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INT32_MAX } from '../constants';
+import { controlCharacterProblem, type TextLines } from '../rules/text';
 
 export const ErrorSchema = z.object({ message: z.string() }).describe('Error');
 export type ApiError = z.infer<typeof ErrorSchema>;
@@ -19,15 +20,28 @@ export const IdParamSchema = z.object({ id: IntId });
 export const SuccessSchema = z.object({ success: z.literal(true) });
 
 /**
- * A trimmed string checked by one of the shared rules' plain functions (src/shared/rules), so the
- * browser checks with the same function and the same message without loading zod.
+ * Text a person writes (#36.8): every string field of every body is one, so none holds a control
+ * character (rules/text.ts). `multi` text (a message, a script) keeps tab and line feed, its CR LF and
+ * CR read as line feeds; `single` text (a name, a title) refuses those too. Trimmed first, unless the
+ * text is taken as sent (`trim: false`: a password, a secret, an address).
  */
-export const checkedString = (problem: (value: string) => string | null, missing?: string) =>
-  z
-    // `missing`: the message when the field is absent or not text (e.g. the rule's "required" message)
+export const writtenText = (lines: TextLines = 'single', { missing, trim = true }: { missing?: string; trim?: boolean } = {}) => {
+  // `missing`: the message when the field is absent or not text (e.g. the rule's "required" message)
+  const text = z
     .string(missing ? { error: missing } : undefined)
-    .trim()
-    .superRefine((value, ctx) => {
-      const message = problem(value);
-      if (message) ctx.addIssue({ code: 'custom', message });
-    });
+    .overwrite((value) => (lines === 'multi' ? value.replace(/\r\n?/g, '\n') : value));
+  return (trim ? text.trim() : text).superRefine((value, ctx) => {
+    const message = controlCharacterProblem(value, lines);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
+};
+
+/**
+ * Written text, trimmed, checked by one of the shared rules' plain functions (src/shared/rules), so
+ * the browser checks with the same function and the same message without loading zod.
+ */
+export const checkedString = (problem: (value: string) => string | null, missing?: string, lines: TextLines = 'single') =>
+  writtenText(lines, { missing }).superRefine((value, ctx) => {
+    const message = problem(value);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });

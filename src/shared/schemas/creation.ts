@@ -7,11 +7,11 @@ import {
   SCRIPT_MAX,
   SPEAKING_RATE,
 } from '../rules/creation';
-import { ErrorSchema, IntId } from './common';
+import { ErrorSchema, IntId, writtenText } from './common';
 
-const InputText = z.string().trim().min(1, CREATION_MESSAGES.inputRequired).max(CREATION_INPUT_MAX, CREATION_MESSAGES.inputTooLong);
-const Title = z.string().trim().max(100, CREATION_MESSAGES.titleTooLong);
-const Script = z.string().trim().min(1, CREATION_MESSAGES.scriptRequired).max(SCRIPT_MAX, CREATION_MESSAGES.scriptTooLong);
+const InputText = writtenText('multi').min(1, CREATION_MESSAGES.inputRequired).max(CREATION_INPUT_MAX, CREATION_MESSAGES.inputTooLong);
+const Title = writtenText().max(100, CREATION_MESSAGES.titleTooLong);
+const Script = writtenText('multi').min(1, CREATION_MESSAGES.scriptRequired).max(SCRIPT_MAX, CREATION_MESSAGES.scriptTooLong);
 
 /** A claim's state: a source supports it, nothing was found for it, or a source contradicts it. */
 export const CLAIM_STATUSES = ['verified', 'needs_source', 'disputed'] as const;
@@ -65,7 +65,10 @@ export const ScriptAnswerSchema = z.object({
 export const RegenerateScriptBodySchema = z.object({
   inputText: InputText,
   originalScript: Script,
-  issues: z.array(z.string().max(1000)).max(50).default([]),
+  issues: z
+    .array(writtenText('multi', { trim: false }).max(1000))
+    .max(50)
+    .default([]),
 });
 export const RegenerateAnswerSchema = z.object({ script: z.string(), factCheck: FactCheckSchema });
 
@@ -89,10 +92,10 @@ export const PreviewFilenameSchema = z.string().regex(/^p-[0-9a-f]{24}\.mp3$/);
 export const PreviewFileParamSchema = z.object({ filename: z.string().max(200) });
 
 export const PublishBodySchema = z.object({
-  previewFilename: z.string().min(1, CREATION_MESSAGES.previewRequired).max(200),
-  title: z.string().trim().min(1, CREATION_MESSAGES.titleRequired).max(100, CREATION_MESSAGES.titleTooLong),
+  previewFilename: writtenText('single', { trim: false }).min(1, CREATION_MESSAGES.previewRequired).max(200),
+  title: writtenText().min(1, CREATION_MESSAGES.titleRequired).max(100, CREATION_MESSAGES.titleTooLong),
   script: Script,
-  labels: z.array(z.string().trim().min(1).max(30)).max(10).default([]),
+  labels: z.array(writtenText().min(1).max(30)).max(10).default([]),
   agreedToTerms: z.literal(true, { error: CREATION_MESSAGES.termsRequired }),
 });
 export const PublishAnswerSchema = z.object({ taskId: z.number().int() });

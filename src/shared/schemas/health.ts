@@ -9,6 +9,14 @@ export const HealthSchema = z.object({
   problems: z
     .array(z.object({ setting: z.string(), provider: z.string(), message: z.string(), since: z.string() }))
     .describe('provider settings found wrong on first contact (empty when none)'),
+  /** Which voice speaks new audio (decision 0041): TTS_PROVIDER's, and the offline voice with why it is eSpeak NG. */
+  voice: z
+    .object({
+      speaks: z.string().describe('open-jtalk, espeak, voicevox, google or openai'),
+      offline: z.enum(['open-jtalk', 'espeak']),
+      why: z.string().nullable().describe('why the offline voice is eSpeak NG (Open JTalk missing), else null'),
+    })
+    .describe('the voice that speaks'),
   timestamp: z.string(),
 });
 export type Health = z.infer<typeof HealthSchema>;

@@ -1,16 +1,18 @@
 import { z } from 'zod';
 import { PLAYLIST_MESSAGES, playlistNameProblem } from '../rules/playlist';
-import { checkedString, IntId } from './common';
+import { checkedString, IntId, writtenText } from './common';
 import { TrackSchema } from './track';
 
 export const PlaylistCreateSchema = z.object({
   name: checkedString(playlistNameProblem),
-  category: z.union([z.string().max(500), z.array(z.string().max(30)).max(10)]).optional(),
-  description: z.string().trim().max(500, '説明は500文字以内で入力してください').nullable().optional(),
+  category: z
+    .union([writtenText('single', { trim: false }).max(500), z.array(writtenText('single', { trim: false }).max(30)).max(10)])
+    .optional(),
+  description: writtenText('multi').max(500, '説明は500文字以内で入力してください').nullable().optional(),
   isPublic: z.boolean().optional(),
-  publicSlug: z.string().max(200).nullable().optional(),
+  publicSlug: writtenText('single', { trim: false }).max(200).nullable().optional(),
   /** Sent by the browser; the owner is always the signed-in member. */
-  userId: z.string().max(100).optional(),
+  userId: writtenText('single', { trim: false }).max(100).optional(),
 });
 export const PlaylistUpdateSchema = PlaylistCreateSchema.partial();
 
@@ -57,7 +59,7 @@ export const OgParamSchema = z.object({ customUserId: z.string().max(100), id: I
 export const PlaylistFollowAnswerSchema = z.object({ success: z.literal(true), isFollowing: z.boolean(), followerCount: z.number().int() });
 export const IsInPlaylistSchema = z.object({ isInPlaylist: z.boolean() });
 export const CategoryCreateSchema = z.object({
-  name: z.string().trim().min(1, PLAYLIST_MESSAGES.categoryRequired).max(30, PLAYLIST_MESSAGES.categoryTooLong),
+  name: writtenText().min(1, PLAYLIST_MESSAGES.categoryRequired).max(30, PLAYLIST_MESSAGES.categoryTooLong),
 });
 export const CategorySearchQuerySchema = z.object({
   q: z.string().max(50).default(''),

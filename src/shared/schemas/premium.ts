@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { writtenText } from './common';
 
 /** GET /api/auth/premium-status. */
 export const PremiumStatusSchema = z.object({
@@ -15,8 +16,8 @@ export type PremiumStatus = z.infer<typeof PremiumStatusSchema>;
 
 /** POST /api/create-payment-intent. */
 export const PaymentIntentBodySchema = z.object({
-  email: z.string().trim().email().max(254),
-  name: z.string().trim().min(1).max(100),
+  email: writtenText().email().max(254),
+  name: writtenText().min(1).max(100),
 });
 export type PaymentIntentBody = z.infer<typeof PaymentIntentBodySchema>;
 
@@ -33,15 +34,14 @@ export type PaymentIntentAnswer = z.infer<typeof PaymentIntentAnswerSchema>;
 
 /** POST /api/user/upgrade-premium: granted only when the provider confirms this member's payment. */
 export const UpgradePremiumBodySchema = z.object({
-  paymentIntentId: z
-    .string()
+  paymentIntentId: writtenText('single', { trim: false })
     .regex(/^pi_[A-Za-z0-9]{1,100}$/)
     .optional(),
 });
 export const UpgradePremiumAnswerSchema = z.object({ premiumEndDate: z.string() });
 
 /** POST /api/demo-checkout/confirm (demo mode only: 404 in production and when Stripe is configured). */
-export const DemoCheckoutConfirmBodySchema = z.object({ clientSecret: z.string().min(1).max(300) });
+export const DemoCheckoutConfirmBodySchema = z.object({ clientSecret: writtenText('single', { trim: false }).min(1).max(300) });
 export const DemoCheckoutConfirmAnswerSchema = z.object({
   paymentIntentId: z.string(),
   status: z.literal('succeeded'),

@@ -8,10 +8,10 @@ import {
   surfaceForm,
   surfaceProblem,
 } from '../rules/readings';
-import { checkedString, IntId } from './common';
+import { checkedString, IntId, writtenText } from './common';
 
 /** GET /api/readings?text=…: the kana the voice reads for a text (members). */
-export const ReadingQuerySchema = z.object({ text: checkedString(readingTextProblem, READING_MESSAGES.textRequired) });
+export const ReadingQuerySchema = z.object({ text: checkedString(readingTextProblem, READING_MESSAGES.textRequired, 'multi') });
 export const ReadingAnswerSchema = z.object({ text: z.string(), reading: z.string() }).describe('Reading');
 
 /** PUT /api/admin/readings: add an entry, or change the reading of its surface. */
@@ -32,9 +32,16 @@ export const ReadingEntryPutAnswerSchema = z.object({ entry: ReadingEntrySchema,
 /** POST /api/tracks/{id}/reading-reports: a listener reports a misread transcript line (0-based). */
 export const ReadingReportBodySchema = z.object({
   line: z.coerce.number().int().min(0).max(10_000),
-  note: z.string().trim().max(READING_LIMITS.note, READING_MESSAGES.noteTooLong).optional(),
+  note: writtenText('multi').max(READING_LIMITS.note, READING_MESSAGES.noteTooLong).optional(),
 });
-export const ReadingReportAnswerSchema = z.object({ id: z.number().int(), trackId: z.number().int(), line: z.number().int() });
+/** The report: the line (0-based), its text and its reading as the voice spoke it (katakana, issue 37.2). */
+export const ReadingReportAnswerSchema = z.object({
+  id: z.number().int(),
+  trackId: z.number().int(),
+  line: z.number().int(),
+  text: z.string(),
+  reading: z.string(),
+});
 
 export const ReadingReportSchema = z
   .object({
@@ -46,6 +53,8 @@ export const ReadingReportSchema = z
     note: z.string().nullable(),
     /** How the voice reads the line now, with today's dictionary. */
     reading: z.string(),
+    /** How the voice spoke the line in the track's audio (the transcript's reading, issue 37.2). */
+    spokenReading: z.string(),
     createdAt: z.string(),
     /** The regeneration started for the track since the report, if any. */
     task: z.object({ id: z.number().int(), status: z.string() }).nullable(),

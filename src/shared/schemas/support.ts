@@ -15,7 +15,7 @@ export const ContactBodySchema = z.object({
   name: checkedString(contactNameProblem, SUPPORT_MESSAGES.nameRequired),
   email: checkedString(contactEmailProblem, SUPPORT_MESSAGES.emailRequired),
   subject: z.enum(CONTACT_SUBJECTS, SUPPORT_MESSAGES.subjectRequired),
-  message: checkedString(contactMessageProblem, SUPPORT_MESSAGES.messageRequired),
+  message: checkedString(contactMessageProblem, SUPPORT_MESSAGES.messageRequired, 'multi'),
 });
 export type ContactBody = z.infer<typeof ContactBodySchema>;
 
@@ -24,7 +24,7 @@ export const ContactAnswerSchema = z.object({ ok: z.literal(true) });
 
 /** POST /api/ai-chat (C-7.3-01). */
 export const AiChatBodySchema = z.object({
-  message: checkedString(chatMessageProblem, SUPPORT_MESSAGES.chatRequired),
+  message: checkedString(chatMessageProblem, SUPPORT_MESSAGES.chatRequired, 'multi'),
   context: z.literal(CHAT_CONTEXT),
 });
 export type AiChatBody = z.infer<typeof AiChatBodySchema>;

@@ -39,7 +39,19 @@ export const ImpressionCountAnswerSchema = z.object({ success: z.literal(true), 
 
 export const TranscriptSchema = z.object({
   lines: z.array(
-    z.object({ speaker: z.string(), text: z.string(), startMs: z.number().int().nullable(), endMs: z.number().int().nullable() }),
+    z.object({
+      speaker: z.string(),
+      text: z.string(),
+      startMs: z.number().int().nullable(),
+      endMs: z.number().int().nullable(),
+      /**
+       * The line in katakana as the voice spoke it, after the reading dictionary (issue 37.2): Open JTalk's
+       * own account, or the analyser's reading of what the other voices were sent. For a track stored
+       * before readings were kept, the analyser's reading with today's dictionary, kept from the first read
+       * (absent only when the analyser was too busy to answer that read).
+       */
+      reading: z.string().optional(),
+    }),
   ),
   /**
    * The claims the fact check found, each on the line of `lines` that says it (`line` indexes `lines`;

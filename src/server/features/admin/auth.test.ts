@@ -225,7 +225,9 @@ describe('admin configuration', () => {
   });
 
   it('in production without them the console is off and says so; in development a password is made for the start', async () => {
-    expect(loadConfig({ NODE_ENV: 'production', VAPID_SUBJECT: 'mailto:ops@mugen-radio.jp' }).admin.mode).toBe('off');
+    expect(
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://mugen-radio.jp', VAPID_SUBJECT: 'mailto:ops@mugen-radio.jp' }).admin.mode,
+    ).toBe('off');
     const dev = loadConfig({ NODE_ENV: 'development' }).admin;
     expect(dev.mode).toBe('generated');
     const off = await createTestApp({}, { admin: { mode: 'off' } });

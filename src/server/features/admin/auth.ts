@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import os from 'node:os';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
 import { ADMIN_API_MESSAGES } from '../../../shared/messages/admin';
 import type { AdminSettings } from '../../config';
@@ -60,7 +61,10 @@ async function hashOnce(settings: AdminSettings, announce: (username: string, pa
  * for a slot, and any beyond are refused at once with 429 and a Japanese message, so that guesses from
  * many addresses cannot hold the thread pool while listeners are served.
  */
-export const VERIFY_LIMITS = { slots: 2, queue: 16, waitMs: 2_000 } as const;
+// Each check is memory-hard CPU work on a pool thread, at the event loop's priority: as many checks as
+// cores starve the loop that answers listeners (issue 36.11: a catalogue request waited seconds on two
+// cores during a flood of wrong guesses). One core is always left to it.
+export const VERIFY_LIMITS = { slots: Math.max(1, Math.min(2, os.availableParallelism() - 1)), queue: 16, waitMs: 2_000 } as const;
 
 export class Slots {
   private running = 0;

@@ -84,7 +84,7 @@ describe('POST /api/auth/dev-login (registration rules, L-1-01)', () => {
   });
 
   it('does not exist when Google is configured or in production', async () => {
-    const prod = await createTestApp({ NODE_ENV: 'production' });
+    const prod = await createTestApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://mugen-radio.jp' });
     try {
       expect((await prod.app.inject({ method: 'POST', url: '/api/auth/dev-login', payload: { email: 'a@example.com' } })).statusCode).toBe(
         404,

@@ -33,7 +33,7 @@ const FLOW_TTL_MS = 10 * 60_000;
 
 export function authRoutes({ db, config, storage, identity }: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const origin = (request: { protocol: string; host: string }) => publicOrigin(config, request);
+    const origin = publicOrigin(config);
 
     const endSession = (token: string | undefined) => endSessionByToken(db, token);
     /**
@@ -62,7 +62,7 @@ export function authRoutes({ db, config, storage, identity }: AppDeps): FastifyP
         if (!identity) throw unavailable(MESSAGES.signInUnavailable);
         let started: SignInStart;
         try {
-          started = await identity.start({ redirectUri: `${origin(request)}/api/auth/google/callback`, target, invitationCode });
+          started = await identity.start({ redirectUri: `${origin}/api/auth/google/callback`, target, invitationCode });
         } catch (err) {
           request.log.error({ err }, 'OpenID discovery failed');
           return reply.redirect(errorTarget(target));
@@ -107,7 +107,7 @@ export function authRoutes({ db, config, storage, identity }: AppDeps): FastifyP
         const target = flow.redirect ?? '/';
         let result: SignInResult;
         try {
-          const url = new URL(request.url, `${origin(request)}`);
+          const url = new URL(request.url, origin);
           result = await signInOrRegister(db, await finish(url, flow), flow.invitationCode ?? undefined, config);
         } catch (err) {
           if (err instanceof SignInRefused) return reply.redirect(SIGN_IN_REFUSALS[err.reason].page);

@@ -18,6 +18,7 @@ import {
 } from '../../../shared/schemas/creation';
 import { errorAnswers, found } from '../../http/errors';
 import { memberOf, membersOnly } from '../../http/guards';
+import { lineCacheDir } from '../../providers/audio/line-cache';
 import type { AppDeps } from '../../types';
 import { readingDictionary } from '../readings/service';
 import { postingStatus } from './limits';
@@ -28,7 +29,7 @@ import { type CreationVoice, voiceFor } from './voice';
 
 export function creationRoutes(
   { db, storage, config, llm }: AppDeps,
-  voice: CreationVoice = voiceFor(config.tts, () => readingDictionary(db)),
+  voice: CreationVoice = voiceFor(config.tts, () => readingDictionary(db), lineCacheDir(config.dataDir)),
 ): FastifyPluginAsyncZod {
   return membersOnly(async (members) => {
     members.post(

@@ -8,12 +8,13 @@ export type CreationVoice = (script: string, speakingRate: number) => Promise<{ 
 
 /**
  * The two hosts in the voice TTS_PROVIDER names (eSpeak NG offline, or VOICEVOX), rendered in the
- * worker thread (off the event loop): synthesis, -16 LUFS, MP3 encoding.
+ * worker thread (off the event loop): synthesis, -16 LUFS, MP3 encoding. With `lineCache`, a preview of
+ * an edited script speaks only the lines that changed (issue 37.4).
  */
 export const voiceFor =
-  (tts: TtsSettings, readings: () => Promise<ReadingEntry[]> = async () => []): CreationVoice =>
+  (tts: TtsSettings, readings: () => Promise<ReadingEntry[]> = async () => [], lineCache?: string): CreationVoice =>
   async (script, speakingRate) =>
-    renderDialogueInWorker(script, { speakingRate, tts, readings: await readings() });
+    renderDialogueInWorker(script, { speakingRate, tts, readings: await readings(), lineCache });
 
 /** The offline voice. */
 export const offlineVoice: CreationVoice = voiceFor({ provider: 'offline' });

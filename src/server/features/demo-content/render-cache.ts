@@ -28,7 +28,16 @@ export function cachedRender(dir: string, render: RenderFn): RenderFn {
     };
     write('.mp3', made.mp3);
     if (made.mp3Hq) write('-hq.mp3', made.mp3Hq);
-    write('.json', JSON.stringify({ duration: made.duration, lines: made.lines, hq: !!made.mp3Hq }));
+    write(
+      '.json',
+      JSON.stringify({
+        duration: made.duration,
+        lines: made.lines,
+        hq: !!made.mp3Hq,
+        voicedBy: made.voicedBy,
+        voiceCredit: made.voiceCredit,
+      }),
+    );
     return made;
   };
 }

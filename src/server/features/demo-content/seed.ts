@@ -13,8 +13,18 @@ import { audioKey, existingFilenames, hqAudioKey } from '../tracks/queries';
 import { ensureOfficialAccount, OFFICIAL_ACCOUNT } from '../users/official-account';
 import { DEMO_MEMBER, DEMO_TRACKS, type DemoTrack } from './seed-content';
 
-/** Speaks a two-host script: the MP3, its duration, and where they exist the 128 kbit/s variant and line timings. */
-export type RenderFn = (script: string) => Promise<{ mp3: Buffer; duration: number; mp3Hq?: Buffer; lines?: LineTiming[] }>;
+/**
+ * Speaks a two-host script: the MP3, its duration, and where they exist the 128 kbit/s variant, line
+ * timings, the voice that spoke it and the credit its terms ask for.
+ */
+export type RenderFn = (script: string) => Promise<{
+  mp3: Buffer;
+  duration: number;
+  mp3Hq?: Buffer;
+  lines?: LineTiming[];
+  voicedBy?: string;
+  voiceCredit?: string | null;
+}>;
 
 type Log = { info(msg: string): void };
 
@@ -64,6 +74,11 @@ function inviteCode(): string {
  * Makes the demo tracks' audio one by one and inserts each track as soon as its MP3 is stored, so the
  * catalogue fills while the server already answers. Tracks already present are skipped, so an
  * interrupted first start resumes where it stopped.
+ *
+ * The dictionary's work (the offline writer's scripts and the claims) is done first for every track and
+ * the search readings last, with `phases` ending each helper when its part is over: the dictionary
+ * (about 300 MB) and the render helper never run side by side on the first start, which a small server's
+ * memory could not hold together with the web process (issue 37.6).
  */
 export async function seedDemoTracks(opts: {
   db: Db;
@@ -72,25 +87,33 @@ export async function seedDemoTracks(opts: {
   demoUserId: string;
   log: Log;
   signal?: AbortSignal;
+  phases?: { written(): Promise<void>; spoken(): Promise<void> };
 }) {
   const { db, storage, render, demoUserId, log } = opts;
   const done = await existingFilenames(db, DEMO_TRACKS.map(filenameOf));
   const todo = DEMO_TRACKS.filter((t) => !done.has(filenameOf(t)));
   if (todo.length === 0) return;
   const total = DEMO_TRACKS.length;
-  let n = done.size;
+  // The same pipeline as a member's published track: the offline writer's dialogue (issue 25) and the
+  // claims the offline check finds (issue 25.2), then two hosts, -16 LUFS, 64 and 128 kbit/s.
+  const written: { t: DemoTrack; script: string; claims: Awaited<ReturnType<typeof detectClaims>> }[] = [];
   for (const t of todo) {
+    if (opts.signal?.aborted) return;
+    const script = await writeDialogue(t.text, t.title);
+    written.push({ t, script, claims: await detectClaims(script) });
+  }
+  await opts.phases?.written();
+  let n = done.size;
+  const inserted: number[] = [];
+  for (const { t, script, claims } of written) {
     if (opts.signal?.aborted) return;
     n += 1;
     log.info(`making demo audio: ${n} of ${total} (${t.title})`);
-    // The same pipeline as a member's published track: the offline writer's dialogue (issue 25), two
-    // hosts, -16 LUFS, 64 and 128 kbit/s.
-    const script = await writeDialogue(t.text, t.title);
-    const { mp3, duration, mp3Hq, lines } = await render(script);
+    const { mp3, duration, mp3Hq, lines, voicedBy, voiceCredit } = await render(script);
     await storage.put(audioKey(filenameOf(t)), mp3);
     if (mp3Hq) await storage.put(hqAudioKey(filenameOf(t)), mp3Hq);
     const index = DEMO_TRACKS.indexOf(t);
-    const [inserted] = await db
+    const [row] = await db
       .insert(tracks)
       .values({
         title: t.title,
@@ -102,18 +125,21 @@ export async function seedDemoTracks(opts: {
         category: t.category,
         script,
         transcript: lines ?? null,
-        // The claims the offline check finds, as a member's published track keeps them (issue 25.2).
-        claims: (await detectClaims(script)).map(({ kind: _kind, ...claim }) => claim),
+        voicedBy: voicedBy ?? null,
+        voiceCredit: voiceCredit ?? null,
+        claims: claims.map(({ kind: _kind, ...claim }) => claim),
         hqFilename: mp3Hq ? filenameOf(t) : null,
         // Spread over the last weeks so the recommendation score has ages to work with.
         uploadedAt: new Date(Date.now() - (DEMO_TRACKS.length - index) * DAY_MS),
       })
       .onConflictDoNothing()
       .returning({ id: tracks.id });
-    // Its readings for search by reading, as every writer of tracks does.
-    if (inserted) await refreshSearchReadings(db, inserted.id);
+    if (row) inserted.push(row.id);
     await trackChanged(db, null);
   }
+  await opts.phases?.spoken();
+  // Their readings for search by reading, as every writer of tracks does.
+  for (const id of inserted) await refreshSearchReadings(db, id);
   log.info(`demo audio ready: ${total} tracks`);
 }
 

@@ -17,7 +17,7 @@ const SCRIPT = [
 ].join('\n');
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ PUBLIC_URL: 'http://radio.example' });
   creator = await insertUser(t.db, { name: '語り手', customUserId: 'feed_maker' });
   const mine = { userId: creator.id, createdBy: creator.id };
   ids.old = (
@@ -41,7 +41,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Without PUBLIC_URL the feed's links are on the host the request came to. */
+/** The feed's links are on PUBLIC_URL (radio.example), the host the request names or not (#36.9). */
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers: { host: 'radio.example', ...headers } });
 

@@ -29,10 +29,10 @@ const feedRoute = <P>(summary: string, params: P) => ({
 export function feedsRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/rss/users/:userId', feedRoute("A creator's public tracks as a podcast feed", UserIdParamSchema), async (request, reply) =>
-      sendFeed(request, reply, await creatorFeed(db, request.params.userId, publicOrigin(config, request))),
+      sendFeed(request, reply, await creatorFeed(db, request.params.userId, publicOrigin(config))),
     );
     app.get('/rss/playlists/:id', feedRoute('A public playlist as a podcast feed', PlaylistIdParamSchema), async (request, reply) =>
-      sendFeed(request, reply, await playlistFeed(db, request.params.id, publicOrigin(config, request))),
+      sendFeed(request, reply, await playlistFeed(db, request.params.id, publicOrigin(config))),
     );
   };
 }

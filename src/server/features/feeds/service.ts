@@ -3,10 +3,12 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import { Podcast } from 'podcast';
 import { playlistFeedPath, userFeedPath } from '../../../shared/rules/feeds';
 import { PLAYLIST_MESSAGES } from '../../../shared/rules/playlist';
+import { withoutXmlInvalid } from '../../../shared/rules/text';
 import { scriptLines } from '../../../shared/rules/transcript';
 import type { Db } from '../../db/client';
 import { playlistItems, playlists, tracks, users } from '../../db/schema';
 import { found } from '../../http/errors';
+import { hearableSql } from '../tracks/queries';
 import { ownTracksCondition, userByRef } from '../users/queries';
 
 /** The newest tracks a feed lists (podcast apps read the whole file at every refresh). */
@@ -42,8 +44,11 @@ const trackColumns = {
   uploadedAt: tracks.uploadedAt,
 };
 
-/** What every listener may hear without a session: visible, not premium-only, with audio. */
-const openToAll = and(eq(tracks.isVisible, true), eq(tracks.isPremiumOnly, false));
+/**
+ * What a podcast app (no session: a visitor) may hear, by the stream's rule: visible and not premium-only.
+ * A premium-only track is left out of a feed altogether, its title too: the app could not play it (#36.4).
+ */
+const openToAll = hearableSql(null);
 
 /**
  * A creator's feed (GET /rss/users/{userId}): their public tracks, newest first. The user ID is the public
@@ -151,8 +156,11 @@ function build(
     });
   }
   // The library leaves `lastBuildDate` at the time of the call; the newest episode's date keeps the bytes stable.
-  const xml = feed
-    .buildXml({ indent: '  ' })
-    .replace(/<lastBuildDate>[^<]*<\/lastBuildDate>/, `<lastBuildDate>${(newest ?? new Date(0)).toUTCString()}</lastBuildDate>`);
+  // The library writes text as it is: a character XML cannot hold (a control character in a title written
+  // before #36.8 refused them) would make the whole feed unreadable, so none is left.
+  const xml = withoutXmlInvalid(feed.buildXml({ indent: '  ' })).replace(
+    /<lastBuildDate>[^<]*<\/lastBuildDate>/,
+    `<lastBuildDate>${(newest ?? new Date(0)).toUTCString()}</lastBuildDate>`,
+  );
   return { xml, etag: `"${createHash('sha256').update(xml).digest('base64url').slice(0, 27)}"` };
 }

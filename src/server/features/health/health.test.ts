@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findOpenJtalk } from '../../providers/tts/openjtalk';
 import { createTestApp, type TestApp } from '../../test/app';
 
 let t: TestApp;
@@ -18,6 +19,16 @@ describe('health', () => {
     expect(body.memory.total).toBeGreaterThanOrEqual(body.memory.used);
     expect(body.database).toEqual({ connected: true });
     expect(Date.parse(body.timestamp)).not.toBeNaN();
+  });
+
+  it('#37.1 GET /health says which voice speaks: Open JTalk where installed, else eSpeak NG and why', async () => {
+    const body = (await t.app.inject({ method: 'GET', url: '/health' })).json();
+    const found = findOpenJtalk();
+    expect(body.voice).toEqual(
+      'files' in found
+        ? { speaks: 'open-jtalk', offline: 'open-jtalk', why: null }
+        : { speaks: 'espeak', offline: 'espeak', why: `Open JTalk is not installed (${found.missing})` },
+    );
   });
 
   it('GET /ping answers pong', async () => {

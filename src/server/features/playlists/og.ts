@@ -8,11 +8,11 @@ import { findUserByRef } from '../users/queries';
 import { playlistFor } from './views';
 
 /** Social card data of a public playlist of that member; a private one (or another member's) is 404 here too. */
-export async function playlistOg(db: Db, config: Config, id: number, ownerRef: string, request: { protocol: string; host: string }) {
+export async function playlistOg(db: Db, config: Config, id: number, ownerRef: string) {
   const p = await playlistFor(db, id, null);
   const owner = await findUserByRef(db, ownerRef);
   if (!owner || owner.id !== p.userId) throw notFound(PLAYLIST_MESSAGES.notFound);
-  const origin = publicOrigin(config, request);
+  const origin = publicOrigin(config);
   return {
     title: `${p.name} | ${SITE_NAME}`,
     description: p.description || playlistCardDescription(p.user.name, p.itemCount),

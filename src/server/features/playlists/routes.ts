@@ -77,7 +77,7 @@ export function playlistsRoutes({ db, config }: AppDeps): FastifyPluginAsyncZod 
           response: { 200: OgSchema, ...errorAnswers(404) },
         },
       },
-      async (request) => playlistOg(db, config, request.params.id, request.params.customUserId, request),
+      async (request) => playlistOg(db, config, request.params.id, request.params.customUserId),
     );
     app.get(
       '/api/categories/search',

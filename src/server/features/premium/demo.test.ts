@@ -244,7 +244,7 @@ describe('the demo checkout (no Stripe, never in production)', () => {
 describe('production without Stripe', () => {
   let prod: TestApp;
   beforeAll(async () => {
-    prod = await createTestApp({ NODE_ENV: 'production' });
+    prod = await createTestApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://mugen-radio.jp' });
   });
   afterAll(() => prod.close());
 

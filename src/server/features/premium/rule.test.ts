@@ -94,12 +94,16 @@ describe('payment settings', () => {
   it('#17 runs the demo checkout without Stripe outside production, and no payments in production', () => {
     expect(loadConfig({}).payments).toEqual({ mode: 'demo' });
     expect(loadConfig({ NODE_ENV: 'test' }).payments).toEqual({ mode: 'demo' });
-    expect(loadConfig({ NODE_ENV: 'production', VAPID_SUBJECT: 'mailto:ops@mugen-radio.jp' }).payments).toEqual({ mode: 'off' });
+    expect(
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://mugen-radio.jp', VAPID_SUBJECT: 'mailto:ops@mugen-radio.jp' }).payments,
+    ).toEqual({ mode: 'off' });
   });
 
   it('#17 uses Stripe when its four keys are set (in production too), never the demo', () => {
     for (const NODE_ENV of ['development', 'production']) {
-      expect(loadConfig({ NODE_ENV, VAPID_SUBJECT: 'mailto:ops@mugen-radio.jp', ...stripe }).payments).toEqual({
+      expect(
+        loadConfig({ NODE_ENV, VAPID_SUBJECT: 'mailto:ops@mugen-radio.jp', PUBLIC_URL: 'https://mugen-radio.jp', ...stripe }).payments,
+      ).toEqual({
         mode: 'stripe',
         stripe: {
           secretKey: 'sk_test_abc',
@@ -130,6 +134,7 @@ describe('payment settings', () => {
       loadConfig({
         ...stripe,
         NODE_ENV: 'production',
+        PUBLIC_URL: 'https://mugen-radio.jp',
         VAPID_SUBJECT: 'mailto:ops@mugen-radio.jp',
         STRIPE_API_BASE: 'https://stripe-proxy.example',
       }).payments,
@@ -140,6 +145,7 @@ describe('payment settings', () => {
       loadConfig({
         ...stripe,
         NODE_ENV: 'production',
+        PUBLIC_URL: 'https://mugen-radio.jp',
         VAPID_SUBJECT: 'mailto:ops@mugen-radio.jp',
         STRIPE_API_BASE: 'http://127.0.0.1:12111',
       }),

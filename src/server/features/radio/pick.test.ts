@@ -111,7 +111,8 @@ describe('inPriorityOrder (#28.1)', () => {
       row(6, { isPremiumOnly: true }),
     ];
     const listener = { finished: new Set([4, 5]), followed: new Set(['u-followed']), categories: new Set(['科学']) };
-    expect(inPriorityOrder(rows, { ...listener, premium: false }).map((c) => c.id)).toEqual([2, 3, 1, 4, 5]);
-    expect(inPriorityOrder(rows, { ...listener, premium: true }).map((c) => c.id)).toEqual([2, 3, 1, 6, 4, 5]);
+    const hearer = (isPremium: boolean) => ({ userId: 'u-listener', isAdmin: false, isPremium });
+    expect(inPriorityOrder(rows, { ...listener, hearer: hearer(false) }).map((c) => c.id)).toEqual([2, 3, 1, 4, 5]);
+    expect(inPriorityOrder(rows, { ...listener, hearer: hearer(true) }).map((c) => c.id)).toEqual([2, 3, 1, 6, 4, 5]);
   });
 });

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorSchema } from '../../../shared/schemas/common';
 import { ProgrammeQuerySchema, ProgrammeSchema, SegueIdParamSchema } from '../../../shared/schemas/radio';
-import { memberOf, membersOnly } from '../../http/guards';
+import { memberOf, membersOnly, viewerOf } from '../../http/guards';
+import { limitedAs } from '../../http/rate-limits';
 import type { AppDeps } from '../../types';
+import { hearerOf } from '../tracks/queries';
 import { sendStoredAudio } from '../tracks/stream';
 import { segueAudio } from './segues';
 import { buildProgramme } from './service';
@@ -18,11 +20,12 @@ export function radioRoutes({ db, storage, now }: AppDeps): FastifyPluginAsyncZo
         members.get(
           '/api/radio/programme',
           {
+            config: limitedAs('programme'),
             schema: {
               tags: ['radio'],
               summary: 'あと N 分: a programme of tracks, segues and a closing that ends within 30 s of N minutes (5-120)',
               querystring: ProgrammeQuerySchema,
-              response: { 200: ProgrammeSchema, 400: ErrorSchema, 401: ErrorSchema, 422: ErrorSchema },
+              response: { 200: ProgrammeSchema, 400: ErrorSchema, 401: ErrorSchema, 422: ErrorSchema, 429: ErrorSchema },
             },
           },
           async (request, reply) => {
@@ -40,7 +43,7 @@ export function radioRoutes({ db, storage, now }: AppDeps): FastifyPluginAsyncZo
           },
           handler: async (request, reply) =>
             sendStoredAudio(storage, request, reply, {
-              ...(await segueAudio(db, request.params.id)),
+              ...(await segueAudio(db, request.params.id, hearerOf(await viewerOf(request), now()))),
               cacheControl: 'private, max-age=3600',
             }),
         });

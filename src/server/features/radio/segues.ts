@@ -11,6 +11,7 @@ import { encodeMp3 } from '../../providers/audio/mp3';
 import { id3v2Length, mp3Duration, parseFrameHeader } from '../../providers/audio/mp3-duration';
 import type { SegueTrack } from '../../providers/llm/types';
 import { keyIn } from '../../providers/storage/keys';
+import { type Hearer, requireHearing } from '../tracks/queries';
 import { writeSegue } from './segue-prompt';
 
 export const MAKE_SEGUE = 'make-segue' as const;
@@ -62,14 +63,26 @@ export async function seguesFor(db: Db, pairs: readonly { from: number; to: numb
   return byPair;
 }
 
-/** A made segue's audio for GET /api/radio/segues/{id}/audio; 404 つなぎの音声が見つかりません until it is made. */
-export async function segueAudio(db: Db, id: number) {
+/**
+ * A made segue's audio for GET /api/radio/segues/{id}/audio; 404 つなぎの音声が見つかりません until it is
+ * made. What it says names both tracks of its pair, so it is heard by the stream's rule on each (#36.6):
+ * 404 when one is hidden from the listener, 403 premium_only when one is premium-only for them.
+ */
+export async function segueAudio(db: Db, id: number, who: Hearer) {
   const [row] = await db
-    .select({ key: segues.storageKey, size: segues.fileSize, updatedAt: segues.updatedAt })
+    .select({ key: segues.storageKey, size: segues.fileSize, updatedAt: segues.updatedAt, from: segues.fromTrackId, to: segues.toTrackId })
     .from(segues)
     .where(and(eq(segues.id, id), eq(segues.status, 'ready')))
     .limit(1);
   const ready = found(row?.key ? row : null, PROGRAMME_MESSAGES.segueNotFound);
+  const named = await db
+    .select({ isVisible: tracks.isVisible, isPremiumOnly: tracks.isPremiumOnly, ownerId: tracks.userId })
+    .from(tracks)
+    .where(inArray(tracks.id, ready.to === null ? [ready.from] : [ready.from, ready.to]));
+  // A hidden track's 404 before a premium-only one's 403: the refusal says nothing of a hidden track.
+  for (const track of named.sort((a, b) => Number(a.isVisible) - Number(b.isVisible))) {
+    requireHearing(track, who, PROGRAMME_MESSAGES.segueNotFound);
+  }
   return {
     key: ready.key as string,
     size: ready.size,
@@ -126,6 +139,8 @@ export async function fitToSlot(
  */
 export const makeSegueJob = defineJob(MAKE_SEGUE, {
   version: 1,
+  // Nobody waits for a segue (the programme plays without it): publishing and contact mail go first (#36.7).
+  priority: 'background',
   payload: z.object({ segueId: z.number().int().positive() }),
   handler: async ({ segueId }, ctx, { db, storage, render, llm }) => {
     const [row] = await db.select().from(segues).where(eq(segues.id, segueId)).limit(1);

@@ -10,9 +10,8 @@ import type { Programme, ProgrammeItem } from '../../../shared/schemas/radio';
 import { type Db, rowsOf } from '../../db/client';
 import { follows, likes, listeningHistory, tracks, type users } from '../../db/schema';
 import { AppError, found } from '../../http/errors';
-import { isPremiumAt } from '../premium/rule';
 import { onTrackChange } from '../tracks/changes';
-import { listTracksWhere } from '../tracks/queries';
+import { type Hearer, hearerOf, hearingOf, listTracksWhere } from '../tracks/queries';
 import { type Candidate, longestMinutes, type PickOptions, pickProgramme } from './pick';
 import { seguesFor } from './segues';
 
@@ -82,15 +81,16 @@ async function listenerProfile(db: Db, userId: string) {
 /**
  * The listener's order of preference (decision 0034): tracks not yet heard to the end before those
  * heard; within each, their categories (of what they liked or listened to) and the creators they follow
- * first; then the catalogue's recommendation order. Premium-only tracks only for premium members.
+ * first; then the catalogue's recommendation order. Only what the listener may hear, by the stream's rule
+ * (hearingOf: a premium-only track for premium members and its owner).
  */
 export function inPriorityOrder(
   rows: readonly Playable[],
-  listener: { premium: boolean; finished: Set<number>; followed: Set<string>; categories: Set<string> },
+  listener: { hearer: Hearer; finished: Set<number>; followed: Set<string>; categories: Set<string> },
 ): Candidate[] {
   const tiers: Candidate[][] = [[], [], [], []];
   for (const r of rows) {
-    if (r.isPremiumOnly && !listener.premium) continue;
+    if (hearingOf({ isVisible: true, isPremiumOnly: r.isPremiumOnly, ownerId: r.userId }, listener.hearer) !== 'hear') continue;
     const preferred =
       (r.userId !== null && listener.followed.has(r.userId)) || (r.category !== null && listener.categories.has(r.category));
     tiers[(listener.finished.has(r.id) ? 2 : 0) + (preferred ? 0 : 1)].push({ id: r.id, seconds: r.seconds });
@@ -113,7 +113,7 @@ export const programmeOptions = (minutes: number): PickOptions => ({
  */
 export async function buildProgramme(db: Db, member: typeof users.$inferSelect, minutes: number, now = new Date()): Promise<Programme> {
   const [rows, profile] = await Promise.all([playable(db), listenerProfile(db, member.id)]);
-  const candidates = inPriorityOrder(rows, { ...profile, premium: isPremiumAt(member, now) });
+  const candidates = inPriorityOrder(rows, { ...profile, hearer: hearerOf({ userId: member.id, isAdmin: false, member }, now) });
   const options = programmeOptions(minutes);
   const plan = pickProgramme(candidates, options);
   if (!plan) throw new AppError(422, PROGRAMME_MESSAGES.tooFewTracks(Math.min(minutes - 1, longestMinutes(candidates, options))));

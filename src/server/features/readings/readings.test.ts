@@ -125,7 +125,13 @@ describe('#25.3 reports of misread lines and the regeneration', () => {
       suite.t.app.inject({ method: 'POST', url: `/api/tracks/${track.id}/reading-reports`, headers: { cookie }, payload: { line, note } });
     const made = await report(1, member, '「なまいき」と読まれました');
     expect(made.statusCode).toBe(201);
-    expect(made.json()).toEqual({ id: made.json().id, trackId: track.id, line: 1 });
+    expect(made.json()).toEqual({
+      id: made.json().id,
+      trackId: track.id,
+      line: 1,
+      text: '生粋の集め好きですね。',
+      reading: 'キッスイノアツメスキデスネ。',
+    });
     expect((await report(1)).statusCode).toBe(201); // the same member again: still one report
     const outOfRange = await report(3);
     expect(outOfRange.statusCode).toBe(400);
@@ -151,6 +157,8 @@ describe('#25.3 reports of misread lines and the regeneration', () => {
       task: null,
     });
     expect(before[0].reading).toBe('キッスイノアツメスキデスネ。');
+    // The transcript was kept without readings and never read since: how it was spoken is the analyser's.
+    expect(before[0].spokenReading).toBe('キッスイノアツメスキデスネ。');
 
     const regen = await call('POST', `/api/admin/tracks/${track.id}/regenerate-audio`);
     expect(regen.statusCode).toBe(202);

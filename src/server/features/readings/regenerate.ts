@@ -66,6 +66,9 @@ export const regenerateAudioJob = defineJob('regenerate-audio', {
         duration: audio.duration,
         fileSize: audio.mp3.length,
         transcript: audio.lines,
+        // Spoken again, perhaps by another voice than the first time: its credit follows.
+        voicedBy: audio.voicedBy ?? null,
+        voiceCredit: audio.voiceCredit ?? null,
         updatedAt: new Date(),
       })
       .where(eq(tracks.id, trackId))

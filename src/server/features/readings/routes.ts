@@ -13,6 +13,7 @@ import {
 } from '../../../shared/schemas/readings';
 import { errorAnswers } from '../../http/errors';
 import { adminsOnly, memberOf, membersOnly } from '../../http/guards';
+import { limitedAs } from '../../http/rate-limits';
 import type { AppDeps } from '../../types';
 import { requestRegeneration } from './regenerate';
 import { deleteEntry, listEntries, listReports, putEntry, readingOf, reportMisreading } from './service';
@@ -29,14 +30,15 @@ export function readingsRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
         members.get(
           '/api/readings',
           {
+            config: limitedAs('readings'),
             schema: {
               tags: ['readings'],
               summary: 'The kana the voice reads for a text, the operator’s reading dictionary applied first',
               querystring: ReadingQuerySchema,
-              response: { 200: ReadingAnswerSchema, ...errorAnswers(400, 401) },
+              response: { 200: ReadingAnswerSchema, ...errorAnswers(400, 401, 429, 503) },
             },
           },
-          async (request) => readingOf(db, request.query.text),
+          async (request) => readingOf(db, memberOf(request), request.query.text),
         );
         members.post(
           '/api/tracks/:id/reading-reports',
@@ -46,7 +48,7 @@ export function readingsRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
               summary: '読み間違いを報告: a line of the track’s transcript (0-based) is misread',
               params: IdParamSchema,
               body: ReadingReportBodySchema,
-              response: { 201: ReadingReportAnswerSchema, ...errorAnswers(400, 401, 404) },
+              response: { 201: ReadingReportAnswerSchema, ...errorAnswers(400, 401, 403, 404) },
             },
           },
           async (request, reply) => reply.code(201).send(await reportMisreading(db, memberOf(request), request.params.id, request.body)),

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { READING_MESSAGES } from '../../../shared/rules/readings';
 import type { ReadingReport } from '../../../shared/schemas/readings';
 import type { Db } from '../../db/client';
@@ -6,25 +6,23 @@ import type { UserRow } from '../../db/schema';
 import { readingEntries, readingReports, tasks, tracks } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { kanaInHelper } from '../../providers/japanese/helper';
-import type { ReadingEntry } from '../../providers/japanese/index';
-import { transcriptOf } from '../tracks/queries';
+import { hearerOf, transcriptOf } from '../tracks/queries';
+import { readingDictionary } from './queries';
 
 /**
  * The reading dictionary (issue 25.3, decision 0029): the operator's entries, the kana the voice reads
  * for a text, listeners' reports of misread lines, and the regeneration of a track's audio after a fix.
  */
 
-/** Every entry, as the voices take it (plain data: it crosses into the render process). */
-export async function readingDictionary(db: Db): Promise<ReadingEntry[]> {
-  return db.select({ surface: readingEntries.surface, reading: readingEntries.reading }).from(readingEntries).orderBy(readingEntries.id);
-}
+export { readingDictionary };
 
 /**
  * GET /api/readings: the kana the offline voice reads for this text, the dictionary applied first
  * (read by the dictionary process: the web process never loads kuromoji).
  */
-export async function readingOf(db: Db, text: string) {
-  const [reading] = await kanaInHelper([text], await readingDictionary(db));
+export async function readingOf(db: Db, member: UserRow, text: string) {
+  // The member's questions at once are capped (issue 36.5): a flood of them waits on no one else's.
+  const [reading] = await kanaInHelper([text], await readingDictionary(db), `u:${member.id}`);
   return { text, reading };
 }
 
@@ -60,11 +58,11 @@ export async function deleteEntry(db: Db, id: number) {
 }
 
 /**
- * POST /api/tracks/{id}/reading-reports: a member reports that a line of a track they can see is misread.
+ * POST /api/tracks/{id}/reading-reports: a member reports that a line of a track they may hear is misread.
  * One report per member and line: reporting it again refreshes the note and opens it again.
  */
 export async function reportMisreading(db: Db, member: UserRow, trackId: number, input: { line: number; note?: string }) {
-  const { lines } = await transcriptOf(db, { userId: member.id, isAdmin: false }, trackId);
+  const { lines } = await transcriptOf(db, hearerOf({ userId: member.id, isAdmin: false, member }, new Date()), trackId);
   const line = lines[input.line];
   if (!line) throw new AppError(400, READING_MESSAGES.lineNotFound);
   const note = input.note?.trim() || null;
@@ -76,10 +74,15 @@ export async function reportMisreading(db: Db, member: UserRow, trackId: number,
       set: { note, text: line.text, resolvedAt: null, taskId: null, createdAt: new Date() },
     })
     .returning({ id: readingReports.id });
-  return { id: row.id, trackId, line: input.line };
+  // The line as the voice spoke it, which the operator sees beside the report (issue 37.2).
+  const reading = line.reading ?? (await kanaInHelper([line.text], await readingDictionary(db)))[0];
+  return { id: row.id, trackId, line: input.line, text: line.text, reading };
 }
 
-/** GET /api/admin/reading-reports: the open reports, newest first (at most 100), with today's reading of each line. */
+/**
+ * GET /api/admin/reading-reports: the open reports, newest first (at most 100), each with its line as the
+ * voice spoke it (the track's transcript) and as it reads today with today's dictionary.
+ */
 export async function listReports(db: Db): Promise<{ reports: ReadingReport[] }> {
   const rows = await db
     .select({
@@ -88,6 +91,7 @@ export async function listReports(db: Db): Promise<{ reports: ReadingReport[] }>
       trackTitle: tracks.title,
       line: readingReports.line,
       text: readingReports.text,
+      spoken: sql<string | null>`${tracks.transcript} -> ${readingReports.line} ->> 'reading'`,
       note: readingReports.note,
       createdAt: readingReports.createdAt,
       taskId: readingReports.taskId,
@@ -111,6 +115,8 @@ export async function listReports(db: Db): Promise<{ reports: ReadingReport[] }>
     text: r.text,
     note: r.note,
     reading: readings[i],
+    // A transcript kept before readings were, and never read since: the analyser's reading of the line.
+    spokenReading: r.spoken ?? readings[i],
     createdAt: r.createdAt.toISOString(),
     task: r.taskId !== null && r.taskStatus ? { id: r.taskId, status: r.taskStatus } : null,
   }));

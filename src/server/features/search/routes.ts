@@ -1,11 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SearchAnswerSchema, SearchQuerySchema, searchTerms } from '../../../shared/schemas/search';
 import type { AppDeps } from '../../types';
+import { premiumListeners } from '../tracks/premium-listener';
 import { listVisibleTracks } from '../tracks/service';
 import { stopReadings } from './readings';
-import { cachedSearch, countVisible } from './service';
+import { cachedSearch, countVisible, searcherOf } from './service';
 
 export function searchRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
+  // Whether the searcher is premium (a premium-only track's script is searched for them only, #36.4):
+  // remembered per session for a minute, as for the stream, so typing costs no session query.
+  const isPremium = premiumListeners(db);
   return async (app) => {
     // The background sweep of missing readings (readings.ts) ends before the database closes.
     app.addHook('onClose', () => stopReadings(db));
@@ -27,7 +31,8 @@ export function searchRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
           // No query: the recommended order, as the search page's recommended tab shows it.
           return { tracks: await listVisibleTracks(db, { limit, offset }), ...(await countVisible(db)) };
         }
-        return cachedSearch(db, { terms, category, limit, offset });
+        const searcher = searcherOf({ userId: null, isAdmin: false, isPremium: await isPremium(request) });
+        return cachedSearch(db, { terms, category, limit, offset, searcher });
       },
     );
   };

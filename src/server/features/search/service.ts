@@ -5,7 +5,7 @@ import type { Track } from '../../../shared/schemas/track';
 import { type Db, inTransaction, rowsOf } from '../../db/client';
 import { tracks, users } from '../../db/schema';
 import { onTrackChange } from '../tracks/changes';
-import { listTracksWhere } from '../tracks/queries';
+import { type Hearer, hearableSql, listTracksWhere } from '../tracks/queries';
 import { catchUpReadings, termForms } from './readings';
 
 /**
@@ -13,6 +13,14 @@ import { catchUpReadings, termForms } from './readings';
  * this many" (totalCapped) and the results are walked most played first instead of ranked in full.
  */
 export const SEARCH_COUNT_CAP = 1000;
+
+/**
+ * Whose scripts a search reads: a premium member's (premium-only tracks' too) or anyone else's. A kind,
+ * never a member, so identical searches of one kind share one answer (cachedSearch); an owner finds their
+ * own premium-only track by its title like anyone.
+ */
+export type Searcher = 'premium' | 'open';
+export const searcherOf = (who: Hearer): Searcher => (who?.isPremium ? 'premium' : 'open');
 
 export interface SearchAnswer {
   tracks: Track[];
@@ -61,7 +69,7 @@ const readIn = (reading: AnyPgColumn | SQL, read: string[]) =>
  * readings) or its reading contains one of the term's read forms (LIKE: readings are lower-cased).
  * A reading not computed yet counts as empty.
  */
-function termSql({ written, read }: { written: string; read: string[] }): TermSql {
+function termSql({ written, read }: { written: string; read: string[] }, scriptHeard: SQL): TermSql {
   const p = like(written);
   const field = (text: AnyPgColumn, reading: AnyPgColumn) => ({
     // The reading first: LIKE on it is cheaper than ILIKE on Japanese text, and a written kanji term's
@@ -71,7 +79,10 @@ function termSql({ written, read }: { written: string; read: string[] }): TermSq
   });
   const title = field(tracks.title, tracks.titleReading);
   const category = field(tracks.category, tracks.categoryReading);
-  const script = field(tracks.script, tracks.scriptReading);
+  // A script counts only where the searcher may hear it (#36.4): a premium-only track is found by its
+  // title, poster and category by anyone, by what it says only by those the stream plays it to.
+  const spoken = field(tracks.script, tracks.scriptReading);
+  const script = { any: sql`(${scriptHeard} and ${spoken.any})`, written: sql`(${scriptHeard} and ${spoken.written})` };
   // The posters' ids are found once per query (an InitPlan), not per row.
   const poster = {
     any: sql`${tracks.userId} = any(array(select pu.id from ${users} pu where ${readIn(sql`pu.name_reading`, read)}pu.name ilike ${p}))`,
@@ -124,12 +135,13 @@ const ids = (rows: unknown) => rowsOf<{ id: number }>(rows).map((r) => r.id);
  */
 export async function searchTracks(
   db: Db,
-  opts: { terms: string[]; category?: string; limit: number; offset: number; cap?: number },
+  opts: { terms: string[]; category?: string; limit: number; offset: number; cap?: number; searcher?: Searcher },
 ): Promise<SearchAnswer> {
   const cap = opts.cap ?? SEARCH_COUNT_CAP;
   // The forms are found before the transaction: a kanji term may need the dictionary loaded first.
   const forms = await Promise.all(opts.terms.map(termForms));
-  const terms = forms.map(termSql);
+  const scriptHeard = hearableSql({ userId: null, isAdmin: false, isPremium: opts.searcher === 'premium' });
+  const terms = forms.map((f) => termSql(f, scriptHeard));
   const inCategory = opts.category ? sql`${categoryNames} && ${textArray(categoryAliases(opts.category))}` : undefined;
   const where = and(eq(tracks.isVisible, true), inCategory, ...terms.map((t) => t.match))!;
 
@@ -230,7 +242,10 @@ const resultCaches = new WeakMap<object, Map<string, { at: number; answer: Promi
  * (changes.ts); only counters (plays, likes) can be up to 5 s old, as on the catalogue page.
  * A search that asks the database first catches up the few rows missing their readings (readings.ts).
  */
-export function cachedSearch(db: Db, opts: { terms: string[]; category?: string; limit: number; offset: number }): Promise<SearchAnswer> {
+export function cachedSearch(
+  db: Db,
+  opts: { terms: string[]; category?: string; limit: number; offset: number; searcher: Searcher },
+): Promise<SearchAnswer> {
   let cache = resultCaches.get(db);
   if (!cache) {
     const fresh = new Map<string, { at: number; answer: Promise<SearchAnswer> }>();
@@ -238,7 +253,7 @@ export function cachedSearch(db: Db, opts: { terms: string[]; category?: string;
     onTrackChange(db, () => fresh.clear());
     cache = fresh;
   }
-  const key = JSON.stringify([opts.terms, opts.category ?? null, opts.limit, opts.offset]);
+  const key = JSON.stringify([opts.terms, opts.category ?? null, opts.limit, opts.offset, opts.searcher]);
   const now = Date.now();
   const hit = cache.get(key);
   if (hit && now - hit.at < RESULT_TTL_MS) return hit.answer;

@@ -37,10 +37,20 @@ describe('the public origin in every app page (#20)', () => {
     }
   });
 
-  it('is the origin the request came to without PUBLIC_URL', async () => {
-    const t = await createTestApp({ PUBLIC_URL: '' }, { webDir });
+  it('#36.9 is http://localhost and the configured port without PUBLIC_URL, never the Host the request names', async () => {
+    const t = await createTestApp({ PUBLIC_URL: '', PORT: '4321' }, { webDir });
     apps.push(t);
-    const res = await t.app.inject({ method: 'GET', url: '/search', headers: { host: 'localhost:4321' } });
-    expect(metaOf(res.body)).toBe('http://localhost:4321');
+    const tr = await insertTrack(t, { title: 'ホストを名乗る' });
+    // The site's card for a page without its own (its address is the site's), a track's card for the track's page.
+    for (const [url, page] of [
+      ['/search', '/'],
+      [`/mugen/track/${tr.id}`, `/mugen/track/${tr.id}`],
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } });
+      expect(metaOf(res.body), url).toBe('http://localhost:4321');
+      expect(/<meta property="og:url" content="([^"]*)"/.exec(res.body)?.[1], url).toBe(`http://localhost:4321${page}`);
+      expect(/<meta property="og:image" content="([^"]*)"/.exec(res.body)?.[1], url).toBe('http://localhost:4321/icons/og-image.png');
+      expect(res.body, url).not.toContain('evil.example');
+    }
   });
 });

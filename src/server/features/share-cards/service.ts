@@ -1,9 +1,10 @@
 import { PRODUCT_NAME_JA, SITE_NAME } from '../../../shared/constants';
+import { SHARE_TEXT } from '../../../shared/messages/share';
 import { playlistCardDescription } from '../../../shared/rules/playlist';
 import { PUBLIC_ORIGIN_META } from '../../../shared/rules/share';
 import type { Db } from '../../db/client';
 import { findPublicBySlug, readPlaylist } from '../playlists/queries';
-import { findTrack } from '../tracks/queries';
+import { findTrack, gateOf, hearingOf } from '../tracks/queries';
 import { findUserByRef } from '../users/queries';
 
 export { SITE_NAME };
@@ -34,11 +35,14 @@ export async function cardFor(db: Db, pathname: string, origin: string): Promise
   const trackId = seg.length === 2 && seg[0] === 'track' ? seg[1] : seg.length === 3 && seg[1] === 'track' ? seg[2] : null;
   if (trackId && /^\d{1,10}$/.test(trackId)) {
     const access = await findTrack(db, Number(trackId));
-    if (!access?.track.isVisible) return null;
+    // A crawler is a visitor: the card says what the stream's rule lets a visitor have (#36.4).
+    const hearing = access ? hearingOf(gateOf(access), null) : 'hidden';
+    if (!access || hearing === 'hidden') return null;
     const t = access.track;
+    const about = hearing === 'premium_only' ? SHARE_TEXT.card.premiumOnly : DEFAULT_DESCRIPTION;
     return {
       title: `${t.title} | ${SITE_NAME}`,
-      description: clip(`${t.posterName ?? PRODUCT_NAME_JA}の音声${t.category ? `（${t.category}）` : ''}。${DEFAULT_DESCRIPTION}`, 150),
+      description: clip(`${t.posterName ?? PRODUCT_NAME_JA}の音声${t.category ? `（${t.category}）` : ''}。${about}`, 150),
       url,
       type: 'music.song',
       image,

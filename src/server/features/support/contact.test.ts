@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SUPPORT_MESSAGES } from '../../../shared/rules/support';
+import { TEXT_MESSAGES } from '../../../shared/rules/text';
 import { loadConfig } from '../../config';
 import { contactMessages, tasks } from '../../db/schema';
 import { startJobWorkers } from '../../jobs/workers';
@@ -72,18 +73,15 @@ describe('POST /api/contact without mail set up', () => {
   });
 
   it('C-5-10 refuses an e-mail that is not an address, a subject outside the six and overlong fields', async () => {
-    for (const email of [
-      'abc',
-      'a@b',
-      'a b@example.jp',
-      'hanako@example.jp\r\nBcc: x@example.jp',
-      '<a@example.jp>',
-      `${'a'.repeat(65)}@example.jp`,
-    ]) {
+    for (const email of ['abc', 'a@b', 'a b@example.jp', '<a@example.jp>', `${'a'.repeat(65)}@example.jp`]) {
       const res = await contact(t, { ...VALID, email });
       expect(res.statusCode, email).toBe(400);
       expect(res.json(), email).toEqual({ message: SUPPORT_MESSAGES.emailInvalid });
     }
+    // A header written into the address: refused for its control characters like any written text (#36.8).
+    const injected = await contact(t, { ...VALID, email: 'hanako@example.jp\r\nBcc: x@example.jp' });
+    expect(injected.statusCode).toBe(400);
+    expect(injected.json()).toEqual({ message: TEXT_MESSAGES.controlCharacters });
     for (const subject of ['sales', 'Premium', 'プレミアム']) {
       const res = await contact(t, { ...VALID, subject });
       expect(res.json(), subject).toEqual({ message: SUPPORT_MESSAGES.subjectRequired });

@@ -1,12 +1,13 @@
-import { eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { MESSAGES } from '../../../shared/messages/api';
 import { claimsOnTranscript, scriptLines } from '../../../shared/rules/transcript';
 import type { Track } from '../../../shared/schemas/track';
 import type { Db } from '../../db/client';
 import { tracks, users } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { AppError, notFound } from '../../http/errors';
 import { keyIn } from '../../providers/storage/keys';
+import { isPremiumAt, type PremiumFacts } from '../premium/rule';
 
 /**
  * The track reads other features share (services never import services, docs/conventions.md "Layers"):
@@ -95,6 +96,65 @@ export function canSeeTrack(access: TrackAccess, viewer: { userId: string | null
   return viewer.isAdmin || (access.ownerId !== null && access.ownerId === viewer.userId);
 }
 
+/**
+ * Who asks for a track's content (its audio, transcript, claims, a segue that names it): the Onlooker and
+ * whether they are premium now. A visitor is null.
+ */
+export type Hearer = { userId: string | null; isAdmin: boolean; isPremium: boolean } | null;
+
+/** What the rule reads of a track: the stream's cache entry, a TrackAccess's parts or a playable row. */
+export interface TrackGate {
+  isVisible: boolean;
+  isPremiumOnly: boolean;
+  ownerId: string | null;
+}
+
+export const gateOf = (access: TrackAccess): TrackGate => ({
+  isVisible: access.track.isVisible,
+  isPremiumOnly: access.track.isPremiumOnly,
+  ownerId: access.ownerId,
+});
+
+/** The Hearer of a request's Viewer (or a member's row as `member`), premium by the premium rule at `at`. */
+export function hearerOf(viewer: { userId: string | null; isAdmin: boolean; member: PremiumFacts | null } | null, at: Date): Hearer {
+  if (!viewer) return null;
+  return { userId: viewer.userId, isAdmin: viewer.isAdmin, isPremium: viewer.member ? isPremiumAt(viewer.member, at) : false };
+}
+
+/**
+ * The one rule for a track's content, the stream's (#24.11, #36.4): a hidden track is heard by its owner
+ * and the operators only, and does not exist for anyone else ('hidden'); a premium-only track by premium
+ * members, its owner and the operators ('premium_only' for anyone else). Everything that answers what a
+ * track says asks it; the SQL form is hearableSql.
+ */
+export function hearingOf(track: TrackGate, who: Hearer): 'hear' | 'hidden' | 'premium_only' {
+  const ownerOrAdmin = who !== null && (who.isAdmin || (track.ownerId !== null && track.ownerId === who.userId));
+  if (!track.isVisible && !ownerOrAdmin) return 'hidden';
+  if (track.isPremiumOnly && !ownerOrAdmin && !who?.isPremium) return 'premium_only';
+  return 'hear';
+}
+
+/** The stream's refusal of a premium-only track (403, reason premium_only, never kept by a cache). */
+export const premiumOnlyRefusal = () =>
+  new AppError(403, MESSAGES.premiumOnly, { reason: 'premium_only' }, { 'Cache-Control': 'private, no-store' });
+
+/**
+ * hearingOf as an answer: nothing when the track may be heard, else the stream's refusal: 404 (with
+ * `hiddenMessage`, the track's by default) for a hidden track, 403 premium_only for a premium-only one.
+ */
+export function requireHearing(track: TrackGate, who: Hearer, hiddenMessage: string = MESSAGES.trackNotFound): void {
+  const hearing = hearingOf(track, who);
+  if (hearing === 'hidden') throw notFound(hiddenMessage);
+  if (hearing === 'premium_only') throw premiumOnlyRefusal();
+}
+
+/** hearingOf in SQL, on the tracks table: the tracks whose content this hearer may have. */
+export function hearableSql(who: Hearer): SQL {
+  if (who?.isAdmin) return sql`true`;
+  const open = who?.isPremium ? eq(tracks.isVisible, true) : and(eq(tracks.isVisible, true), eq(tracks.isPremiumOnly, false));
+  return (who?.userId ? or(eq(tracks.userId, who.userId), open) : open) as SQL;
+}
+
 export async function existingFilenames(db: Db, filenames: string[]): Promise<Set<string>> {
   if (filenames.length === 0) return new Set();
   const rows = await db.select({ filename: tracks.filename }).from(tracks).where(inArray(tracks.filename, filenames));
@@ -106,12 +166,13 @@ export const audioKeysOf = (track: { filename: string; hqFilename?: string | nul
   track.hqFilename ? [audioKey(track.filename), hqAudioKey(track.hqFilename)] : [audioKey(track.filename)];
 
 /**
- * A track's transcript for a viewer who may see the track: its lines with the time each is spoken,
+ * A track's transcript for a listener who may hear the track (requireHearing): its lines with the time each is spoken,
  * or, for a track made without timings, its script's lines; and the claims kept with it (issue 25.2).
  */
-export async function transcriptOf(db: Db, viewer: { userId: string | null; isAdmin: boolean } | null, id: number) {
+export async function transcriptOf(db: Db, who: Hearer, id: number) {
   const access = await findTrack(db, id);
-  if (!access || !canSeeTrack(access, viewer)) throw notFound(MESSAGES.trackNotFound);
+  if (!access) throw notFound(MESSAGES.trackNotFound);
+  requireHearing(gateOf(access), who);
   const [row] = await db
     .select({ transcript: tracks.transcript, script: tracks.script, claims: tracks.claims, credit: tracks.voiceCredit })
     .from(tracks)

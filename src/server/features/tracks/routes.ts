@@ -18,14 +18,15 @@ import { memberOf, membersOnly, membersOrAdmins, viewerOf } from '../../http/gua
 import type { AppDeps } from '../../types';
 import { defaultCataloguePage } from './catalogue-page';
 import { premiumListeners } from './premium-listener';
-import { transcriptOf } from './queries';
+import { hearerOf } from './queries';
 import { etagMatches, preferredEncoding } from './range';
 import { countOn, deleteOwnedTrack, listTracksByCategory, listVisibleTracks, setVisibility, trackFor, tracksOf } from './service';
 import { createSignedUrls } from './signed-urls';
 import { streamTrack } from './stream';
 import { createStreamCache } from './stream-cache';
+import { transcriptFor } from './transcript';
 
-export function tracksRoutes({ db, storage, config }: AppDeps): FastifyPluginAsyncZod {
+export function tracksRoutes({ db, storage, config, now }: AppDeps): FastifyPluginAsyncZod {
   const streamCache = createStreamCache(db, storage);
   const sign = storage.signedUrl?.bind(storage);
   const signed = config.s3?.stream === 'redirect' && sign ? createSignedUrls(sign) : null;
@@ -92,12 +93,13 @@ export function tracksRoutes({ db, storage, config }: AppDeps): FastifyPluginAsy
       {
         schema: {
           tags: ['tracks'],
-          summary: "A track's transcript: each line with its speaker and when it is spoken (ms)",
+          summary:
+            "A track's transcript: each line with its speaker, when it is spoken (ms) and how it was read (katakana); whoever may hear the track",
           params: IdParamSchema,
-          response: { 200: TranscriptSchema, ...errorAnswers(404) },
+          response: { 200: TranscriptSchema, ...errorAnswers(403, 404) },
         },
       },
-      async (request) => transcriptOf(db, await viewerOf(request), request.params.id),
+      async (request) => transcriptFor(db, hearerOf(await viewerOf(request), now()), request.params.id),
     );
 
     app.post(

@@ -1,12 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../../shared/messages/api';
-import { AppError, notFound } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { viewerOf } from '../../http/guards';
 import type { StorageProvider } from '../../providers/storage/types';
 import type { PremiumListeners } from './premium-listener';
+import { requireHearing } from './queries';
 import { etagMatches, parseRange } from './range';
 import { REDIRECT_MAX_AGE_SECONDS, type SignedUrls } from './signed-urls';
-import type { StreamCache, StreamInfo, StreamQuality } from './stream-cache';
+import type { StreamCache, StreamQuality } from './stream-cache';
 
 export { audioKey } from './queries';
 
@@ -35,12 +36,12 @@ export async function streamTrack(
   const high = opts.quality === 'high' && opts.isPremium ? await opts.isPremium(request) : false;
   const info = await cache.get(id, high ? 'high' : 'standard');
   if (!info) throw notFound(MESSAGES.trackNotFound);
-  if (!info.isVisible) {
-    const viewer = await viewerOf(request);
-    if (!viewer || !(viewer.isAdmin || (info.ownerId !== null && info.ownerId === viewer.userId))) throw notFound(MESSAGES.trackNotFound);
-  }
-  if (info.isPremiumOnly && !(await mayHearPremiumOnly(request, info, opts.isPremium))) {
-    throw new AppError(403, MESSAGES.premiumOnly, { reason: 'premium_only' }, { 'Cache-Control': 'private, no-store' });
+  // The one rule of tracks/queries.ts (hearingOf); a visible track open to all asks nothing of the session.
+  if (!info.isVisible || info.isPremiumOnly) {
+    const isPremium = info.isPremiumOnly && opts.isPremium ? await opts.isPremium(request) : false;
+    // A premium listener's range requests on a visible track cost no session query (premium-listener.ts).
+    const viewer = isPremium && info.isVisible ? null : await viewerOf(request);
+    requireHearing(info, { userId: viewer?.userId ?? null, isAdmin: viewer?.isAdmin ?? false, isPremium });
   }
   const { key, etag, lastModified } = info;
   if (signed) {
@@ -112,16 +113,6 @@ export async function sendStoredAudio(
   }
   reply.code(200).header('Content-Length', String(stat.size));
   return isHead ? reply.send() : reply.send(stat.size === 0 ? '' : await storage.read(key));
-}
-
-/**
- * Premium-only content (tracks.isPremiumOnly, #24.11): a premium member hears it, and so do its owner and
- * the operators; a free member or a visitor does not (403, reason premium_only, the page opens /premium).
- */
-async function mayHearPremiumOnly(request: FastifyRequest, info: StreamInfo, isPremium: PremiumListeners | undefined): Promise<boolean> {
-  if (isPremium && (await isPremium(request))) return true;
-  const viewer = await viewerOf(request);
-  return Boolean(viewer && (viewer.isAdmin || (info.ownerId !== null && info.ownerId === viewer.userId)));
 }
 
 function isNotModifiedSince(header: string | undefined, lastModified: Date): boolean {

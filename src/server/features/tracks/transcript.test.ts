@@ -25,16 +25,16 @@ describe('GET /api/tracks/{id}/transcript', () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/tracks/${timed.id}/transcript` });
     expect(res.json()).toEqual({
       lines: [
-        { speaker: 'ハルカ', text: 'こんにちは', startMs: 300, endMs: 1500 },
-        { speaker: 'ケンタ', text: 'どうも', startMs: 1900, endMs: 2600 },
+        { speaker: 'ハルカ', text: 'こんにちは', startMs: 300, endMs: 1500, reading: 'コンニチワ' },
+        { speaker: 'ケンタ', text: 'どうも', startMs: 1900, endMs: 2600, reading: 'ドーモ' },
       ],
       claims: [],
       credit: null,
     });
     const plain = await insertTrack(t, { script: 'ハルカ：ひとつめ\n\nケンタ：ふたつめ' });
     expect((await t.app.inject({ method: 'GET', url: `/api/tracks/${plain.id}/transcript` })).json().lines).toEqual([
-      { speaker: 'ハルカ', text: 'ひとつめ', startMs: null, endMs: null },
-      { speaker: 'ケンタ', text: 'ふたつめ', startMs: null, endMs: null },
+      { speaker: 'ハルカ', text: 'ひとつめ', startMs: null, endMs: null, reading: 'ヒトツメ' },
+      { speaker: 'ケンタ', text: 'ふたつめ', startMs: null, endMs: null, reading: 'フタツメ' },
     ]);
   });
 

@@ -1,7 +1,9 @@
 import type { ReadingEntry } from '../japanese/dictionary';
-import { espeakProvider } from '../tts/espeak';
-import { parseDialogue } from '../tts/hosts';
+import { type DialogueLine, parseDialogue } from '../tts/hosts';
+import { offlineTts } from '../tts/index';
 import { clampSpeakingRate, type PcmAudio, type TtsProvider } from '../tts/types';
+import { speakInTurns } from './dialogue-turns';
+import { entriesIn, type LineCache, remembered, speechKey } from './line-cache';
 import { normalizeToLufs } from './lufs';
 
 /** When each line of the script is spoken, in milliseconds from the start of the track. */
@@ -10,6 +12,22 @@ export interface LineTiming {
   text: string;
   startMs: number;
   endMs: number;
+  /**
+   * The line in katakana as the voice spoke it (issue 37.2): the voice's own account where it gives one
+   * (Open JTalk), else what the analyser makes of the text after the reading dictionary, which is what
+   * the other voices were sent. Absent in a transcript stored before readings were kept.
+   */
+  reading?: string;
+}
+
+/** The analyser's reading of the lines the voice gave none for; kuromoji is loaded only when one needs it. */
+async function withReadings<T extends { text: string; reading?: string }>(
+  lines: T[],
+  readings: readonly ReadingEntry[],
+): Promise<(T & { reading: string })[]> {
+  if (lines.every((l) => l.reading !== undefined)) return lines as (T & { reading: string })[];
+  const { toKana } = await import('../japanese/kana');
+  return Promise.all(lines.map(async (l) => ({ ...l, reading: l.reading ?? (await toKana(l.text, readings)) })));
 }
 
 /** Pauses at speaking rate 1 (seconds): before the first line, between two speakers, within a speaker's turn, after the last. */
@@ -27,21 +45,29 @@ export function trimSilence(samples: Int16Array, sampleRate: number): Int16Array
   return samples.subarray(Math.max(0, start - keep), Math.min(samples.length, end + keep));
 }
 
+/** How a script is spoken: the rate, the voice (the offline one when absent), the dictionary, the cache. */
+export interface DialogueOptions {
+  speakingRate?: number;
+  tts?: TtsProvider;
+  readings?: ReadingEntry[];
+  /**
+   * Speech kept from earlier renders (issue 37.4): a line is spoken again only when its text, its host's
+   * voice, the rate, the voice's settings or a dictionary entry whose word it holds has changed; a voice
+   * that takes the turns itself is kept per dialogue, spoken again whole when any of it changed.
+   */
+  cache?: LineCache;
+}
+
 /**
- * A two-host script spoken line by line, each host in their own voice, joined with natural pauses
- * (longer when the speaker changes), brought to -16 LUFS. Answers the audio and when each line starts
- * and ends, for the transcript that follows playback.
+ * The lines spoken one by one in each host's voice (trimmed, or reused from the cache), joined with
+ * natural pauses (longer when the speaker changes), at the level each was spoken: the track's loudness
+ * is set afterwards, on the whole, so a reused line sits in it like a new one.
  */
-export async function speakDialogue(
-  script: string,
-  opts: { speakingRate?: number; tts?: TtsProvider; readings?: ReadingEntry[] } = {},
+export async function speakLines(
+  lines: DialogueLine[],
+  opts: { tts: TtsProvider; rate: number; readings: readonly ReadingEntry[]; cache?: LineCache },
 ): Promise<{ pcm: PcmAudio; lines: LineTiming[] }> {
-  const tts: TtsProvider = opts.tts ?? espeakProvider();
-  const readings = opts.readings ?? [];
-  // A voice with a dictionary of its own (VOICEVOX) is given the entries once, before the first line.
-  if (readings.length) await tts.registerReadings?.(readings);
-  const rate = clampSpeakingRate(opts.speakingRate);
-  const lines = parseDialogue(script);
+  const { tts, rate, readings, cache } = opts;
   const parts: Int16Array[] = [];
   const timings: LineTiming[] = [];
   let sampleRate = 22_050;
@@ -52,23 +78,29 @@ export async function speakDialogue(
     at += n;
   };
   for (const [i, line] of lines.entries()) {
-    const speech = await tts.synthesize({
+    const req = {
       text: line.text,
       speakingRate: clampSpeakingRate(rate * line.voice.pace),
       voice: line.voice.voice,
       host: line.host,
       pitch: line.voice.pitch,
       range: line.voice.range,
-      readings,
+    };
+    const key = cache ? speechKey('line', tts.name, cache.voice, req, entriesIn([line.text], readings)) : '';
+    const speech = await remembered(cache?.store, key, async () => {
+      const spoken = await tts.synthesize({ ...req, readings });
+      const meta = spoken.reading !== undefined ? { reading: spoken.reading } : {};
+      return { samples: trimSilence(spoken.samples, spoken.sampleRate), sampleRate: spoken.sampleRate, meta };
     });
     sampleRate = speech.sampleRate;
     if (i === 0) silence(PAUSES.lead);
     else silence(lines[i - 1].speaker === line.speaker ? PAUSES.same : PAUSES.turn);
-    const voiced = trimSilence(speech.samples, sampleRate);
     const startMs = Math.round((at / sampleRate) * 1000);
-    parts.push(voiced);
-    at += voiced.length;
-    timings.push({ speaker: line.speaker, text: line.text, startMs, endMs: Math.round((at / sampleRate) * 1000) });
+    parts.push(speech.samples);
+    at += speech.samples.length;
+    const endMs = Math.round((at / sampleRate) * 1000);
+    const reading = speech.meta.reading;
+    timings.push({ speaker: line.speaker, text: line.text, startMs, endMs, ...(typeof reading === 'string' && { reading }) });
   }
   if (lines.length) silence(PAUSES.tail);
   const joined = new Int16Array(at);
@@ -77,5 +109,42 @@ export async function speakDialogue(
     joined.set(p, offset);
     offset += p.length;
   }
-  return { pcm: normalizeToLufs({ samples: joined, sampleRate }), lines: timings };
+  return { pcm: { samples: joined, sampleRate }, lines: timings };
+}
+
+/**
+ * A two-host script spoken in each host's voice (speakLines), brought to -16 LUFS. Answers the audio
+ * and when each line starts and ends, for the transcript that follows playback.
+ */
+export async function speakDialogue(script: string, opts: DialogueOptions = {}): Promise<{ pcm: PcmAudio; lines: LineTiming[] }> {
+  const tts: TtsProvider = opts.tts ?? offlineTts();
+  const readings = opts.readings ?? [];
+  // A voice with a dictionary of its own (VOICEVOX) is given the entries once, before the first line.
+  if (readings.length) await tts.registerReadings?.(readings);
+  const rate = clampSpeakingRate(opts.speakingRate);
+  const lines = parseDialogue(script);
+  // A voice that takes the turns itself (Gemini) speaks the whole exchange: its turn-taking is the point.
+  if (tts.speakTurns && lines.length) {
+    const texts = lines.map((l) => l.text);
+    const spoken = await speakInTurns(tts.speakTurns.bind(tts), lines, {
+      rate,
+      readings,
+      leadSeconds: PAUSES.lead,
+      tailSeconds: PAUSES.tail,
+      cache: opts.cache && {
+        store: opts.cache.store,
+        key: speechKey(
+          'turns',
+          tts.name,
+          opts.cache.voice,
+          rate,
+          lines.map((l) => [l.host, l.text]),
+          entriesIn(texts, readings),
+        ),
+      },
+    });
+    return { pcm: spoken.pcm, lines: await withReadings(spoken.lines, readings) };
+  }
+  const spoken = await speakLines(lines, { tts, rate, readings, cache: opts.cache });
+  return { pcm: normalizeToLufs(spoken.pcm), lines: await withReadings(spoken.lines, readings) };
 }

@@ -6,13 +6,13 @@ import type { PcmAudio } from '../tts/types';
  * -Infinity for silence.
  */
 export function integratedLoudness(pcm: PcmAudio): number {
-  const x = kWeighted(pcm);
+  const x = kWeightedSquares(pcm);
   const block = Math.round(pcm.sampleRate * 0.4);
   const hop = Math.round(block / 4);
   const powers: number[] = [];
   for (let start = 0; start + block <= x.length; start += hop) {
     let sum = 0;
-    for (let i = start; i < start + block; i++) sum += x[i] * x[i];
+    for (let i = start; i < start + block; i++) sum += x[i];
     powers.push(sum / block);
   }
   const lufs = (p: number) => -0.691 + 10 * Math.log10(p);
@@ -25,11 +25,14 @@ export function integratedLoudness(pcm: PcmAudio): number {
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
-/** The K-weighting pre-filter (a high shelf, then a high pass), coefficients for any sample rate. */
-function kWeighted(pcm: PcmAudio): Float64Array {
+/**
+ * The square of each sample after the K-weighting pre-filter (a high shelf, then a high pass),
+ * coefficients for any sample rate. Both filters run in one pass and only the squares are kept, as
+ * 32-bit floats: 4 bytes a sample where three 64-bit copies of a long track held the render helper's
+ * memory up by a hundred megabytes (issue 37.6).
+ */
+function kWeightedSquares(pcm: PcmAudio): Float32Array {
   const fs = pcm.sampleRate;
-  const input = new Float64Array(pcm.samples.length);
-  for (let i = 0; i < input.length; i++) input[i] = pcm.samples[i] / 32768;
   // Stage 1: high shelf (pyloudnorm's parameters of BS.1770).
   const shelf = (() => {
     const G = 3.99984385397;
@@ -58,24 +61,30 @@ function kWeighted(pcm: PcmAudio): Float64Array {
     const a0 = 1 + alpha;
     return [(1 + c) / 2 / a0, -(1 + c) / a0, (1 + c) / 2 / a0, (-2 * c) / a0, (1 - alpha) / a0];
   })();
-  return biquad(biquad(input, shelf), highPass);
+  const first = biquad(shelf);
+  const second = biquad(highPass);
+  const out = new Float32Array(pcm.samples.length);
+  for (let i = 0; i < out.length; i++) {
+    const v = second(first(pcm.samples[i] / 32768));
+    out[i] = v * v;
+  }
+  return out;
 }
 
-function biquad(x: Float64Array, [b0, b1, b2, a1, a2]: number[]): Float64Array {
-  const y = new Float64Array(x.length);
+/** One biquad section as a function of the next input sample (its state kept between calls). */
+function biquad([b0, b1, b2, a1, a2]: number[]): (x: number) => number {
   let x1 = 0;
   let x2 = 0;
   let y1 = 0;
   let y2 = 0;
-  for (let i = 0; i < x.length; i++) {
-    const v = b0 * x[i] + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2;
+  return (x) => {
+    const v = b0 * x + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2;
     x2 = x1;
-    x1 = x[i];
+    x1 = x;
     y2 = y1;
     y1 = v;
-    y[i] = v;
-  }
-  return y;
+    return v;
+  };
 }
 
 /**
@@ -87,22 +96,32 @@ export function normalizeToLufs(pcm: PcmAudio, opts: { targetLufs?: number; peak
   const { targetLufs = -16, peakCeilingDbfs = -1 } = opts;
   const measured = integratedLoudness(pcm);
   if (!Number.isFinite(measured)) return { samples: pcm.samples.slice(), sampleRate: pcm.sampleRate };
-  const gain = 10 ** ((targetLufs - measured) / 20);
+  // A voice with frequent sharp peaks (Open JTalk's pulses) loses loudness to the limiter: the gain is
+  // raised by what is still missing until the result is within 0.1 dB of the target.
+  let gainDb = targetLufs - measured;
+  let out = limited(pcm, 10 ** (gainDb / 20), peakCeilingDbfs);
+  for (let pass = 0; pass < 4; pass++) {
+    const short = targetLufs - integratedLoudness(out);
+    if (!(Math.abs(short) > 0.1)) break;
+    gainDb += short;
+    out = limited(pcm, 10 ** (gainDb / 20), peakCeilingDbfs);
+  }
+  return out;
+}
+
+function limited(pcm: PcmAudio, gain: number, peakCeilingDbfs: number): PcmAudio {
   const ceiling = 10 ** (peakCeilingDbfs / 20) * 32767;
   const release = Math.exp(-1 / (pcm.sampleRate * 0.08));
   // Look ahead 5 ms, so the limiter's gain is down before the peak arrives.
   const ahead = Math.round(pcm.sampleRate * 0.005);
   const n = pcm.samples.length;
-  const needed = new Float64Array(n);
+  // The gain each sample must have by then: a peak's reduction spread over the samples before it.
+  const targetAt = new Float32Array(n).fill(1);
   for (let i = 0; i < n; i++) {
     const v = Math.abs(pcm.samples[i] * gain);
-    needed[i] = v > ceiling ? ceiling / v : 1;
-  }
-  // The gain each sample must have by then: a peak's reduction spread over the samples before it.
-  const targetAt = new Float64Array(n).fill(1);
-  for (let i = 0; i < n; i++) {
-    if (needed[i] >= 1) continue;
-    for (let j = Math.max(0, i - ahead); j <= i; j++) if (needed[i] < targetAt[j]) targetAt[j] = needed[i];
+    if (v <= ceiling) continue;
+    const needed = ceiling / v;
+    for (let j = Math.max(0, i - ahead); j <= i; j++) if (needed < targetAt[j]) targetAt[j] = needed;
   }
   const out = new Int16Array(n);
   let env = 1;

@@ -5,6 +5,7 @@
 import { helperService } from '../../lib/helper-process';
 import { ProviderError } from '../errors';
 import type { ReadingEntry } from '../japanese/dictionary';
+import { mirrorSettingProblems } from '../problems';
 import type { TtsSettings } from '../tts/index';
 import type { RenderedDialogue, RenderedSpeech } from './render';
 import type { RenderJob, RenderReply } from './render-worker';
@@ -20,6 +21,7 @@ const pool = helperService<Omit<RenderJob, 'id'>, RenderReply, RenderedDialogue>
     idleMs: RENDER_IDLE_MS,
     closedMessage: 'speech render pool closed',
     settle: (reply) => {
+      mirrorSettingProblems(reply.problems ?? []);
       if ('error' in reply)
         return reply.provider
           ? new ProviderError(reply.provider.name, reply.provider.kind, reply.error.split('\n')[0])
@@ -44,13 +46,14 @@ export function renderInWorker(text: string, opts: { speakingRate?: number; voic
 
 /**
  * Renders a two-host script (each host's voice, -16 LUFS, 64 and 128 kbit/s, line timings) in the
- * worker, with the operator's reading dictionary applied to whichever voice speaks it.
+ * worker, with the operator's reading dictionary applied to whichever voice speaks it; with `lineCache`
+ * (a directory, line-cache.ts), only the lines not spoken before in this voice are spoken (issue 37.4).
  */
 export function renderDialogueInWorker(
   script: string,
-  opts: { speakingRate?: number; tts?: TtsSettings; readings?: ReadingEntry[] } = {},
+  opts: { speakingRate?: number; tts?: TtsSettings; readings?: ReadingEntry[]; lineCache?: string } = {},
 ): Promise<RenderedDialogue> {
-  return pool.ask({ script, speakingRate: opts.speakingRate, tts: opts.tts, readings: opts.readings });
+  return pool.ask({ script, speakingRate: opts.speakingRate, tts: opts.tts, readings: opts.readings, lineCache: opts.lineCache });
 }
 
 /** Stops the helper; jobs still queued are rejected. The next renderInWorker starts a new one. */

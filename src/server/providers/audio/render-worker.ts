@@ -1,10 +1,12 @@
-// The helper process of render-pool.ts. Keeps its own eSpeak instance and kuromoji dictionary.
+// The helper process of render-pool.ts. Where Open JTalk speaks, it starts open_jtalk per sentence and
+// holds no dictionary; with eSpeak NG (the fallback), it keeps its own eSpeak instance and kuromoji's dictionary.
 import { helperPort } from '../../lib/helper-process';
 import { ProviderError } from '../errors';
 import type { ReadingEntry } from '../japanese/dictionary';
-import { espeakProvider } from '../tts/espeak';
-import { createTts, type TtsSettings } from '../tts/index';
+import { type SettingProblem, settingProblems } from '../problems';
+import { createTts, type TtsSettings, warmOfflineVoice } from '../tts/index';
 import type { LineTiming } from './dialogue';
+import { diskSpeechCache, type SpeechCache, voiceIdentity } from './line-cache';
 import { renderDialogueToMp3, renderSpeechToMp3 } from './render';
 
 export interface RenderJob {
@@ -18,9 +20,11 @@ export interface RenderJob {
   tts?: TtsSettings;
   /** The operator's reading dictionary (issue 25.3). */
   readings?: ReadingEntry[];
+  /** The directory of spoken lines kept across jobs (issue 37.4, line-cache.ts); none kept when absent. */
+  lineCache?: string;
 }
 
-export type RenderReply =
+export type RenderReply = (
   | {
       id: number;
       mp3: Uint8Array;
@@ -30,17 +34,27 @@ export type RenderReply =
       voicedBy?: string;
       voiceCredit?: string | null;
     }
-  | { id: number; error: string; provider?: { name: string; kind: ProviderError['kind'] } };
+  | { id: number; error: string; provider?: { name: string; kind: ProviderError['kind'] } }
+) & {
+  /** The settings a voice found wrong in this process (GEMINI_TTS_MODEL), mirrored on /health. */
+  problems?: SettingProblem[];
+};
 
 const port = helperPort<RenderJob, RenderReply>('mugen-render');
 
 // The first job should not also pay for loading the dictionary and the voice data; a failure here
 // shows up again, with its cause, in that job's reply.
-espeakProvider()
-  .warmUp()
-  .catch(() => {});
+warmOfflineVoice().catch(() => {});
 
-// One job at a time: the eSpeak instance is shared and the process has one core's worth of work.
+/** One cache per directory, for the life of this process (it keeps the order in which lines were used). */
+const caches = new Map<string, SpeechCache>();
+function cacheAt(dir: string): SpeechCache {
+  let cache = caches.get(dir);
+  if (!cache) caches.set(dir, (cache = diskSpeechCache(dir)));
+  return cache;
+}
+
+// One job at a time: the eSpeak instance is shared; Open JTalk speaks a line's sentences two at a time.
 let queue: Promise<void> = Promise.resolve();
 
 port.onJob((job) => {
@@ -52,6 +66,7 @@ port.onJob((job) => {
           speakingRate: job.speakingRate,
           tts: job.tts ? createTts(job.tts) : undefined,
           readings: job.readings,
+          cache: job.lineCache ? { store: cacheAt(job.lineCache), voice: voiceIdentity(job.tts) } : undefined,
         });
         reply = { id: job.id, mp3, mp3Hq, duration, lines, voicedBy, voiceCredit };
       } else {
@@ -63,6 +78,6 @@ port.onJob((job) => {
       const provider = err instanceof ProviderError ? { name: err.provider, kind: err.kind } : undefined;
       reply = { id: job.id, error: err instanceof Error ? (err.stack ?? err.message) : String(err), provider };
     }
-    port.reply(reply);
+    port.reply({ ...reply, problems: settingProblems() });
   });
 });

@@ -5,25 +5,75 @@
 // offline writer's script and the offline fact check's claims (creation, the demo). The web process never
 // holds the dictionary (about 280 MB, whose collections paused the event loop for hundreds of
 // milliseconds), and when the helper ends, every page it held goes back to the system.
-import { helperService } from '../../lib/helper-process';
+//
+// One member must not slow everyone else (issue 36.5): the questions wait in this process, a cheap one
+// someone waits on (a search's words, the support chat's, a short text's kana) before every costly one;
+// a member may have DICTIONARY_LIMITS.perOwner questions in the helper at once (429 beyond), each lane
+// holds a bounded number (503 beyond), and every question times out (503; a helper stuck on one is ended
+// and another started for the rest).
+import { MESSAGES } from '../../../shared/messages/api';
+import { AppError } from '../../http/errors';
+import { type AskOptions, HelperBusyError, HelperTimeoutError, helperService } from '../../lib/helper-process';
 import type { ReadingEntry } from './dictionary';
 import type { DictionaryAnswers, DictionaryQuestion, DictionaryReply } from './dictionary-jobs';
 
 export const READING_IDLE_MS = 60_000;
 
+/**
+ * The dictionary helper's queue: questions per member at once, questions waiting in each lane, how long
+ * a question may wait, then run (a costly one: the offline writer's script of a long text), and the
+ * loading of the dictionary (about a second, more on a busy machine) a new helper has besides.
+ */
+export const DICTIONARY_LIMITS = { perOwner: 2, interactive: 32, bulk: 16, timeoutMs: 30_000, startupMs: 60_000 } as const;
+/** A question of at most this many characters in all, of these kinds, is cheap: it goes first. */
+export const INTERACTIVE_CHARS = 500;
+const INTERACTIVE_KINDS = new Set<DictionaryQuestion['kind']>(['readings', 'words', 'kana']);
+// Generous for a loaded 2-core machine: the timeout is there to free a wedged helper, not to hurry a slow one.
+const INTERACTIVE_TIMEOUT_MS = 10_000;
+
 const dictionary = helperService<DictionaryQuestion, DictionaryReply, DictionaryAnswers[DictionaryQuestion['kind']]>(
   new URL(import.meta.url.endsWith('.ts') ? './dictionary-worker.ts' : './dictionary-worker.js', import.meta.url),
   {
     idleMs: READING_IDLE_MS,
+    limits: DICTIONARY_LIMITS,
     closedMessage: "the dictionary's helper was closed",
     settle: (reply) => ('error' in reply ? new Error(`the dictionary's helper could not answer: ${reply.error}`) : reply.result),
   },
 );
 
-/** Sends a question to the dictionary process; its answer comes back in the same order as the texts. */
-function ask<K extends DictionaryQuestion['kind']>(question: Extract<DictionaryQuestion, { kind: K }>): Promise<DictionaryAnswers[K]> {
+const sizeOf = (question: DictionaryQuestion) =>
+  'texts' in question
+    ? question.texts.reduce((n, t) => n + t.length, 0)
+    : question.kind === 'dialogue'
+      ? question.inputText.length + question.title.length
+      : question.script.length;
+
+/** The lane of a question: cheap ones (short texts to read) before the rest. */
+function laneOf(question: DictionaryQuestion): AskOptions {
+  return INTERACTIVE_KINDS.has(question.kind) && sizeOf(question) <= INTERACTIVE_CHARS
+    ? { lane: 'interactive', timeoutMs: INTERACTIVE_TIMEOUT_MS }
+    : { lane: 'bulk' };
+}
+
+/** The queue's refusals and timeouts as the answers a person reads (a task retries them with backoff). */
+function answerOf(err: unknown): never {
+  if (err instanceof HelperBusyError) {
+    throw err.scope === 'owner' ? new AppError(429, MESSAGES.dictionaryBusyMember) : new AppError(503, MESSAGES.dictionaryBusy);
+  }
+  if (err instanceof HelperTimeoutError) throw new AppError(503, MESSAGES.dictionaryTimeout);
+  throw err;
+}
+
+/**
+ * Sends a question to the dictionary process; its answer comes back in the same order as the texts.
+ * `owner` (a member) is counted against DICTIONARY_LIMITS.perOwner.
+ */
+function ask<K extends DictionaryQuestion['kind']>(
+  question: Extract<DictionaryQuestion, { kind: K }>,
+  owner?: string,
+): Promise<DictionaryAnswers[K]> {
   if ('texts' in question && question.texts.length === 0) return Promise.resolve([] as unknown as DictionaryAnswers[K]);
-  return dictionary.ask(question) as Promise<DictionaryAnswers[K]>;
+  return (dictionary.ask(question, { ...laneOf(question), owner }) as Promise<DictionaryAnswers[K]>).catch(answerOf);
 }
 
 /** The katakana readings of folded texts that hold kanji, from the dictionary process. */
@@ -36,9 +86,12 @@ export function contentWordsInHelper(texts: string[]): Promise<string[][]> {
   return ask({ kind: 'words', texts });
 }
 
-/** The kana the offline voice reads for each text (providers/japanese toKana), from the dictionary process. */
-export function kanaInHelper(texts: string[], dictionary: readonly ReadingEntry[]): Promise<string[]> {
-  return ask({ kind: 'kana', texts, dictionary: [...dictionary] });
+/**
+ * The kana the offline voice reads for each text (providers/japanese toKana), from the dictionary process;
+ * `owner` names the member asking (GET /api/readings), whose questions at once are capped.
+ */
+export function kanaInHelper(texts: string[], dictionary: readonly ReadingEntry[], owner?: string): Promise<string[]> {
+  return ask({ kind: 'kana', texts, dictionary: [...dictionary] }, owner);
 }
 
 /** The offline writer's two-host script for a text (llm/writer writeWith), from the dictionary process. */

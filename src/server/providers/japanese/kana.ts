@@ -3,7 +3,7 @@
 // The operator's reading dictionary (dictionary.ts) is applied first: its words are read as written there.
 import type { IpadicFeatures, Tokenizer } from 'kuromoji';
 import { type ReadingEntry, splitByReadings } from './dictionary';
-import { isCounter, readCounted, readDigits, readNumber } from './numbers';
+import { isCounter, KANJI_NUMERAL, numeralDigits, readCounted, readDigits, readNumber } from './numbers';
 import { loadTokenizer, normalize, toKatakana } from './tokenizer';
 
 /**
@@ -97,8 +97,19 @@ function readPunctuation(surface: string): string | undefined {
 
 const surfaceAt = (tokens: IpadicFeatures[], i: number) => tokens[i]?.surface_form ?? '';
 
+/** A number kuromoji splits into 数 tokens: 千 / 九 / 百 / 八 / 十 / 四 (a unit alone, 万 or 億, is none). */
+const isKanjiNumeral = (token: IpadicFeatures | undefined) =>
+  token !== undefined && token.pos_detail_1 === '数' && KANJI_NUMERAL.test(token.surface_form);
+const startsNumber = (token: IpadicFeatures) =>
+  DIGITS.test(token.surface_form) || (isKanjiNumeral(token) && !/^[万億兆]/.test(token.surface_form));
+
+/** After one day or one year, 中 is "throughout" (一日中 イチニチジュー, 一年中); after others it may be "within" (チュー). */
+const THROUGHOUT = new Set(['日', '年']);
+
 /** Reads the number starting at tokens[i], with its counter; returns the reading and the last token used. */
 function readNumberAt(tokens: IpadicFeatures[], i: number): [string, number] {
+  const prev = surfaceAt(tokens, i - 1);
+  const first = i;
   if (surfaceAt(tokens, i + 1) === '-' && DIGITS.test(surfaceAt(tokens, i + 2))) {
     // 090-1234-5678 and other hyphenated codes are read digit by digit, group by group.
     const groups = [surfaceAt(tokens, i)];
@@ -108,16 +119,36 @@ function readNumberAt(tokens: IpadicFeatures[], i: number): [string, number] {
     }
     return [`${groups.map(readDigits).join('、')}、`, i];
   }
-  // Kuromoji splits 1,000 and 3.14 at the separator; join them back into one number.
-  let number = surfaceAt(tokens, i);
-  while (/^[,.]$/.test(surfaceAt(tokens, i + 1)) && DIGITS.test(surfaceAt(tokens, i + 2))) {
-    number += (surfaceAt(tokens, i + 1) === '.' ? '.' : '') + surfaceAt(tokens, i + 2);
-    i += 2;
+  // Kuromoji splits 1,000 and 3.14 at the separator, and 千九百八十四 at every kanji; join them back
+  // into one number, read as if written in digits (二〇二六 → 2026, 3万5千 → 35000).
+  let written = surfaceAt(tokens, i);
+  for (;;) {
+    if (/^[,.]$/.test(surfaceAt(tokens, i + 1)) && DIGITS.test(surfaceAt(tokens, i + 2)) && /^[\d.]+$/.test(written)) {
+      written += (surfaceAt(tokens, i + 1) === '.' ? '.' : '') + surfaceAt(tokens, i + 2);
+      i += 2;
+    } else if ((isKanjiNumeral(tokens[i + 1]) || DIGITS.test(surfaceAt(tokens, i + 1))) && !written.includes('.')) {
+      written += surfaceAt(tokens, i + 1);
+      i += 1;
+    } else break;
   }
+  const number = /^[\d.]+$/.test(written) ? written : (numeralDigits(written) ?? written);
+  // Units out of order (一万万): each token as kuromoji reads it.
+  if (!/^[\d.]+$/.test(number))
+    return [
+      tokens
+        .slice(first, i + 1)
+        .map((t) => (DIGITS.test(t.surface_form) ? readNumber(t.surface_form) : (t.pronunciation ?? '')))
+        .join(''),
+      i,
+    ];
   const counter = surfaceAt(tokens, i + 1);
-  const counted = isCounter(counter) ? readCounted(number, counter, surfaceAt(tokens, i + 2).charAt(0)) : null;
+  const counted = isCounter(counter) ? readCounted(number, counter, surfaceAt(tokens, i + 2).charAt(0), prev) : null;
   if (counted !== null) i += 1;
   let reading = counted ?? readNumber(number);
+  if (counted !== null && number === '1' && THROUGHOUT.has(counter) && surfaceAt(tokens, i + 1) === '中') {
+    reading += 'ジュー';
+    i += 1;
+  }
   // 3〜5人: a range between numbers reads から.
   if (LENGTHENERS.has(surfaceAt(tokens, i + 1)) && DIGITS.test(surfaceAt(tokens, i + 2))) {
     reading += 'カラ';
@@ -135,7 +166,7 @@ function rawKana(tokens: IpadicFeatures[], tk: Tokenizer<IpadicFeatures>): strin
   const out: string[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const surface = tokens[i].surface_form;
-    if (DIGITS.test(surface)) {
+    if (startsNumber(tokens[i])) {
       const [reading, last] = readNumberAt(tokens, i);
       out.push(reading);
       i = last;

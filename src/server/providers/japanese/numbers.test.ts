@@ -51,7 +51,7 @@ describe('readNumber and readCounted', () => {
   it('reads 一日中 as イチニチ, not the date', () => expect(readCounted('1', '日', '中')).toBe('イチニチ'));
 
   it('leaves unknown counters and decimal dates to the caller', () => {
-    expect(readCounted('3', '匹')).toBeNull();
+    expect(readCounted('3', '羽')).toBeNull();
     expect(readCounted('1.5', '日')).toBeNull();
   });
 });

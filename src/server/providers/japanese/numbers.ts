@@ -102,17 +102,45 @@ function readMinutes(n: number, reading: string): string {
   return `${reading}フン`;
 }
 
-type CounterRule = (n: number, reading: string, next: string) => string;
+/**
+ * Counters whose h sound turns to p after a doubled number and to b after 3 and after 千 or 万
+ * (一本 イッポン, 三本 サンボン, 千本 センボン; 四本 ヨンホン keeps it).
+ */
+function hCounter(n: number, reading: string, [h, b, p]: readonly [string, string, string]): string {
+  const last = n % 10;
+  if (last === 3 || (n > 0 && /(セン|ゼン|マン)$/.test(reading))) return reading + b;
+  if (last === 1 || last === 6 || last === 8 || (last === 0 && n > 0)) return geminate(reading) + p;
+  return reading + h;
+}
+
+/** Counters in k whose k is voiced after 3 and after 千 (三軒 サンゲン, 千軒 センゲン), doubling the number like 回. */
+function kVoicedCounter(n: number, reading: string, [k, g]: readonly [string, string]): string {
+  if (n % 10 === 3 || (n > 0 && /(セン|ゼン)$/.test(reading))) return reading + g;
+  return withGemination(n, reading, k, [1, 6, 8]);
+}
+
+/** The number before the counter, the text after it (for 一日中), and the word before it (a month: 一日 is the date). */
+type CounterRule = (n: number, reading: string, next: string, prev: string) => string;
+
+/** 一日 is the first of a month (ツイタチ) after a month (四月一日, 毎月一日), else a day's length (一日に三回). */
+const readDay: CounterRule = (n, r, next, prev) => {
+  if (n === 1) return prev.endsWith('月') && next !== '中' && next !== '間' ? 'ツイタチ' : 'イチニチ';
+  return DAYS[n] ?? `${r}ニチ`;
+};
 
 const COUNTERS: Record<string, CounterRule> = {
   年: (_n, r) => `${shortFinal(r, false)}ネン`,
   月: (n, r) => (n >= 1 && n <= 12 ? `${MONTHS[n]}ガツ` : `${r}ガツ`),
-  日: (n, r, next) => (n === 1 && (next === '中' || next === '間') ? 'イチニチ' : (DAYS[n] ?? `${r}ニチ`)),
+  年間: (_n, r) => `${shortFinal(r, false)}ネンカン`,
+  日: readDay,
   日間: (n, r) => (n === 1 ? 'イチニチカン' : `${DAYS[n] ?? `${r}ニチ`}カン`),
   時: (_n, r) => `${shortFinal(r, true)}ジ`,
   時間: (_n, r) => `${shortFinal(r, true)}ジカン`,
   分: readMinutes,
+  分間: (n, r) => `${readMinutes(n, r)}カン`,
   秒: (_n, r) => `${r}ビョー`,
+  秒間: (_n, r) => `${r}ビョーカン`,
+  週間: (n, r) => withGemination(n, r, 'シューカン', [1, 8]),
   人: (n, r) => (n === 1 ? 'ヒトリ' : n === 2 ? 'フタリ' : `${shortFinal(r, false)}ニン`),
   円: (_n, r) => `${shortFinal(r, false)}エン`,
   歳: (n, r) => (n === 20 ? 'ハタチ' : withGemination(n, r, 'サイ', [1, 8])),
@@ -120,6 +148,12 @@ const COUNTERS: Record<string, CounterRule> = {
   個: (n, r) => withGemination(n, r, 'コ', [1, 6, 8]),
   回: (n, r) => withGemination(n, r, 'カイ', [1, 6, 8]),
   件: (n, r) => withGemination(n, r, 'ケン', [1, 6, 8]),
+  軒: (n, r) => kVoicedCounter(n, r, ['ケン', 'ゲン']),
+  階: (n, r) => kVoicedCounter(n, r, ['カイ', 'ガイ']),
+  本: (n, r) => hCounter(n, r, ['ホン', 'ボン', 'ポン']),
+  杯: (n, r) => hCounter(n, r, ['ハイ', 'バイ', 'パイ']),
+  匹: (n, r) => hCounter(n, r, ['ヒキ', 'ビキ', 'ピキ']),
+  冊: (n, r) => withGemination(n, r, 'サツ', [1, 8]),
   // Digits followed by a kanji power of ten (3万人, 1兆円).
   万: (_n, r) => `${r}マン`,
   億: (_n, r) => `${r}オク`,
@@ -138,13 +172,58 @@ export function isCounter(word: string): boolean {
 
 /**
  * Reads a number together with the counter after it (3日 → ミッカ, 10分 → ジュップン), or null when
- * the word is no counter we know. `next` is the text after the counter, for 一日中 and 一日間.
+ * the word is no counter we know. `next` is the text after the counter (一日中, 一日間), `prev` the word
+ * before the number (四月一日 is the date ツイタチ).
  */
-export function readCounted(number: string, counter: string, next = ''): string | null {
+export function readCounted(number: string, counter: string, next = '', prev = ''): string | null {
   const reading = readNumber(number);
   const suffix = DECIMAL_COUNTERS[counter];
   if (suffix) return reading + suffix;
   const rule = COUNTERS[counter];
   if (!rule || number.includes('.') || number.length > MAX_GROUPED_DIGITS) return null;
-  return rule(Number(number), reading, next);
+  return rule(Number(number), reading, next, prev);
+}
+
+const KANJI_DIGITS: Record<string, string> = {
+  〇: '0',
+  零: '0',
+  一: '1',
+  二: '2',
+  三: '3',
+  四: '4',
+  五: '5',
+  六: '6',
+  七: '7',
+  八: '8',
+  九: '9',
+};
+const SMALL_UNITS: Record<string, bigint> = { 十: 10n, 百: 100n, 千: 1000n };
+const LARGE_UNITS: Record<string, bigint> = { 万: 10n ** 4n, 億: 10n ** 8n, 兆: 10n ** 12n };
+export const KANJI_NUMERAL = /^[〇零一二三四五六七八九十百千万億兆]+$/;
+
+/**
+ * A number written in kanji (or kanji and digits) as ASCII digits, to be read like one in digits:
+ * 二〇二六 → 2026 (digit by digit), 千九百八十四 → 1984, 三百六十五 → 365, 3万5千 → 35000.
+ * Null for what is no number (a unit without a digit before it where one is needed, another character).
+ */
+export function numeralDigits(text: string): string | null {
+  const plain = text.replace(/[〇零一二三四五六七八九]/g, (d) => KANJI_DIGITS[d]);
+  if (/^\d+$/.test(plain)) return plain;
+  let total = 0n;
+  let section = 0n;
+  let digits = '';
+  for (const c of plain) {
+    if (/\d/.test(c)) digits += c;
+    else if (c in SMALL_UNITS) {
+      section += (digits ? BigInt(digits) : 1n) * SMALL_UNITS[c];
+      digits = '';
+    } else if (c in LARGE_UNITS) {
+      const head = section + (digits ? BigInt(digits) : 0n);
+      if (head === 0n) return null;
+      total += head * LARGE_UNITS[c];
+      section = 0n;
+      digits = '';
+    } else return null;
+  }
+  return (total + section + (digits ? BigInt(digits) : 0n)).toString();
 }

@@ -45,7 +45,7 @@ describe('#29.7 push on first contact', () => {
     ]) {
       const err = (() => {
         try {
-          loadConfig({ NODE_ENV: 'production', ...(subject ? { VAPID_SUBJECT: subject } : {}) });
+          loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://mugen-radio.jp', ...(subject ? { VAPID_SUBJECT: subject } : {}) });
         } catch (e) {
           return e as Error;
         }
@@ -54,12 +54,14 @@ describe('#29.7 push on first contact', () => {
       expect(err?.message, subject).toMatch(/^Invalid VAPID_SUBJECT=.*: production needs a real mailto: or https: contact/);
       expect(err?.message.includes('\n')).toBe(false);
     }
-    expect(loadConfig({ NODE_ENV: 'production', VAPID_SUBJECT: 'mailto:ops@mugen-radio.jp' }).vapid.subject).toBe(
-      'mailto:ops@mugen-radio.jp',
-    );
-    expect(loadConfig({ NODE_ENV: 'production', VAPID_SUBJECT: 'https://mugen-radio.jp/contact' }).vapid.subject).toBe(
-      'https://mugen-radio.jp/contact',
-    );
+    expect(
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://mugen-radio.jp', VAPID_SUBJECT: 'mailto:ops@mugen-radio.jp' }).vapid
+        .subject,
+    ).toBe('mailto:ops@mugen-radio.jp');
+    expect(
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://mugen-radio.jp', VAPID_SUBJECT: 'https://mugen-radio.jp/contact' }).vapid
+        .subject,
+    ).toBe('https://mugen-radio.jp/contact');
     // Development keeps the default.
     expect(loadConfig({}).vapid.subject).toBe(DEFAULT_VAPID_SUBJECT);
   });

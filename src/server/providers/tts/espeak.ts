@@ -1,5 +1,7 @@
-// Offline speech: eSpeak NG compiled to WASM. GPL-3.0-or-later, compatible with the project's AGPL.
-import createEspeakModule, { type ESpeakNGWorker } from '@echogarden/espeak-ng-emscripten';
+// The fallback offline voice (decision 0041), where Open JTalk is not installed: eSpeak NG compiled to
+// WASM, GPL-3.0-or-later, compatible with the project's AGPL. Its package (and the 24 MB voice data it
+// reads) is imported on the first synthesis, so a process where Open JTalk speaks never loads it.
+import type { ESpeakNGWorker } from '@echogarden/espeak-ng-emscripten';
 import { loadTokenizer, toKana } from '../japanese/index';
 import { clampSpeakingRate, type PcmAudio, type SpeechRequest, type TtsProvider } from './types';
 
@@ -92,7 +94,8 @@ export class EspeakTtsProvider implements TtsProvider {
 
   /** Loads the 24 MB voice data once; every synthesis reuses this one instance. */
   private load(): Promise<ESpeakNGWorker> {
-    this.engine ??= createEspeakModule()
+    this.engine ??= import('@echogarden/espeak-ng-emscripten')
+      .then(({ default: createEspeakModule }) => createEspeakModule())
       .then((module) => new module.eSpeakNGWorker())
       .catch((err: unknown) => {
         this.engine = undefined;

@@ -22,11 +22,30 @@ export interface SpeechRequest {
 export interface PcmAudio {
   samples: Int16Array;
   sampleRate: number;
+  /** The text as the voice spoke it, in katakana, where the voice tells (Open JTalk). */
+  reading?: string;
+}
+
+/** One turn of a two-host dialogue, for a voice that speaks the whole exchange itself. */
+export interface DialogueTurn {
+  host: 'ハルカ' | 'ケンタ';
+  text: string;
+}
+
+/** A dialogue spoken in one stream: the audio and where each turn is in it (in samples, end exclusive). */
+export interface SpokenTurns {
+  pcm: PcmAudio;
+  turns: { start: number; end: number }[];
 }
 
 export interface TtsProvider {
   readonly name: string;
   synthesize(req: SpeechRequest): Promise<PcmAudio>;
+  /**
+   * A voice that takes turns itself (Gemini's two-speaker voice) speaks the whole dialogue at this rate,
+   * finding each turn in its own audio; without it the dialogue is spoken line by line.
+   */
+  speakTurns?(req: { turns: DialogueTurn[]; speakingRate: number; readings?: readonly ReadingEntry[] }): Promise<SpokenTurns>;
   /**
    * The credit the voices' terms require wherever their audio is published (VOICEVOX:
    * 「VOICEVOX:四国めたん」), for the speakers configured; null when none is required.

@@ -4,6 +4,7 @@ import { createTestApp, insertTrack, insertUser, sessionCookie } from '../../tes
 import { expectProviderFailures, type StandIn, sendJson, startStandIn } from '../../test/stand-in';
 import { renderDialogueToMp3 } from '../audio/render';
 import { wavFile } from '../audio/wav';
+import { espeakProvider } from './espeak';
 import { voicevoxTts } from './voicevox';
 
 // Issue 15: the VOICEVOX voice against a local stand-in of the engine that speaks its wire format
@@ -139,7 +140,8 @@ describe('VOICEVOX voice', () => {
     mode = 'ok';
     const rendered = await renderDialogueToMp3('ハルカ：こんにちは。\nケンタ：ケンタです。', { tts: voicevoxTts(settings()) });
     expect([rendered.voicedBy, rendered.voiceCredit]).toEqual(['voicevox', 'VOICEVOX:四国めたん、VOICEVOX:青山龍星']);
-    const offline = await renderDialogueToMp3('ハルカ：こんにちは。');
+    // eSpeak NG, the fallback offline voice, asks for no credit (Open JTalk's: tts/openjtalk.test.ts).
+    const offline = await renderDialogueToMp3('ハルカ：こんにちは。', { tts: espeakProvider() });
     expect([offline.voicedBy, offline.voiceCredit]).toEqual(['offline', null]);
     const t = await createTestApp();
     try {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, insertUser, sessionCookie, type TestApp } from '../app';
-import { controlProperty, nulProperty, requestWith, routesOf, SELF_ENDING } from './fuzz-kit';
+import { controlProperty, controlRefusalProperty, nulProperty, requestWith, routesOf, SELF_ENDING } from './fuzz-kit';
 
 // The fuzz of api-fuzz.test.ts in production mode, and the rate limit under a percent-encoded path.
 
@@ -10,7 +10,7 @@ describe('every route under NUL and control characters in production mode', () =
   let prod: TestApp;
   let cookie: string;
   beforeAll(async () => {
-    prod = await createTestApp({ NODE_ENV: 'production' });
+    prod = await createTestApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://mugen-radio.jp' });
     cookie = await sessionCookie(prod.db, { userId: (await insertUser(prod.db, { name: '本番' })).id });
   });
   afterAll(() => prod.close());
@@ -21,6 +21,10 @@ describe('every route under NUL and control characters in production mode', () =
 
   it('#13.4 answers control characters in every path parameter, query parameter and body field without a 5xx or a stack trace', async () => {
     await controlProperty(prod, cookie);
+  }, 300_000);
+
+  it('#36.8 refuses a control character in every text field of every body of the document with 400 and the catalogue message', async () => {
+    expect((await controlRefusalProperty(prod, cookie)).length).toBeGreaterThan(40);
   }, 300_000);
 });
 

@@ -4,7 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
 import { playlistItems, playlists } from '../../db/schema';
 import { createTestApp, insertTrack, insertUser, sessionCookie, type TestApp } from '../app';
-import { assertSafe, bodyFor, controlProperty, hostile, nulProperty, type Route, routesOf, SELF_ENDING } from './fuzz-kit';
+import {
+  assertSafe,
+  bodyFor,
+  controlProperty,
+  controlRefusalProperty,
+  hostile,
+  nulProperty,
+  type Route,
+  routesOf,
+  SELF_ENDING,
+} from './fuzz-kit';
 
 // Every route of the OpenAPI document, driven with malformed, oversized, wrong-typed and hostile input,
 // by a visitor and by a signed-in stranger: never a 5xx, never a stack trace, never a change to
@@ -136,5 +146,27 @@ describe('every route under hostile input', () => {
 
   it('#13.4 answers control characters in every path parameter, query parameter and body field without a 5xx or a stack trace', async () => {
     await controlProperty(t, strangerCookie);
+  }, 300_000);
+
+  it('#36.8 refuses a control character in every text field of every body of the document with 400 and the catalogue message', async () => {
+    const fields = await controlRefusalProperty(t, strangerCookie);
+    // The member's own texts among them (the property goes through every text field the document has).
+    for (const field of [
+      'PUT /api/auth/profile body.name',
+      'POST /api/playlists body.name',
+      'POST /api/playlists body.description',
+      'PUT /api/playlists/{id} body.category',
+      'POST /api/categories body.name',
+      'POST /api/generate-script body.inputText',
+      'POST /api/generate-audio-preview body.script',
+      'POST /api/publish-track body.title',
+      'POST /api/publish-track body.labels.0',
+      'POST /api/contact body.message',
+      'POST /api/ai-chat body.message',
+      'POST /api/tracks/{id}/reading-reports body.note',
+      'POST /api/admin/themes body.content',
+    ])
+      expect(fields).toContain(field);
+    expect(fields.length).toBeGreaterThan(50);
   }, 300_000);
 });

@@ -10,19 +10,22 @@ import { useReportMisreading } from '../api/report';
 const T = READINGS_TEXT.report;
 
 /**
- * The dialog of 読み間違いを報告 (report-misreading.tsx): the line and an optional note. Loaded on first
+ * The dialog of 読み間違いを報告 (report-misreading.tsx): the line, its reading as spoken and an optional note. Loaded on first
  * use, so its dialog code stays out of the home route's first download (issue 27.5).
  */
 export function ReportMisreadingDialog({
   trackId,
   line,
   text,
+  reading,
   open,
   setOpen,
 }: {
   trackId: number;
   line: number;
   text: string;
+  /** The line as the voice spoke it (katakana), where the transcript has it. */
+  reading?: string;
   open: boolean;
   setOpen: (open: boolean) => void;
 }) {
@@ -49,6 +52,12 @@ export function ReportMisreadingDialog({
   return (
     <Modal open={open} onOpenChange={setOpen} title={T.title} description={T.description} testId="report-misreading-dialog">
       <blockquote className="rounded-2xl bg-surface px-3 py-2 text-[15px] leading-relaxed">{text}</blockquote>
+      {reading && (
+        <p className="mt-1 px-3 text-muted text-sm" data-testid="report-misreading-reading">
+          <span className="mr-2 text-xs font-semibold">{T.spoken}</span>
+          {reading}
+        </p>
+      )}
       <label htmlFor={`${id}-n`} className="mt-4 block font-medium text-sm">
         {T.note}
       </label>

@@ -11,9 +11,9 @@ const loadDialog = () => void import('./report-misreading-dialog').catch(() => {
 
 /**
  * 読み間違いを報告 (issue 25.3): beside a transcript line, for signed-in members. A small dialog shows the
- * line and takes an optional note; the operator sees the report in the console's 読み辞書.
+ * line and how the voice read it (issue 37.2) and takes an optional note; the operator sees the report in the console's 読み辞書.
  */
-export function ReportMisreading({ track, line, text }: { track: Track; line: number; text: string }) {
+export function ReportMisreading({ track, line, text, reading }: { track: Track; line: number; text: string; reading?: string }) {
   const { isSignedIn } = useUser();
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
@@ -33,7 +33,7 @@ export function ReportMisreading({ track, line, text }: { track: Track; line: nu
       />
       {used && (
         <Suspense fallback={null}>
-          <ReportMisreadingDialog trackId={track.id} line={line} text={text} open={open} setOpen={setOpen} />
+          <ReportMisreadingDialog trackId={track.id} line={line} text={text} reading={reading} open={open} setOpen={setOpen} />
         </Suspense>
       )}
     </>

@@ -13,8 +13,8 @@ export interface TrackActions {
   TrialRemaining: ComponentType<{ className?: string }>;
   OfflineKeepButton: ComponentType<{ track: Track; className?: string }>;
   AdSlot: ComponentType<{ className?: string }>;
-  /** 読み間違いを報告 beside a transcript line (the readings feature, issue 25.3). */
-  ReportMisreading: ComponentType<{ track: Track; line: number; text: string }>;
+  /** 読み間違いを報告 beside a transcript line, with the line's reading as spoken (the readings feature, issues 25.3, 37.2). */
+  ReportMisreading: ComponentType<{ track: Track; line: number; text: string; reading?: string }>;
   /** あと N 分 on the home player: a programme that fills the member's minutes (the radio feature, issue 28.1). */
   ProgrammeControl: ComponentType<{ className?: string }>;
 }

@@ -4,7 +4,7 @@ import type { Track } from '@shared/schemas/track';
 import { useQuery } from '@tanstack/react-query';
 import { usePlayer, usePlayerValue } from '@web/lib/audio/player-context';
 import { cn } from '@web/lib/cn';
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { transcriptQueryOptions } from '../api/get-transcript';
 import { ClaimMark } from './claim-mark';
 import { useTrackActions } from './track-actions';
@@ -12,6 +12,8 @@ import { useTrackActions } from './track-actions';
 /**
  * The script as a transcript that follows playback: the line being spoken is highlighted and kept in
  * view, and a tap on a line plays from there (issue 15). Tracks without timings show their lines only.
+ * The tapped line shows under it how the voice read it, in katakana (issue 37.2); tapping it again, or
+ * another line, hides it. The line's button says so with aria-expanded.
  */
 export function TrackTranscript({ track, className }: { track: Track; className?: string }) {
   const player = usePlayer();
@@ -25,6 +27,11 @@ export function TrackTranscript({ track, className }: { track: Track; className?
   // The time is read in quarter seconds; a line lights up within that quarter of its start.
   const active = isCurrent ? lineAt(lines, ms + 250) : -1;
   const list = useRef<HTMLOListElement>(null);
+  const [shown, setShown] = useState<number | null>(null);
+  const readingId = useId();
+  // Another track's transcript in the same place starts with every reading hidden.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the track is what resets it
+  useEffect(() => setShown(null), [track.id]);
 
   useEffect(() => {
     if (active < 0) return;
@@ -55,8 +62,13 @@ export function TrackTranscript({ track, className }: { track: Track; className?
           >
             <button
               type="button"
-              disabled={!timed}
-              onClick={() => seek(line.startMs)}
+              disabled={!timed && !line.reading}
+              aria-expanded={line.reading ? shown === i : undefined}
+              aria-controls={line.reading && shown === i ? `${readingId}-${i}` : undefined}
+              onClick={() => {
+                seek(line.startMs);
+                if (line.reading) setShown(shown === i ? null : i);
+              }}
               className={cn(
                 'min-w-0 flex-1 rounded-2xl px-3 py-2 text-left text-[15px] leading-relaxed transition-colors',
                 i === active ? 'bg-accent-soft font-medium text-fg' : 'text-muted hover:bg-surface-2',
@@ -67,7 +79,13 @@ export function TrackTranscript({ track, className }: { track: Track; className?
               {timed && <span className="sr-only">{TRACKS_TEXT.transcript.seekSuffix}</span>}
             </button>
             <ClaimMark claims={claimsOn(i)} />
-            <ReportMisreading track={track} line={i} text={line.text} />
+            <ReportMisreading track={track} line={i} text={line.text} reading={line.reading} />
+            {line.reading && shown === i && (
+              <p id={`${readingId}-${i}`} className="basis-full px-3 pb-1 text-muted text-sm" data-testid="transcript-reading">
+                <span className="mr-2 text-xs font-semibold">{TRACKS_TEXT.transcript.reading}</span>
+                {line.reading}
+              </p>
+            )}
           </li>
         ))}
       </ol>

@@ -14,8 +14,8 @@ const input =
 
 /**
  * 音声管理 › 読み辞書 (issue 25.3): the operator's reading dictionary (add or change an entry, delete
- * one) and the listeners' reports of misread lines, each with how the line reads today and the
- * regeneration of its track's audio.
+ * one) and the listeners' reports of misread lines, each with how the voice spoke the line (issue 37.2),
+ * how it reads today and the regeneration of its track's audio.
  */
 export function ReadingsSection() {
   const [surface, setSurface] = useState('');
@@ -138,6 +138,10 @@ function ReadingReports({ onUseSurface }: { onUseSurface: (s: string) => void })
               )}
             </p>
             <p className="mt-1 break-words font-medium">{r.text}</p>
+            <p className="mt-1 break-words text-sm" data-testid="reading-report-spoken">
+              <span className="text-muted">{ADMIN_READINGS_TEXT.spokenAs}：</span>
+              {r.spokenReading}
+            </p>
             <p className="mt-1 break-words text-sm" data-testid="reading-report-reading">
               <span className="text-muted">{ADMIN_READINGS_TEXT.readsAs}：</span>
               {r.reading}
