@@ -89,6 +89,22 @@ function importCycles(graph: Map<string, string[]>): string[][] {
 const isTest = (file: string) => /\.test\.tsx?$/.test(file) || file.startsWith('server/test/');
 const featureOf = (file: string) => /^server\/features\/(.+)\/[^/]+$/.exec(file)?.[1] ?? null;
 const isService = (file: string) => /^server\/features\/.+\/service\.ts$/.test(file);
+/** The feature a file belongs to: the first folder under server/features ('admin' for admin/themes/...). */
+const topFeatureOf = (file: string) => /^server\/features\/([^/]+)\//.exec(file)?.[1] ?? null;
+
+/**
+ * Imports from one feature into another that do not go through the other's public module
+ * (`features/<name>/public.ts`, docs/architecture.md). Tests may reach anywhere.
+ */
+function crossingsPastPublic(edges: { from: string; to: string }[]): string[] {
+  return edges
+    .filter(({ from, to }) => {
+      const a = topFeatureOf(from);
+      const b = topFeatureOf(to);
+      return a !== null && b !== null && a !== b && !isTest(from) && to !== `server/features/${b}/public.ts`;
+    })
+    .map(({ from, to }) => `${from} -> ${to}`);
+}
 
 describe('the layers of src (#26.4, #26.8)', () => {
   const graph = importGraph();
@@ -117,6 +133,38 @@ describe('the layers of src (#26.4, #26.8)', () => {
   it('#26.3 the HTTP layer (server/http) imports no feature', () => {
     const crossings = edges.filter(({ from, to }) => from.startsWith('server/http/') && !isTest(from) && to.startsWith('server/features/'));
     expect(crossings).toEqual([]);
+  });
+
+  it('#38.1 a feature imports another feature only through its public module (features/<name>/public.ts)', () => {
+    expect(crossingsPastPublic(edges)).toEqual([]);
+  });
+
+  it('#38.5 docs/architecture.md lists, for each feature, exactly the features whose public modules it uses', () => {
+    const used = new Map<string, Set<string>>();
+    for (const { from, to } of edges) {
+      const a = topFeatureOf(from);
+      const b = topFeatureOf(to);
+      if (a === null || isTest(from)) continue;
+      const set = used.get(a) ?? new Set<string>();
+      used.set(a, set);
+      if (b !== null && b !== a) set.add(b);
+    }
+    const actual = [...used].map(([a, set]) => `${a}: ${[...set].sort().join(', ') || '—'}`).sort();
+    const page = fs.readFileSync(path.join(SRC, '../docs/architecture.md'), 'utf8');
+    const section = page.split('## Which features each feature uses')[1]?.split('\n## ')[0] ?? '';
+    const written = [...section.matchAll(/^\| ([a-z-]+) \| ([^|]+) \|$/gm)].map((m) => `${m[1]}: ${m[2].trim()}`).sort();
+    expect(written).toEqual(actual);
+  });
+
+  it('#38.1 finds an import past a public module when there is one (the check can fail)', () => {
+    expect(
+      crossingsPastPublic([
+        { from: 'server/features/feeds/routes.ts', to: 'server/features/tracks/public.ts' },
+        { from: 'server/features/feeds/routes.ts', to: 'server/features/tracks/queries.ts' },
+        { from: 'server/features/admin/themes/generation.ts', to: 'server/features/admin/audio/files.ts' },
+        { from: 'server/features/feeds/feeds.test.ts', to: 'server/features/tracks/queries.ts' },
+      ]),
+    ).toEqual(['server/features/feeds/routes.ts -> server/features/tracks/queries.ts']);
   });
 
   it('#26.4 a service never imports another feature’s service (what features share is in queries.ts)', () => {

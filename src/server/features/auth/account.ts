@@ -2,9 +2,8 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { invitations, likes, playlistFollows, playlists, sessions, tracks, users } from '../../db/schema';
 import type { StorageProvider } from '../../providers/storage/types';
-import { issuedProfileKey } from '../profile/image';
-import { trackChanged } from '../tracks/changes';
-import { audioKeysOf } from '../tracks/queries';
+import { issuedProfileKey } from '../profile/public';
+import { audioKeysOf, trackChanged } from '../tracks/public';
 
 /**
  * Deletes a member and what belongs only to them. Rows that reference the member cascade in the

@@ -6,7 +6,7 @@ import { type Db, inTransaction } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { Identity } from '../../providers/identity/types';
-import { createInvitations, takeInvitation } from '../access/invitations';
+import { createInvitations, takeInvitation } from '../access/public';
 import { toUser } from './users';
 
 export type SignInResult = { user: User; created: boolean };

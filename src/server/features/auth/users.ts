@@ -1,6 +1,6 @@
 import type { User } from '../../../shared/schemas/auth';
 import type { UserRow } from '../../db/schema';
-import { isPremiumAt } from '../premium/rule';
+import { isPremiumAt } from '../premium/public';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

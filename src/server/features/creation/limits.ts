@@ -11,7 +11,7 @@ import { type Db, rowsOf } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { creationUsage, scriptUsage } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { isPremiumAt } from '../premium/rule';
+import { isPremiumAt } from '../premium/public';
 
 /** A use of the day, taken: give it back with `refund` if the work it paid for failed. */
 export interface DailyUse {

@@ -8,9 +8,8 @@ import { creationPreviews, tasks, tracks } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { defineJob, type JobDeps } from '../../jobs/define';
 import { enqueueJob } from '../../jobs/queue';
-import { refreshSearchReadings } from '../search/readings';
-import { trackChanged } from '../tracks/changes';
-import { audioKey, hqAudioKey } from '../tracks/queries';
+import { refreshSearchReadings } from '../search/public';
+import { audioKey, hqAudioKey, trackChanged } from '../tracks/public';
 import { claimsToPublish } from './claims';
 import { ownPreview, previewKey } from './previews';
 

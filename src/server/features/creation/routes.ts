@@ -20,7 +20,7 @@ import { errorAnswers, found } from '../../http/errors';
 import { memberOf, membersOnly } from '../../http/guards';
 import { lineCacheDir } from '../../providers/audio/line-cache';
 import type { AppDeps } from '../../types';
-import { readingDictionary } from '../readings/service';
+import { readingDictionary } from '../readings/public';
 import { postingStatus } from './limits';
 import { deleteOwnPreview, ownPreview, previewKey } from './previews';
 import { requestPublish, taskOf } from './publish';

@@ -7,10 +7,9 @@ import type { LineTiming } from '../../providers/audio/dialogue';
 import { detectClaims } from '../../providers/llm/fact-check';
 import { writeDialogue } from '../../providers/llm/writer';
 import type { StorageProvider } from '../../providers/storage/types';
-import { refreshSearchReadings } from '../search/readings';
-import { trackChanged } from '../tracks/changes';
-import { audioKey, existingFilenames, hqAudioKey } from '../tracks/queries';
-import { ensureOfficialAccount, OFFICIAL_ACCOUNT } from '../users/official-account';
+import { refreshSearchReadings } from '../search/public';
+import { audioKey, existingFilenames, hqAudioKey, trackChanged } from '../tracks/public';
+import { ensureOfficialAccount, OFFICIAL_ACCOUNT } from '../users/public';
 import { DEMO_MEMBER, DEMO_TRACKS, type DemoTrack } from './seed-content';
 
 /**

@@ -4,8 +4,8 @@ import { PlaylistIdParamSchema } from '../../../shared/schemas/playlist';
 import { UserIdParamSchema } from '../../../shared/schemas/social';
 import { errorAnswers } from '../../http/errors';
 import { publicOrigin } from '../../http/public-origin';
+import { etagMatches } from '../../http/range';
 import type { AppDeps } from '../../types';
-import { etagMatches } from '../tracks/range';
 import { creatorFeed, type Feed, playlistFeed } from './service';
 
 /** Podcast apps poll: a feed may be kept five minutes, then is asked again with If-None-Match. */

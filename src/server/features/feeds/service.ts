@@ -8,8 +8,8 @@ import { scriptLines } from '../../../shared/rules/transcript';
 import type { Db } from '../../db/client';
 import { playlistItems, playlists, tracks, users } from '../../db/schema';
 import { found } from '../../http/errors';
-import { hearableSql } from '../tracks/queries';
-import { ownTracksCondition, userByRef } from '../users/queries';
+import { hearableSql } from '../tracks/public';
+import { ownTracksCondition, userByRef } from '../users/public';
 
 /** The newest tracks a feed lists (podcast apps read the whole file at every refresh). */
 export const FEED_ITEM_LIMIT = 300;

@@ -3,8 +3,8 @@ import { MESSAGES } from '../../../shared/messages/api';
 import { type Db, inTransaction } from '../../db/client';
 import { follows, users } from '../../db/schema';
 import { badRequest } from '../../http/errors';
-import { notify } from '../notifications/notify';
-import { publicUserColumns, userByRef } from '../users/queries';
+import { notify } from '../notifications/public';
+import { publicUserColumns, userByRef } from '../users/public';
 import { followCounts } from './queries';
 
 export async function isFollowing(db: Db, followerId: string, followingId: string): Promise<boolean> {

@@ -3,8 +3,8 @@ import { MESSAGES } from '../../../shared/messages/api';
 import type { Db } from '../../db/client';
 import { listeningHistory } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { canSeeTrack, findTrack } from '../tracks/queries';
-import type { Onlooker } from '../users/queries';
+import { canSeeTrack, findTrack } from '../tracks/public';
+import type { Onlooker } from '../users/public';
 
 type Row = typeof listeningHistory.$inferSelect;
 

@@ -4,9 +4,9 @@ import type { Track } from '../../../shared/schemas/track';
 import { type Db, inTransaction } from '../../db/client';
 import { likes, tracks } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { notify } from '../notifications/notify';
-import { canSeeTrack, findTrack, listTracksWhere } from '../tracks/queries';
-import type { Onlooker } from '../users/queries';
+import { notify } from '../notifications/public';
+import { canSeeTrack, findTrack, listedSql, listTracksWhere } from '../tracks/public';
+import type { Onlooker } from '../users/public';
 
 export type LikeResult = { isLiked: boolean; likeCount: number };
 
@@ -19,7 +19,7 @@ export async function like(db: Db, userId: string, trackId: number): Promise<Lik
     const [track] = await tx
       .select({ id: tracks.id, ownerId: tracks.userId })
       .from(tracks)
-      .where(and(eq(tracks.id, trackId), eq(tracks.isVisible, true)));
+      .where(and(eq(tracks.id, trackId), listedSql()));
     if (!track) throw notFound(MESSAGES.trackNotFound);
     const added = await tx.insert(likes).values({ userId, trackId }).onConflictDoNothing().returning({ id: likes.id });
     if (added.length) {
@@ -72,7 +72,7 @@ export async function isLiked(db: Db, userId: string, trackId: number): Promise<
 export async function favorites(db: Db, userId: string): Promise<Track[]> {
   return listTracksWhere(db, {
     join: { table: likes, on: and(eq(likes.trackId, tracks.id), eq(likes.userId, userId))! },
-    where: eq(tracks.isVisible, true),
+    where: listedSql(),
     orderBy: [desc(likes.createdAt), desc(likes.id)],
   });
 }

@@ -1,7 +1,8 @@
-import { and, desc, eq, ilike, sql } from 'drizzle-orm';
+import { desc, ilike, sql } from 'drizzle-orm';
 import { CREATE_PAGE_CATEGORIES, categoryNames } from '../../../shared/categories';
 import type { Db } from '../../db/client';
 import { categories, tracks } from '../../db/schema';
+import { listedSql } from '../tracks/public';
 
 export interface CategoryCount {
   name: string;
@@ -39,10 +40,7 @@ export async function suggestCategories(db: Db, query: string, limit: number): P
  * name (a track of 社会・政治 counts for 政治・社会, once), the name its chips and the search tabs show.
  */
 export async function categoriesOfVisibleTracks(db: Db): Promise<CategoryCount[]> {
-  const rows = await db
-    .select({ category: tracks.category })
-    .from(tracks)
-    .where(and(eq(tracks.isVisible, true)));
+  const rows = await db.select({ category: tracks.category }).from(tracks).where(listedSql());
   const counts = new Map<string, number>();
   for (const r of rows) for (const c of categoryNames(r.category)) counts.set(c, (counts.get(c) ?? 0) + 1);
   return [...counts]

@@ -4,7 +4,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { publicOrigin } from '../../http/public-origin';
-import { findUserByRef } from '../users/queries';
+import { findUserByRef } from '../users/public';
 import { playlistFor } from './views';
 
 /** Social card data of a public playlist of that member; a private one (or another member's) is 404 here too. */

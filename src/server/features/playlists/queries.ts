@@ -2,8 +2,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Playlist } from '../../../shared/schemas/playlist';
 import type { Db } from '../../db/client';
 import { playlistFollows, playlistItems, playlists, tracks, type UserRow, users } from '../../db/schema';
-import { listTracksWhere } from '../tracks/queries';
-import type { Onlooker } from '../users/queries';
+import { listedSql, listTracksWhere } from '../tracks/public';
+import type { Onlooker } from '../users/public';
 
 /**
  * The playlist reads other features share (services never import services, docs/conventions.md
@@ -37,7 +37,7 @@ export async function readPlaylist(db: Db, id: number, viewer: Onlooker, opts: {
   }
   const trackRows = await listTracksWhere(db, {
     join: { table: playlistItems, on: and(eq(playlistItems.trackId, tracks.id), eq(playlistItems.playlistId, id))! },
-    where: viewer?.userId ? sql`(${tracks.isVisible} or ${tracks.userId} = ${viewer.userId})` : eq(tracks.isVisible, true),
+    where: listedSql(viewer),
     orderBy: [asc(playlistItems.order), asc(playlistItems.id)],
   });
   const itemRows = await db

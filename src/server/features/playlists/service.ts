@@ -6,10 +6,10 @@ import type { Playlist } from '../../../shared/schemas/playlist';
 import { type Db, inTransaction } from '../../db/client';
 import { playlistFollows, playlistItems, playlists, type UserRow, users } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
-import { notify } from '../notifications/notify';
-import { isPremiumAt } from '../premium/rule';
-import { canSeeTrack, findTrack } from '../tracks/queries';
-import type { Onlooker } from '../users/queries';
+import { notify } from '../notifications/public';
+import { isPremiumAt } from '../premium/public';
+import { canSeeTrack, findTrack } from '../tracks/public';
+import type { Onlooker } from '../users/public';
 import { densifyOrders } from './orders';
 import { canView, type PlaylistRow, readPlaylist } from './queries';
 

@@ -2,7 +2,7 @@ import { PLAYLIST_MESSAGES } from '../../../shared/rules/playlist';
 import type { Playlist } from '../../../shared/schemas/playlist';
 import type { Db } from '../../db/client';
 import { found } from '../../http/errors';
-import { findUserByRef, type Onlooker } from '../users/queries';
+import { findUserByRef, type Onlooker } from '../users/public';
 import { findPublicBySlug, readPlaylist } from './queries';
 import { isInPlaylist, playlistsOf, recentPublicPlaylists } from './service';
 

@@ -6,7 +6,7 @@ import { premiumSubscriptions, stripeEvents, users } from '../../db/schema';
 import { defineJob, SCHEDULE_SLOT } from '../../jobs/define';
 import { enqueueJob } from '../../jobs/queue';
 import { PaymentUnavailable } from '../../providers/payments/types';
-import { notify } from '../notifications/notify';
+import { notify } from '../notifications/public';
 import { subscriptionRow } from './queries';
 import { addDays, addMonths, RESUME_NOTICE_DAYS } from './rule';
 import { applyPaid, heldOf, type PremiumDeps } from './service';

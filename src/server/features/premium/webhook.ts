@@ -4,7 +4,7 @@ import { inTransaction } from '../../db/client';
 import { premiumSubscriptions, stripeEvents, users } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import type { PaymentEvent, PaymentWebhook, ProviderSubscriptionState } from '../../providers/payments/types';
-import { notify } from '../notifications/notify';
+import { notify } from '../notifications/public';
 import type { SubscriptionRow } from './queries';
 import { isPausedAt, later } from './rule';
 import { applyPaid, type PremiumDeps, viaProvider } from './service';

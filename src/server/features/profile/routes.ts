@@ -15,7 +15,7 @@ import { memberOf, membersOnly, viewerOf } from '../../http/guards';
 import { limitedAs } from '../../http/rate-limits';
 import type { AppDeps } from '../../types';
 
-import { toUser } from '../auth/users';
+import { toUser } from '../auth/public';
 import { MAX_IMAGE_BYTES, NotAnImageError, processProfileImage } from './image';
 import { checkUserId, replaceProfileImage, storedProfileImage, updateProfile } from './service';
 

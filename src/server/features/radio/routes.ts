@@ -3,9 +3,9 @@ import { ErrorSchema } from '../../../shared/schemas/common';
 import { ProgrammeQuerySchema, ProgrammeSchema, SegueIdParamSchema } from '../../../shared/schemas/radio';
 import { memberOf, membersOnly, viewerOf } from '../../http/guards';
 import { limitedAs } from '../../http/rate-limits';
+import { sendStoredAudio } from '../../http/stored-audio';
 import type { AppDeps } from '../../types';
-import { hearerOf } from '../tracks/queries';
-import { sendStoredAudio } from '../tracks/stream';
+import { hearerOf } from '../tracks/public';
 import { segueAudio } from './segues';
 import { buildProgramme } from './service';
 

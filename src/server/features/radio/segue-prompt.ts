@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { LlmProvider, SegueInput, SegueTrack } from '../../providers/llm/types';
 import { writeSegueScript } from '../../providers/llm/writer/segue';
-import { SCRIPT_WRITER, ScriptText } from '../creation/script-prompt';
+import { SCRIPT_WRITER, ScriptText } from '../creation/public';
 
 /** What a real model is asked for a programme's segue (issue 28.2): two or three short lines, one host each. */
 export function segueAsk(input: SegueInput): string {

@@ -11,7 +11,7 @@ import { encodeMp3 } from '../../providers/audio/mp3';
 import { id3v2Length, mp3Duration, parseFrameHeader } from '../../providers/audio/mp3-duration';
 import type { SegueTrack } from '../../providers/llm/types';
 import { keyIn } from '../../providers/storage/keys';
-import { type Hearer, requireHearing } from '../tracks/queries';
+import { type Hearer, requireHearing } from '../tracks/public';
 import { writeSegue } from './segue-prompt';
 
 export const MAKE_SEGUE = 'make-segue' as const;

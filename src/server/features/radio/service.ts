@@ -10,8 +10,7 @@ import type { Programme, ProgrammeItem } from '../../../shared/schemas/radio';
 import { type Db, rowsOf } from '../../db/client';
 import { follows, likes, listeningHistory, tracks, type users } from '../../db/schema';
 import { AppError, found } from '../../http/errors';
-import { onTrackChange } from '../tracks/changes';
-import { type Hearer, hearerOf, hearingOf, listTracksWhere } from '../tracks/queries';
+import { type Hearer, hearerOf, hearingOf, listedSql, listTracksWhere, onTrackChange } from '../tracks/public';
 import { type Candidate, longestMinutes, type PickOptions, pickProgramme } from './pick';
 import { seguesFor } from './segues';
 
@@ -44,7 +43,7 @@ function playable(db: Db): Promise<Playable[]> {
     .execute(
       sql`select coalesce(json_agg(json_build_array(${tracks.id}, ${tracks.duration}, ${tracks.category}, ${tracks.userId}, ${tracks.isPremiumOnly})
             order by ${tracks.scoreBase} desc, ${tracks.id}), '[]'::json)::text as list
-          from ${tracks} where ${tracks.isVisible} and ${tracks.duration} > 0`,
+          from ${tracks} where ${listedSql()} and ${tracks.duration} > 0`,
     )
     .then((result) => {
       const [row] = rowsOf<{ list: string }>(result);

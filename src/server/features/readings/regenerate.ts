@@ -6,8 +6,7 @@ import { readingReports, tasks, tracks } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../http/errors';
 import { defineJob } from '../../jobs/define';
 import { enqueueJob, PermanentTaskError } from '../../jobs/queue';
-import { trackChanged } from '../tracks/changes';
-import { audioKey, hqAudioKey } from '../tracks/queries';
+import { audioKey, hqAudioKey, trackChanged } from '../tracks/public';
 import { resolveReports } from './service';
 
 /** A passing failure (a worker restarted, the voice service busy) is tried again; the third is final. */

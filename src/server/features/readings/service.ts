@@ -6,7 +6,7 @@ import type { UserRow } from '../../db/schema';
 import { readingEntries, readingReports, tasks, tracks } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { kanaInHelper } from '../../providers/japanese/helper';
-import { hearerOf, transcriptOf } from '../tracks/queries';
+import { hearerOf, transcriptOf } from '../tracks/public';
 import { readingDictionary } from './queries';
 
 /**

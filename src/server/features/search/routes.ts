@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SearchAnswerSchema, SearchQuerySchema, searchTerms } from '../../../shared/schemas/search';
 import type { AppDeps } from '../../types';
-import { premiumListeners } from '../tracks/premium-listener';
-import { listVisibleTracks } from '../tracks/service';
+import { listVisibleTracks, premiumListeners } from '../tracks/public';
 import { stopReadings } from './readings';
 import { cachedSearch, countVisible, searcherOf } from './service';
 

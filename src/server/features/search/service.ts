@@ -1,11 +1,10 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { categoryAliases } from '../../../shared/categories';
 import type { Track } from '../../../shared/schemas/track';
 import { type Db, inTransaction, rowsOf } from '../../db/client';
 import { tracks, users } from '../../db/schema';
-import { onTrackChange } from '../tracks/changes';
-import { type Hearer, hearableSql, listTracksWhere } from '../tracks/queries';
+import { type Hearer, hearableSql, listedSql, listTracksWhere, onTrackChange } from '../tracks/public';
 import { catchUpReadings, termForms } from './readings';
 
 /**
@@ -143,7 +142,7 @@ export async function searchTracks(
   const scriptHeard = hearableSql({ userId: null, isAdmin: false, isPremium: opts.searcher === 'premium' });
   const terms = forms.map((f) => termSql(f, scriptHeard));
   const inCategory = opts.category ? sql`${categoryNames} && ${textArray(categoryAliases(opts.category))}` : undefined;
-  const where = and(eq(tracks.isVisible, true), inCategory, ...terms.map((t) => t.match))!;
+  const where = and(listedSql(), inCategory, ...terms.map((t) => t.match))!;
 
   return inTransaction(db, async (tx) => {
     // 1. Candidates from the indexes alone. Sequential scans are off so that the grams function is
@@ -226,7 +225,7 @@ export async function searchTracks(
 
 /** How many visible tracks there are, counted up to the cap (the recommended list's total). */
 export async function countVisible(db: Db, cap = SEARCH_COUNT_CAP): Promise<{ total: number; totalCapped?: boolean }> {
-  const n = await countUpTo(db, eq(tracks.isVisible, true) as SQL, cap);
+  const n = await countUpTo(db, listedSql(), cap);
   return n > cap ? { total: cap, totalCapped: true } : { total: n };
 }
 

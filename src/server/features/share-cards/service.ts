@@ -3,9 +3,9 @@ import { SHARE_TEXT } from '../../../shared/messages/share';
 import { playlistCardDescription } from '../../../shared/rules/playlist';
 import { PUBLIC_ORIGIN_META } from '../../../shared/rules/share';
 import type { Db } from '../../db/client';
-import { findPublicBySlug, readPlaylist } from '../playlists/queries';
-import { findTrack, gateOf, hearingOf } from '../tracks/queries';
-import { findUserByRef } from '../users/queries';
+import { findPublicBySlug, readPlaylist } from '../playlists/public';
+import { findTrack, gateOf, hearingOf } from '../tracks/public';
+import { findUserByRef } from '../users/public';
 
 export { SITE_NAME };
 

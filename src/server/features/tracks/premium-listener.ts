@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { viewerOf } from '../../http/guards';
 import { SESSION_COOKIE } from '../../http/session';
-import { isPremiumAt } from '../premium/rule';
+import { isPremiumAt } from '../premium/public';
 
 const TTL_MS = 60_000;
 const MAX_ENTRIES = 10_000;

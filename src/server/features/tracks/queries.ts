@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { tracks, users } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { keyIn } from '../../providers/storage/keys';
-import { isPremiumAt, type PremiumFacts } from '../premium/rule';
+import { isPremiumAt, type PremiumFacts } from '../premium/public';
 
 /**
  * The track reads other features share (services never import services, docs/conventions.md "Layers"):
@@ -146,6 +146,15 @@ export function requireHearing(track: TrackGate, who: Hearer, hiddenMessage: str
   const hearing = hearingOf(track, who);
   if (hearing === 'hidden') throw notFound(hiddenMessage);
   if (hearing === 'premium_only') throw premiumOnlyRefusal();
+}
+
+/**
+ * Who finds a track listed, in SQL on the tracks table: everyone finds the visible ones; a member also
+ * finds their own hidden ones. (The operator's console lists hidden tracks itself.) Written once, here.
+ */
+export function listedSql(viewer?: { userId: string | null } | null): SQL {
+  const visible = eq(tracks.isVisible, true);
+  return (viewer?.userId ? or(visible, eq(tracks.userId, viewer.userId)) : visible) as SQL;
 }
 
 /** hearingOf in SQL, on the tracks table: the tracks whose content this hearer may have. */

@@ -15,12 +15,13 @@ import {
 } from '../../../shared/schemas/track';
 import { errorAnswers } from '../../http/errors';
 import { memberOf, membersOnly, membersOrAdmins, viewerOf } from '../../http/guards';
+import { etagMatches, preferredEncoding } from '../../http/range';
 import type { AppDeps } from '../../types';
 import { defaultCataloguePage } from './catalogue-page';
+import { deleteOwnedTrack } from './delete';
 import { premiumListeners } from './premium-listener';
 import { hearerOf } from './queries';
-import { etagMatches, preferredEncoding } from './range';
-import { countOn, deleteOwnedTrack, listTracksByCategory, listVisibleTracks, setVisibility, trackFor, tracksOf } from './service';
+import { countOn, listTracksByCategory, listVisibleTracks, setVisibility, trackFor, tracksOf } from './service';
 import { createSignedUrls } from './signed-urls';
 import { streamTrack } from './stream';
 import { createStreamCache } from './stream-cache';

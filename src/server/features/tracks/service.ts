@@ -6,13 +6,11 @@ import { trackScore } from '../../../shared/rules/ranking';
 import { MILESTONES } from '../../../shared/schemas/social';
 import type { Track } from '../../../shared/schemas/track';
 import { type Db, inTransaction } from '../../db/client';
-import { playlistItems, tracks } from '../../db/schema';
+import { tracks } from '../../db/schema';
 import { forbidden, found, notFound } from '../../http/errors';
-import type { StorageProvider } from '../../providers/storage/types';
-import { notify } from '../notifications/notify';
-import { densifyOrders } from '../playlists/orders';
+import { notify } from '../notifications/public';
 import { onTrackChange, trackChanged } from './changes';
-import { audioKeysOf, canSeeTrack, findTrack, listTracksWhere, selectTracks, type TrackAccess, toTrack } from './queries';
+import { canSeeTrack, findTrack, listTracksWhere, selectTracks, type TrackAccess, toTrack } from './queries';
 
 /** The score formula of src/shared/rules/ranking.ts, in SQL, so the database ranks without sending every row. */
 const scoreSql = (now: Date) =>
@@ -174,19 +172,6 @@ export async function incrementCounter(db: Db, id: number, counter: 'playCount' 
 }
 
 /**
- * Deletes a track; counters that counted it elsewhere stay exact because the rows that referenced it
- * (likes, playlist items, history, notifications) go with it in the same statement's cascade.
- */
-export async function deleteTrack(db: Db, id: number): Promise<void> {
-  await inTransaction(db, async (tx) => {
-    const items = await tx.select({ playlistId: playlistItems.playlistId }).from(playlistItems).where(eq(playlistItems.trackId, id));
-    await tx.delete(tracks).where(eq(tracks.id, id));
-    // Keep item orders dense in every playlist that held the track.
-    for (const { playlistId } of items) await densifyOrders(tx, playlistId);
-  });
-}
-
-/**
  * The track when this viewer may change it: its owner, or an admin. Someone who cannot see it gets
  * 404; someone who can see it but does not own it, 403.
  */
@@ -202,21 +187,6 @@ export async function setVisibility(db: Db, viewer: { userId: string | null; isA
   await db.update(tracks).set({ isVisible, updatedAt: new Date() }).where(eq(tracks.id, id));
   await trackChanged(db, id);
   return found(await findTrack(db, id), MESSAGES.trackNotFound).track;
-}
-
-/** Deletes an owned track, then its audio: a failure there leaves an orphan file, never a track without audio. */
-export async function deleteOwnedTrack(
-  db: Db,
-  storage: StorageProvider,
-  viewer: { userId: string | null; isAdmin: boolean } | null,
-  id: number,
-  onFileError: (err: unknown) => void,
-) {
-  const access = await ownedTrack(db, viewer, id);
-  const [files] = await db.select({ filename: tracks.filename, hqFilename: tracks.hqFilename }).from(tracks).where(eq(tracks.id, id));
-  await deleteTrack(db, id);
-  await trackChanged(db, id);
-  for (const key of audioKeysOf(files ?? access.track)) await storage.delete(key).catch(onFileError);
 }
 
 /** The member's own tracks, hidden ones included, newest first. */

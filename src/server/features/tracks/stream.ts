@@ -2,10 +2,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../../shared/messages/api';
 import { notFound } from '../../http/errors';
 import { viewerOf } from '../../http/guards';
+import { sendStoredAudio } from '../../http/stored-audio';
 import type { StorageProvider } from '../../providers/storage/types';
 import type { PremiumListeners } from './premium-listener';
 import { requireHearing } from './queries';
-import { etagMatches, parseRange } from './range';
 import { REDIRECT_MAX_AGE_SECONDS, type SignedUrls } from './signed-urls';
 import type { StreamCache, StreamQuality } from './stream-cache';
 
@@ -63,60 +63,4 @@ export async function streamTrack(
         ? 'private, max-age=3600'
         : 'public, max-age=3600',
   });
-}
-
-/**
- * Stored MP3 bytes as a player needs them: byte ranges (206, 416), ETag and Last-Modified with their
- * conditional requests (304, If-Range), HEAD without reading. Tracks and the hosts' segues (features/radio)
- * are served by it alike.
- */
-export async function sendStoredAudio(
-  storage: StorageProvider,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  audio: { key: string; etag: string; lastModified: Date; size: number; cacheControl: string },
-) {
-  const { key, etag, lastModified } = audio;
-  const stat = { size: audio.size };
-  reply
-    .header('Content-Type', 'audio/mpeg')
-    .header('Accept-Ranges', 'bytes')
-    .header('ETag', etag)
-    .header('Last-Modified', lastModified.toUTCString())
-    .header('Cache-Control', audio.cacheControl)
-    .header('Content-Disposition', 'inline');
-
-  const h = request.headers;
-  const ifNoneMatch = h['if-none-match'];
-  const notModified = ifNoneMatch ? etagMatches(ifNoneMatch, etag) : isNotModifiedSince(h['if-modified-since'], lastModified);
-  if (notModified) return reply.code(304).send();
-
-  // If-Range: serve the range only when the client's copy is still this one.
-  const ifRange = typeof h['if-range'] === 'string' ? h['if-range'] : undefined;
-  const rangeHeader = ifRange && ifRange.trim() !== etag && ifRange.trim() !== lastModified.toUTCString() ? undefined : h.range;
-  const range = parseRange(rangeHeader, stat.size);
-
-  if (range === 'unsatisfiable') {
-    return reply
-      .code(416)
-      .header('Content-Range', `bytes */${stat.size}`)
-      .header('Content-Type', 'application/json; charset=utf-8')
-      .send({ message: MESSAGES.rangeNotSatisfiable });
-  }
-  const isHead = request.method === 'HEAD';
-  if (range) {
-    reply
-      .code(206)
-      .header('Content-Range', `bytes ${range.start}-${range.end}/${stat.size}`)
-      .header('Content-Length', String(range.end - range.start + 1));
-    return isHead ? reply.send() : reply.send(await storage.read(key, range));
-  }
-  reply.code(200).header('Content-Length', String(stat.size));
-  return isHead ? reply.send() : reply.send(stat.size === 0 ? '' : await storage.read(key));
-}
-
-function isNotModifiedSince(header: string | undefined, lastModified: Date): boolean {
-  if (!header) return false;
-  const since = Date.parse(header);
-  return Number.isFinite(since) && lastModified.getTime() <= since;
 }

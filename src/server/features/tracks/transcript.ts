@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { tracks } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { kanaInHelper } from '../../providers/japanese/helper';
-import { readingDictionary } from '../readings/queries';
+import { readingDictionary } from '../readings/public';
 import { type Hearer, transcriptOf } from './queries';
 
 /**

@@ -5,6 +5,7 @@ import type { PublicUser } from '../../../shared/schemas/social';
 import type { Db } from '../../db/client';
 import { tracks, type UserRow, users } from '../../db/schema';
 import { found } from '../../http/errors';
+import { listedSql } from '../tracks/public';
 
 /**
  * The user lookups other features share (services never import services, docs/conventions.md "Layers"):
@@ -44,7 +45,7 @@ export const publicUserColumns = { id: users.id, name: users.name, picture: user
 
 /** A member's visible tracks; the official account owns every track created by mugen or mugen_official. */
 export function ownTracksCondition(user: UserRow) {
-  const visible = eq(tracks.isVisible, true);
+  const visible = listedSql();
   if (user.id === OFFICIAL_ID) return and(visible, or(eq(tracks.userId, OFFICIAL_ID), inArray(tracks.createdBy, [...OFFICIAL_CREATED_BY])));
   return and(visible, eq(tracks.userId, user.id));
 }

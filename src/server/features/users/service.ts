@@ -2,8 +2,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { OFFICIAL_ID } from '../../../shared/constants';
 import type { Db } from '../../db/client';
 import { playlistItems, playlists, tracks } from '../../db/schema';
-import { followCounts } from '../follows/queries';
-import { listTracksWhere } from '../tracks/queries';
+import { followCounts } from '../follows/public';
+import { listTracksWhere } from '../tracks/public';
 import { ownTracksCondition, toPublicUser, userByRef } from './queries';
 
 /** The public profile of /api/users/{id} (by id or user ID): public fields, follow counts and the visible track count. */

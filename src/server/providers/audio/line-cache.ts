@@ -167,9 +167,14 @@ export function diskSpeechCache(dir: string, maxBytes: number = LINE_CACHE_MAX_B
     return kept;
   }
 
+  const listed = () => {
+    index ??= scan();
+    return index;
+  };
+
   return {
     async get(key) {
-      const kept = await (index ??= scan());
+      const kept = await listed();
       const buf = await fs.readFile(file(key)).catch(() => undefined);
       const speech = buf && decode(buf);
       if (!buf || !speech) {
@@ -185,7 +190,7 @@ export function diskSpeechCache(dir: string, maxBytes: number = LINE_CACHE_MAX_B
     async put(key, speech) {
       const bytes = encode(speech);
       if (bytes.length > maxBytes) return;
-      const kept = await (index ??= scan());
+      const kept = await listed();
       const tmp = path.join(dir, `${key}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
       try {
         await fs.writeFile(tmp, bytes);

@@ -2,6 +2,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { LINE_CACHE_DIR } from '../../../shared/constants';
+import { createTestApp, insertUser, sessionCookie } from '../../test/app';
 import { diskSpeechCache } from './line-cache';
 import { closeRenderPool, renderDialogueInWorker } from './render-pool';
 
@@ -41,5 +43,26 @@ describe('#37.4 the render helper keeps the lines it speaks', { timeout: 120_000
     // Without a directory nothing is kept.
     await renderDialogueInWorker('ハルカ：晴れてきました。');
     expect(await fs.readdir(dir)).toHaveLength(4);
+  });
+
+  it("#37.4 a member's preview keeps its lines under DATA_DIR, and an edited script's preview adds only its changed line", async () => {
+    const t = await createTestApp();
+    try {
+      const cookie = await sessionCookie(t.db, { userId: (await insertUser(t.db)).id });
+      const preview = (script: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/generate-audio-preview',
+          headers: { cookie },
+          payload: { script, title: '雨', speakingRate: 1 },
+        });
+      const kept = () => fs.readdir(path.join(t.config.dataDir, LINE_CACHE_DIR));
+      expect((await preview(LINES.slice(0, 2).join('\n'))).statusCode).toBe(200);
+      expect(await kept()).toHaveLength(2);
+      expect((await preview([LINES[0], 'ケンタ：傘はあります。'].join('\n'))).statusCode).toBe(200);
+      expect(await kept()).toHaveLength(3);
+    } finally {
+      await t.close();
+    }
   });
 });

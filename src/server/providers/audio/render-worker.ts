@@ -50,7 +50,10 @@ warmOfflineVoice().catch(() => {});
 const caches = new Map<string, SpeechCache>();
 function cacheAt(dir: string): SpeechCache {
   let cache = caches.get(dir);
-  if (!cache) caches.set(dir, (cache = diskSpeechCache(dir)));
+  if (!cache) {
+    cache = diskSpeechCache(dir);
+    caches.set(dir, cache);
+  }
   return cache;
 }
 

@@ -90,6 +90,8 @@ describe('#37.1 pauses in a breath group the voice would draw out', () => {
     const pause = '，,記号,読点,*,*,*,*,，,、,、,0/0,*,0';
     const paced = [...WORDS.slice(0, 7), pause, ...WORDS.slice(7)];
     expect(readingFromTrace(trace(paced, [4, 10]))).toBe(readingFromTrace(trace(WORDS, [14])));
-    expect(readingFromTrace(trace(WORDS, [14]))).toBe('コノミセワエキカラチカイノデアサノサンポノカエリニトモダチトヨッテアタタカイコーヒーヲノムノガタノシミデス。');
+    expect(readingFromTrace(trace(WORDS, [14]))).toBe(
+      'コノミセワエキカラチカイノデアサノサンポノカエリニトモダチトヨッテアタタカイコーヒーヲノムノガタノシミデス。',
+    );
   });
 });

@@ -11,8 +11,9 @@ export function openJtalkText(text: string): string {
  * Accent phrases in one breath group (speech between two pauses) that the voice speaks at its pace.
  * The NIT ATR503 M001 voice's duration tree asks only whether an accent phrase is among the first seven
  * of its breath group: from the eighth on, every sound is drawn several times too long (measured over
- * the demo's 674 lines: 0.11 to 0.15 s a mora in groups of 1 to 7 phrases, 0.17 to 0.35 s in groups of
- * 8 to 10; the eighth to thirteenth phrases of a 13-phrase sentence took 2.7 to 5.3 s each).
+ * the demo's 688 lines: a median of 0.12 to 0.15 s a mora in groups of 1 to 7 phrases, never over 0.13 in
+ * the 36 groups of 7; 0.17 to 0.35 s in all 14 groups of 8 to 10; the eighth to thirteenth phrases of a
+ * 13-phrase sentence took 2.7 to 5.3 s each).
  */
 export const SPOKEN_WELL_ACCENT_PHRASES = 7;
 /**

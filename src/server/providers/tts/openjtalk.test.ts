@@ -23,7 +23,8 @@ const SCRIPT = [
   'ケンタ：それなら続けられそうです。ありがとうございました。',
 ].join('\n');
 
-const tempDirs = () => fs.readdirSync(os.tmpdir()).filter((e) => e.startsWith('mugen-open-jtalk-')).length;
+// This process's own folders only: a server speaking beside the tests (the journeys' demo) has its own.
+const tempDirs = () => fs.readdirSync(os.tmpdir()).filter((e) => e.startsWith(`mugen-open-jtalk-${process.pid}-`)).length;
 const seconds = (pcm: { samples: Int16Array; sampleRate: number }) => pcm.samples.length / pcm.sampleRate;
 
 describe('#37.1 the reading open_jtalk spoke', () => {
@@ -136,7 +137,9 @@ describe.skipIf(!tts)(`#37.1 Open JTalk, the default offline voice${skipped}`, {
     expect(morae(long.reading)).toBe(55);
     expect(morae(question.reading)).toBe(40);
     // The reading is the words spoken: the pauses put in are not in it.
-    expect(long.reading).toBe('キョーワアサカラハレテイタノデキンジョノコーエンヲユックリサンポシテカラエキマエノキッサテンデコーヒーヲノミマシタ。');
+    expect(long.reading).toBe(
+      'キョーワアサカラハレテイタノデキンジョノコーエンヲユックリサンポシテカラエキマエノキッサテンデコーヒーヲノミマシタ。',
+    );
     expect(question.reading).toBe('オボエヤスイタンゴヲイクツカツナゲタナガイモノノホーガヤブラレニククナルンデスカ？');
     expect(perMora(long) / perMora(short)).toBeGreaterThan(0.75);
     expect(perMora(long) / perMora(short)).toBeLessThan(1.25);

@@ -2,7 +2,8 @@
 // NAIST dictionary, BSD-3-Clause) speaking with the HTS voice "NIT ATR503 M001" (CC BY 3.0, kept in
 // vendor/open-jtalk-voice). It reads kanji and places Japanese accents itself, so the render helper that
 // runs it loads neither kuromoji nor eSpeak's WASM. One process per piece of text, at most
-// OPEN_JTALK_CONCURRENCY at a time.
+// OPEN_JTALK_CONCURRENCY at a time; a piece whose trace shows a breath group the voice would draw out is
+// spoken again with pauses put in (withBreathPauses in openjtalk-text.ts).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -133,7 +134,7 @@ export class OpenJtalkTtsProvider implements TtsProvider {
    */
   private async speak(text: string, req: SpeechRequest): Promise<{ pcm: PcmAudio; trace: string }> {
     const first = await this.slot(() => this.run(text, req));
-    const paced = withBreathPauses(text, first.trace) && null;
+    const paced = withBreathPauses(text, first.trace);
     return paced ? this.slot(() => this.run(paced, req)) : first;
   }
 
@@ -143,7 +144,7 @@ export class OpenJtalkTtsProvider implements TtsProvider {
    */
   private async run(text: string, req: SpeechRequest): Promise<{ pcm: PcmAudio; trace: string }> {
     const host = OPEN_JTALK_HOSTS[req.host ?? 'ケンタ'];
-    const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'mugen-open-jtalk-'));
+    const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), `mugen-open-jtalk-${process.pid}-`));
     const wav = path.join(dir, 'speech.wav');
     const trace = path.join(dir, 'trace.txt');
     const args = [

@@ -193,12 +193,14 @@ describe('VOICEVOX voice', () => {
     const t = await createTestApp({ TTS_PROVIDER: 'voicevox', VOICEVOX_URL: url, AI_TIMEOUT_MS: '2000' });
     try {
       const cookie = await sessionCookie(t.db, { userId: (await insertUser(t.db)).id });
+      // Each preview says something new: a line spoken before is not asked of the engine again (issue 37.4).
+      let round = 0;
       const preview = () =>
         t.app.inject({
           method: 'POST',
           url: '/api/generate-audio-preview',
           headers: { cookie },
-          payload: { script: 'ハルカ：こんにちは、ハルカです。\nケンタ：ケンタです。', title: 'VOICEVOX', speakingRate: 1 },
+          payload: { script: `ハルカ：こんにちは、${++round}回目のハルカです。\nケンタ：ケンタです。`, title: 'VOICEVOX', speakingRate: 1 },
         });
       mode = 'ok';
       engine.requests.length = 0;

@@ -11,9 +11,8 @@ import { tracks, users } from '../../../db/schema';
 import { AppError, conflict, notFound } from '../../../http/errors';
 import { createLocalStorage } from '../../../providers/storage/local';
 import type { StorageProvider, StoredObject } from '../../../providers/storage/types';
-import { issuedProfileKey } from '../../profile/image';
-import { trackChanged } from '../../tracks/changes';
-import { audioKey, audioKeysOf } from '../../tracks/queries';
+import { issuedProfileKey } from '../../profile/public';
+import { audioKey, audioKeysOf, trackChanged } from '../../tracks/public';
 
 /**
  * The console's files (spec §2.4 ファイル一覧, §3 "Audio file row (admin)"; decision 0022). Every track,

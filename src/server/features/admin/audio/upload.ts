@@ -7,10 +7,9 @@ import { tracks } from '../../../db/schema';
 import { AppError, badRequest } from '../../../http/errors';
 import { mp3Duration } from '../../../providers/audio/mp3-duration';
 import type { StorageProvider } from '../../../providers/storage/types';
-import { refreshSearchReadings } from '../../search/readings';
-import { trackChanged } from '../../tracks/changes';
-import { audioKey } from '../../tracks/queries';
-import { ensureOfficialAccount, OFFICIAL_ACCOUNT } from '../../users/official-account';
+import { refreshSearchReadings } from '../../search/public';
+import { audioKey, trackChanged } from '../../tracks/public';
+import { ensureOfficialAccount, OFFICIAL_ACCOUNT } from '../../users/public';
 import { isMp3 } from './mp3-check';
 
 export interface UploadInput {

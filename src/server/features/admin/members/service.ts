@@ -14,10 +14,15 @@ import type { UserRow } from '../../../db/schema';
 import { follows, likes, listeningHistory, playlists, premiumSubscriptions, sessions, tracks, users } from '../../../db/schema';
 import { conflict, found } from '../../../http/errors';
 import type { StorageProvider } from '../../../providers/storage/types';
-import { deleteAccount } from '../../auth/account';
-import { applyOperatorPremium, type OperatorChange, subscriptionStateOf } from '../../premium/operator';
-import { type SubscriptionRow, visibleStatus } from '../../premium/queries';
-import { premiumStatusAt } from '../../premium/rule';
+import { deleteAccount } from '../../auth/public';
+import {
+  applyOperatorPremium,
+  type OperatorChange,
+  premiumStatusAt,
+  type SubscriptionRow,
+  subscriptionStateOf,
+  visibleStatus,
+} from '../../premium/public';
 
 /**
  * The console's 会員管理 (creator-operator spec §2.4, §7; issue 18; decision 0024). Members are every

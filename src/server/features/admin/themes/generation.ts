@@ -10,10 +10,9 @@ import { tasks, themes } from '../../../db/schema';
 import { defineJob } from '../../../jobs/define';
 import { enqueueJob, PermanentTaskError, TaskStopped } from '../../../jobs/queue';
 import { ProviderError } from '../../../providers/errors';
-import { announceTrack, insertTrackOnce } from '../../creation/publish';
-import { rewriteScript, writeScript } from '../../creation/script-writer';
-import { audioKey, hqAudioKey } from '../../tracks/queries';
-import { ensureOfficialAccount, OFFICIAL_ACCOUNT } from '../../users/official-account';
+import { announceTrack, insertTrackOnce, rewriteScript, writeScript } from '../../creation/public';
+import { audioKey, hqAudioKey } from '../../tracks/public';
+import { ensureOfficialAccount, OFFICIAL_ACCOUNT } from '../../users/public';
 import { ADMIN_GENERATE } from './generation-task';
 import { progressMessage, publishProgress } from './progress';
 

@@ -27,7 +27,7 @@ import { errorAnswers } from '../../../http/errors';
 import { adminsOnly } from '../../../http/guards';
 import { sameOriginReadsOnly, sameOriginSocketsOnly } from '../../../http/origin';
 import type { AppDeps } from '../../../types';
-import { SESSION_ENDED_CLOSE, watchSessionSockets } from '../../auth/live-sessions';
+import { SESSION_ENDED_CLOSE, watchSessionSockets } from '../../auth/public';
 import { progressSocket, streamProgress } from './live';
 import { createProgressHub } from './progress';
 import {

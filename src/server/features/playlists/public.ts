@@ -1,0 +1,6 @@
+/**
+ * The playlists feature's public face: the only module another feature may import from it
+ * (docs/architecture.md; src/server/test/layers.test.ts enforces it).
+ */
+export { densifyOrders } from './orders';
+export { findPublicBySlug, readPlaylist } from './queries';
