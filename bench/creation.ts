@@ -9,11 +9,11 @@ import { SESSION_COOKIE } from '../src/server/http/session';
 import { startJobWorkers } from '../src/server/jobs/workers';
 import { speakDialogue } from '../src/server/providers/audio/dialogue';
 import { encodeMp3 } from '../src/server/providers/audio/mp3';
-import { closeRenderPool } from '../src/server/providers/audio/render-pool';
+import { closeRenderProcess } from '../src/server/providers/audio/render-process';
 import { offlineLlm } from '../src/server/providers/llm/offline';
-import { sampleInput } from '../src/server/providers/llm/sample-input';
 import { espeakProvider } from '../src/server/providers/tts/espeak';
 import type { TtsProvider } from '../src/server/providers/tts/types';
+import { sampleInput } from '../src/server/test/data/sample-input';
 import { type BenchApp, load, printTable, startApp } from './lib';
 
 // A member's essay of several paragraphs, each sentence a new point (a repeated paragraph would be
@@ -131,5 +131,5 @@ try {
 } finally {
   await stopWorkers();
   await bench.close();
-  await closeRenderPool();
+  await closeRenderProcess();
 }

@@ -9,10 +9,10 @@ import path from 'node:path';
 import { writeScript } from '../src/server/features/creation/script-writer';
 import { speakDialogue } from '../src/server/providers/audio/dialogue';
 import { diskSpeechCache, voiceIdentity } from '../src/server/providers/audio/line-cache';
-import { closeRenderPool, renderDialogueInWorker } from '../src/server/providers/audio/render-pool';
+import { closeRenderProcess, renderDialogueInWorker } from '../src/server/providers/audio/render-process';
 import { offlineLlm } from '../src/server/providers/llm/offline';
-import { sampleInput } from '../src/server/providers/llm/sample-input';
 import { offlineTts, offlineVoice } from '../src/server/providers/tts/index';
+import { sampleInput } from '../src/server/test/data/sample-input';
 
 const LINES = 30;
 const RUNS = 3;
@@ -77,6 +77,6 @@ try {
   const ratio = (a: number[], b: number[]) => (median(a) / median(b)).toFixed(3);
   console.log(`one line changed / whole script: speech ${ratio(speech.oneChanged, speech.full)}, render ${ratio(oneChanged, full)}`);
 } finally {
-  await closeRenderPool();
+  await closeRenderProcess();
   for (const dir of dirs) await fs.rm(dir, { recursive: true, force: true });
 }

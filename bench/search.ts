@@ -10,9 +10,10 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { rowsOf } from '../src/server/db/client';
 import { tracks, users } from '../src/server/db/schema';
-import { readingOf, warmReadings } from '../src/server/features/search/readings';
+import { searchReadingOf, warmReadings } from '../src/server/features/search/readings';
 import { testDatabaseUrl, withDatabase } from '../src/server/test/template';
 import { CREATE_PAGE_CATEGORIES } from '../src/shared/categories';
+import { DAY_MS } from '../src/shared/constants';
 import { DURATION_S, type Figures, load, printTable, startApp } from './lib';
 
 const COUNT = Number(process.env.BENCH_TRACKS || 100_000);
@@ -131,7 +132,7 @@ const readings = new Map<string, string>();
 async function cachedReading(text: string): Promise<string> {
   let r = readings.get(text);
   if (r === undefined) {
-    r = await readingOf(text);
+    r = await searchReadingOf(text);
     readings.set(text, r);
   }
   return r;
@@ -151,7 +152,6 @@ async function seedCatalogue(db: import('../src/server/db/client').Db) {
     await db.insert(users).values(rows);
     posterIds.push(...rows.map((r) => r.id));
   }
-  const day = 86_400_000;
   const started = Date.now();
   for (let i = 0; i < COUNT; i += BATCH) {
     const batch = Array.from({ length: Math.min(BATCH, COUNT - i) }, (_, j) => {
@@ -172,7 +172,7 @@ async function seedCatalogue(db: import('../src/server/db/client').Db) {
         playCount: (n * 7919) % 5000,
         likeCount: (n * 104729) % 300,
         impressionCount: (n * 31) % 9000,
-        uploadedAt: new Date(Date.now() - (n % 365) * day),
+        uploadedAt: new Date(Date.now() - (n % 365) * DAY_MS),
       };
     });
     await db.insert(tracks).values(

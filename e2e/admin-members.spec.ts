@@ -1,4 +1,5 @@
 import { type APIRequestContext, type Browser, type Page, request } from '@playwright/test';
+import { DAY_MS } from '../src/shared/constants';
 import { expect, test } from './helpers/fixtures';
 import { toastWith } from './helpers/identity';
 import { OPERATOR } from './helpers/operator';
@@ -121,7 +122,7 @@ test.describe('会員管理 at desktop width', () => {
     // Premium for 30 days, after a confirmation.
     await row.getByTestId('member-premium').click();
     const dialog = page.getByTestId('confirm-dialog');
-    const end = new Date(Date.now() + 30 * 86_400_000);
+    const end = new Date(Date.now() + 30 * DAY_MS);
     await expect(dialog).toContainText(jaDate(end));
     const premium = page.waitForRequest((r) => r.url().endsWith('/api/admin/users/premium') && r.method() === 'POST');
     await dialog.getByRole('button', { name: '付与する' }).click();

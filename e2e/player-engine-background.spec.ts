@@ -1,3 +1,4 @@
+import { DAY_MS } from '../src/shared/constants';
 import type { Playlist } from '../src/shared/schemas/playlist';
 import { expect, test } from './helpers/fixtures';
 import { audio, catalogue, expectHeroTrack, expectPlaying, initialTrack, openWithCatalogue, skipToEnd } from './helpers/listener';
@@ -38,7 +39,7 @@ test.describe('background rule and PWA mode (issue 4)', () => {
     test.setTimeout(120_000);
     // No way to make a member premium exists yet (no purchase flow, no admin route): the member's answer
     // says premium, as the server will once a subscription exists. The rule itself is unit-tested.
-    const premiumUntil = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    const premiumUntil = new Date(Date.now() + 30 * DAY_MS).toISOString();
     await page.route('**/api/auth/user', async (route) => {
       const res = await route.fetch();
       const user = await res.json();

@@ -227,8 +227,8 @@ test.describe('listening history and resume (issue 4)', () => {
     // More than 5 s heard from where it started (a track heard before resumes part-way, L-7.2-08).
     await heardAtLeast(page, 6);
     // #27.7: left while the service worker controls the page, as a listener's installed app is. The
-    // beacon used to be handed to the worker first and was lost when the page went before the worker
-    // let it through (it passed only on a retry); the worker's static routes now send writes past it.
+    // worker's static routes send writes past it: a beacon handed to the worker first is lost when the
+    // page goes before the worker lets it through.
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     await page.goto('about:blank');
     await expect.poll(async () => (await history(page.request, second.id)).length, { timeout: 30_000 }).toBe(secondBefore + 1);

@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
+import { DAY_MS } from '../src/shared/constants';
 import { expect, test } from './helpers/fixtures';
 import { catalogue } from './helpers/listener';
 
@@ -30,7 +31,7 @@ async function openPwaSettings(page: Page) {
 
 /** Makes the signed-in member premium in the answers of the user endpoints (the premium slice decides later). */
 async function asPremium(context: BrowserContext) {
-  const until = new Date(Date.now() + 30 * 86_400_000).toISOString();
+  const until = new Date(Date.now() + 30 * DAY_MS).toISOString();
   await context.route(/\/api\/auth\/(user|premium-status)$/, async (route) => {
     const res = await route.fetch();
     if (!res.ok()) return route.fulfill({ response: res });

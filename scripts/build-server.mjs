@@ -6,7 +6,7 @@
 // One file per entry point, all side by side in dist/server, with the npm packages left as imports:
 // every module's import.meta.url is then dist/server/<entry>.js, which is what the files read at run
 // time are found from: the migrations (copied to dist/server/migrations), the worker threads
-// (dist/server/render-worker.js, reading-worker.js), kuromoji's dictionary and eSpeak's WASM (in node_modules).
+// (dist/server/render-worker.js, dictionary-process.js), kuromoji's dictionary and eSpeak's WASM (in node_modules).
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -22,7 +22,7 @@ const tests = /\.test\.ts$|[\\/]test[\\/]/;
 export const SERVER_ENTRIES = {
   main: 'src/server/main.ts',
   'render-worker': 'src/server/providers/audio/render-worker.ts',
-  'dictionary-worker': 'src/server/providers/japanese/dictionary-worker.ts',
+  'dictionary-process': 'src/server/helpers/dictionary-process.ts',
   'worker-cli': 'src/server/cli/worker.ts',
   'seed-cli': 'src/server/cli/seed.ts',
   'invite-cli': 'src/server/cli/invite.ts',

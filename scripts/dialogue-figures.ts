@@ -1,10 +1,10 @@
 // Prints the offline writer's figures (issue 25.1) for the fixture texts, or for a text file given:
 //   npx tsx scripts/dialogue-figures.ts [file.txt [title]]
 import { readFileSync } from 'node:fs';
+import { figuresOf } from '../src/server/features/creation/writer/checks';
+import { writeDialogue } from '../src/server/features/creation/writer/index';
 import { loadTokenizer } from '../src/server/providers/japanese/index';
-import { figuresOf } from '../src/server/providers/llm/writer/checks';
-import { FIXTURES } from '../src/server/providers/llm/writer/fixtures/texts';
-import { writeDialogue } from '../src/server/providers/llm/writer/index';
+import { FIXTURES } from '../src/server/test/data/writer-texts';
 
 const [file, title] = process.argv.slice(2);
 const texts = file ? [{ key: file, title: title ?? 'テキスト', text: readFileSync(file, 'utf8') }] : FIXTURES;

@@ -27,7 +27,7 @@ const lock = JSON.parse(fs.readFileSync(path.join(root, 'package-lock.json'), 'u
 const timed = (label, t0) => console.log(`[e2e] ${label} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
 // Tests, and the plumbing that carries a render to and from its worker thread, change no byte of audio.
-const NOT_SPEECH = /\.test\.ts$|render-pool\.ts$|test-support\.ts$/;
+const NOT_SPEECH = /\.test\.ts$|render-process\.ts$|test-support\.ts$/;
 
 function hashOf(paths, packages) {
   const h = createHash('sha256');
@@ -61,10 +61,10 @@ const templateKey = hashOf(
     'src/server/db/migrations',
     'src/server/features/demo-content/seed.ts',
     // The demo tracks keep the claims the offline check finds (issue 25.2).
-    'src/server/providers/llm/fact-check',
+    'src/server/features/creation/fact-check',
     // The demo's scripts are written by the offline writer at seed time (issue 25.1).
-    'src/server/providers/llm/writer',
-    'src/server/providers/llm/offline.ts',
+    'src/server/features/creation/writer',
+    'src/server/features/creation/offline-script.ts',
     'src/server/db/schema.ts',
     'src/server/features/search/readings.ts',
     'scripts/e2e-invitations.ts',

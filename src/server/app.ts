@@ -42,7 +42,7 @@ import { relayTrackChanges } from './features/tracks/changes';
 import { tracksRoutes } from './features/tracks/routes';
 import { usersRoutes } from './features/users/routes';
 import { postgresCounters, redisCounters } from './http/counters';
-import { AppError, sendError } from './http/errors';
+import { AppError, notFound, sendError } from './http/errors';
 import { ADMIN_SECURITY_SCHEME, SESSION_SECURITY_SCHEME } from './http/guards';
 import { htmlPageSender } from './http/html-page';
 import { registerInputGuard } from './http/input-guard';
@@ -137,7 +137,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   await app.register(fastifyCookie);
   await registerRateLimits(app, config, counters);
-  app.decorateRequest('admin', adminResolver(database.db));
+  app.decorateRequest('lookUpAdmin', adminResolver(database.db));
   app.decorateRequest('lookUpViewer', viewerResolver(database.db, config.sessionTtlDays));
   app.decorateRequest('member', null);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
@@ -228,7 +228,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       const card = await cardFor(database.db, url, origin).catch(() => null);
       return sendPage(request, reply, withCard(indexHtml, card, origin), { keep: card === null ? origin : null });
     }
-    return reply.code(404).send({ message: MESSAGES.notFound });
+    throw notFound();
   });
 
   return app;

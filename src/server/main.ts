@@ -11,7 +11,7 @@ import { startJobWorkers } from './jobs/workers';
 import { keepHeapSmall } from './lib/heap';
 import { serverRunningOn, writePidFile } from './lib/pid-file';
 import { lineCacheDir } from './providers/audio/line-cache';
-import { closeRenderPool, renderDialogueInWorker } from './providers/audio/render-pool';
+import { closeRenderProcess, renderDialogueInWorker } from './providers/audio/render-process';
 import { closeReadingHelper } from './providers/japanese/helper';
 import { createLlm } from './providers/llm/index';
 import { createPayments } from './providers/payments/index';
@@ -90,7 +90,7 @@ async function main() {
     const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
     await closed;
     clearInterval(sweep);
-    await closeRenderPool();
+    await closeRenderProcess();
     await closeReadingHelper();
     await database.close();
     process.exit(0);
@@ -129,10 +129,10 @@ async function main() {
       signal: seeding.signal,
       // Each helper ends when its part of the demo is done (issue 37.6): the dictionary before the
       // speech starts, the render helper before the search readings start the dictionary again.
-      phases: { written: closeReadingHelper, spoken: closeRenderPool },
+      phases: { written: closeReadingHelper, spoken: closeRenderProcess },
     })
       .then(async () => {
-        await closeRenderPool();
+        await closeRenderProcess();
         if (seeding.signal.aborted) return;
         await database.db
           .insert(appMeta)

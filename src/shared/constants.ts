@@ -13,6 +13,10 @@ export const INT32_MAX = 2_147_483_647;
 /** One day in milliseconds: the one definition every day count in the tree uses. */
 export const DAY_MS = 86_400_000;
 
+/** The two hosts of every talk track, in the order they speak first: their names in scripts, voices and prompts. */
+export const HOST_NAMES = ['ハルカ', 'ケンタ'] as const;
+export type HostName = (typeof HOST_NAMES)[number];
+
 export const DEFAULT_TRACK_ID = 74;
 export const PLAYBACK_RATES = [1, 1.25, 1.5, 2] as const;
 export const AUTO_NEXT_DELAY_MS = 500;

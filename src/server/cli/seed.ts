@@ -6,7 +6,7 @@ import { openDatabase } from '../db/client';
 import { appMeta } from '../db/schema';
 import { cachedRender } from '../features/demo-content/render-cache';
 import { type RenderFn, seedDemoAccounts, seedDemoTracks } from '../features/demo-content/seed';
-import { closeRenderPool, renderDialogueInWorker } from '../providers/audio/render-pool';
+import { closeRenderProcess, renderDialogueInWorker } from '../providers/audio/render-process';
 import { createStorage } from '../providers/storage/index';
 
 try {
@@ -28,7 +28,7 @@ try {
     .insert(appMeta)
     .values({ key: 'demo_seed', value: 'complete' })
     .onConflictDoUpdate({ target: appMeta.key, set: { value: 'complete' } });
-  await closeRenderPool();
+  await closeRenderProcess();
   await database.close();
 } catch (e) {
   console.error(`[mugen] ${e instanceof Error ? e.message : e}`);

@@ -5,7 +5,7 @@ import { demoIntents } from '../features/premium/demo-intents';
 import { startJobWorkers } from '../jobs/workers';
 import { keepHeapSmall } from '../lib/heap';
 import { lineCacheDir } from '../providers/audio/line-cache';
-import { closeRenderPool } from '../providers/audio/render-pool';
+import { closeRenderProcess } from '../providers/audio/render-process';
 import { createPayments } from '../providers/payments/index';
 import { createStorage } from '../providers/storage/index';
 
@@ -28,7 +28,7 @@ const stop = await startJobWorkers(database, createStorage(config), {
 console.log('[mugen] worker ready');
 const shutdown = async () => {
   await stop();
-  await closeRenderPool();
+  await closeRenderProcess();
   await database.close();
   process.exit(0);
 };

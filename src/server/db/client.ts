@@ -10,7 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { copyPgliteTemplate } from './pglite-template';
+import { copyPgliteTemplate, exists } from './pglite-template';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -185,15 +185,6 @@ async function openPglite(dir: string): Promise<Database> {
 async function pingDb(db: Db): Promise<boolean> {
   try {
     await db.execute(sql`select 1`);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function exists(p: string): Promise<boolean> {
-  try {
-    await fs.access(p);
     return true;
   } catch {
     return false;

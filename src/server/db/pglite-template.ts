@@ -57,7 +57,8 @@ export async function copyPgliteTemplate(dir: string): Promise<void> {
   await fs.copyFile(path.join(template, 'PG_VERSION'), path.join(dir, 'PG_VERSION'));
 }
 
-async function exists(p: string): Promise<boolean> {
+/** Whether a file or folder is there. */
+export async function exists(p: string): Promise<boolean> {
   try {
     await fs.access(p);
     return true;

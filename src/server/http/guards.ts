@@ -114,7 +114,7 @@ export function membersOrAdmins(routes: FastifyPluginAsyncZod): FastifyPluginAsy
  * Makes every route registered in this scope operators-only (issue 18): one onRequest hook answers 401
  * 管理者認証が必要です to anyone without a live admin session (a member's session never is one) before
  * the body, params or query are validated. The routes are marked with the admin security requirement,
- * which the guard test reads. Read the session with `request.admin()`.
+ * which the guard test reads. Handlers read the operator with `viewerOf(request)` (`isAdmin`, `adminSessionId`).
  */
 export function adminsOnly(routes: FastifyPluginAsyncZod): FastifyPluginAsyncZod {
   return async (scope, opts) => {
@@ -122,7 +122,7 @@ export function adminsOnly(routes: FastifyPluginAsyncZod): FastifyPluginAsyncZod
       route.schema = { ...(route.schema ?? {}), security: ADMIN_SECURITY } as typeof route.schema;
     });
     scope.addHook('onRequest', async (request, reply) => {
-      if (!(await request.admin())) return sendError(reply, 401, ADMIN_API_MESSAGES.authRequired);
+      if (!(await request.lookUpAdmin())) return sendError(reply, 401, ADMIN_API_MESSAGES.authRequired);
     });
     await routes(scope, opts);
   };

@@ -24,6 +24,8 @@ export interface Viewer {
   sessionId: number;
   userId: string | null;
   isAdmin: boolean;
+  /** The operator's console session behind the admin cookie (issue 18), when there is one. */
+  adminSessionId: number | null;
   member: UserRow | null;
 }
 
@@ -66,7 +68,7 @@ async function resolveSession(db: Db, token: string | undefined, kind: SessionKi
 
 async function resolveViewer(db: Db, token: string | undefined, ttlDays: number): Promise<Viewer | null> {
   const row = await resolveSession(db, token, 'member', ttlDays);
-  return row ? { sessionId: row.id, userId: row.member?.id ?? null, isAdmin: false, member: row.member } : null;
+  return row ? { sessionId: row.id, userId: row.member?.id ?? null, isAdmin: false, adminSessionId: null, member: row.member } : null;
 }
 
 /** The operator's session behind the admin cookie, or null. */
@@ -79,8 +81,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The lookup behind `viewerOf(request)` (guards.ts), resolved lazily once per request: read it through viewerOf. */
     lookUpViewer(): Promise<Viewer | null>;
-    /** The operator's console session behind the admin cookie (issue 18), or null. */
-    admin(): Promise<{ sessionId: number } | null>;
+    /**
+     * The operator's console session behind the admin cookie (issue 18), or null: the lookup behind the
+     * adminsOnly guard and `viewerOf(request)`, which handlers read instead.
+     */
+    lookUpAdmin(): Promise<{ sessionId: number } | null>;
   }
 }
 
@@ -98,9 +103,10 @@ export function viewerResolver(db: Db, ttlDays: number) {
   return function (this: FastifyRequest): Promise<Viewer | null> {
     const self = this as Memo;
     self._viewer ??= (async () => {
-      const [member, admin] = await Promise.all([resolveViewer(db, this.cookies?.[SESSION_COOKIE], ttlDays), this.admin()]);
-      if (member) return { ...member, isAdmin: admin !== null };
-      return admin ? { sessionId: admin.sessionId, userId: null, isAdmin: true, member: null } : null;
+      const [member, admin] = await Promise.all([resolveViewer(db, this.cookies?.[SESSION_COOKIE], ttlDays), this.lookUpAdmin()]);
+      const adminSessionId = admin?.sessionId ?? null;
+      if (member) return { ...member, isAdmin: admin !== null, adminSessionId };
+      return admin ? { sessionId: admin.sessionId, userId: null, isAdmin: true, adminSessionId, member: null } : null;
     })();
     return self._viewer;
   };

@@ -95,15 +95,24 @@ describe('the task queue', () => {
   it('#15 a long job renews its lease while it runs: a second worker never takes it over', async () => {
     const id = await enqueueJob(t.db, job('q-long'), {});
     let runs = 0;
-    // Four leases long, without a single report (a slow voice service answering at last).
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    // Several leases long, without a single report (a slow voice service answering at last).
     const slow = async () => {
       runs += 1;
-      await new Promise((r) => setTimeout(r, 4000));
+      await answered;
       return { ok: true };
     };
     const first = await startWorker(t.database, { 'q-long': slow }, { workerId: 'slow-1', pollMs: 20, leaseMs: 1000 });
     await expect.poll(async () => (await row(id)).status).toBe('processing');
     const second = await startWorker(t.database, { 'q-long': slow }, { workerId: 'slow-2', pollMs: 20, leaseMs: 1000 });
+    // The handler answers once its renewed lease ends two leases after the first one did: the first lease
+    // is then a lease past its end, when one that was not renewed would have passed to the second worker.
+    const firstEnd = (await row(id)).leaseUntil?.getTime() ?? 0;
+    await expect
+      .poll(async () => ((await row(id)).leaseUntil?.getTime() ?? 0) - firstEnd, { timeout: 20_000 })
+      .toBeGreaterThanOrEqual(2000);
+    answer();
     await expect.poll(async () => (await row(id)).status, { timeout: 20_000 }).toBe('completed');
     await Promise.all([first(), second()]);
     expect(runs).toBe(1);
@@ -114,8 +123,8 @@ describe('the task queue', () => {
     const id = await enqueueJob(t.db, job('q-crash'), {}, { maxAttempts: 2 });
     expect((await claim(t.db, 'crash-1', ['q-crash'], 1))?.attempts).toBe(1);
     await expect.poll(async () => (await claim(t.db, 'crash-2', ['q-crash'], 1))?.attempts ?? null).toBe(2);
-    // The second worker died too; the next one must not take it a third time.
-    await new Promise((r) => setTimeout(r, 20));
+    // The second worker died too (its lease lapsed); the next one must not take it a third time.
+    await expect.poll(async () => ((await row(id)).leaseUntil?.getTime() ?? 0) < Date.now()).toBe(true);
     expect(await claim(t.db, 'crash-3', ['q-crash'], 60_000)).toBeNull();
     expect(await row(id)).toMatchObject({ status: 'failed', attempts: 2, errorMessage: LEASE_LOST_MESSAGE, leaseUntil: null });
     expect(await claim(t.db, 'crash-4', ['q-crash'], 60_000)).toBeNull();

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { DAY_MS } from '../../shared/constants';
 import { type Db, inTransaction, rowsOf } from '../db/client';
 import { tasks } from '../db/schema';
 import type { ScheduledJob } from './define';
@@ -9,7 +10,7 @@ import { enqueueJob, type TaskStatus } from './queue';
 export const slotOf = (at: Date, everyMs: number) => new Date(Math.floor(at.getTime() / everyMs) * everyMs);
 
 /** How long the runs of a scheduled job stay on the queue once over (the console shows the last one). */
-const RUNS_KEPT_MS = 24 * 60 * 60_000;
+const RUNS_KEPT_MS = DAY_MS;
 
 /**
  * Queues the next run of a scheduled job, unless one is queued already: for the slot `at` falls in, or,

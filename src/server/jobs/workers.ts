@@ -1,7 +1,7 @@
 import type { Database } from '../db/client';
 import { readingDictionary } from '../features/readings/service';
 import { mailDomainOf } from '../features/support/mail';
-import { renderDialogueInWorker } from '../providers/audio/render-pool';
+import { renderDialogueInWorker } from '../providers/audio/render-process';
 import { createLlm, type LlmSettings } from '../providers/llm/index';
 import type { LlmProvider } from '../providers/llm/types';
 import { createMailer, type MailSettings } from '../providers/mail/index';

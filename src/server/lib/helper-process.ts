@@ -157,7 +157,7 @@ export function helperService<Question extends object, Reply extends { id: numbe
   entry: URL,
   opts: { idleMs: number; settle: (reply: Reply) => Answer | Error; closedMessage: string; limits?: Partial<QueueLimits> },
 ): HelperService<Question, Answer> {
-  // Without limits (the render pool, whose jobs are few and queued by the task workers), nothing is
+  // Without limits (the render process, whose jobs are few and queued by the task workers), nothing is
   // refused and nothing times out.
   const limits: QueueLimits = {
     perOwner: Infinity,

@@ -66,3 +66,13 @@ export function tone(seconds: number, sampleRate = 22_050, frequency = 330): Pcm
   for (let i = 0; i < samples.length; i++) samples[i] = Math.round(6000 * Math.sin((2 * Math.PI * frequency * i) / sampleRate));
   return { samples, sampleRate };
 }
+
+/** A short two-host script (six turns) for the tests that speak a dialogue. */
+export const WALK_DIALOGUE = [
+  'ハルカ：こんにちは、ハルカです。今日は朝の散歩についてお話しします。',
+  'ケンタ：ケンタです。朝に歩くと、一日がすっきり始まりますよね。',
+  'ハルカ：そうなんです。少し早起きするだけで、気持ちが変わります。',
+  'ケンタ：なるほど。どのくらい歩けばいいんでしょうか。',
+  'ハルカ：まずは十五分くらいから始めるのがおすすめです。',
+  'ケンタ：それなら続けられそうです。ありがとうございました。',
+].join('\n');

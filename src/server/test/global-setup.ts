@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../db/client';
+import { exists } from '../db/pglite-template';
 import { pgliteTemplateDir, pgTemplateName, TEST_ROOT, testDatabaseUrl, testDbKind, withDatabase } from './template';
 
 /** Migrates one template database per run; every test file then copies it (fast) instead of migrating. */
@@ -36,14 +37,5 @@ async function setupPostgres() {
     await admin.query(`alter database ${tmp} rename to ${name}`);
   } finally {
     await admin.end();
-  }
-}
-
-async function exists(p: string) {
-  try {
-    await fs.access(p);
-    return true;
-  } catch {
-    return false;
   }
 }

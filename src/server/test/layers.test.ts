@@ -93,6 +93,21 @@ const isService = (file: string) => /^server\/features\/.+\/service\.ts$/.test(f
 const topFeatureOf = (file: string) => /^server\/features\/([^/]+)\//.exec(file)?.[1] ?? null;
 
 /**
+ * A file that declares tables (issue 38.3): `features/<name>/tables.ts`, `jobs/tables.ts` (the task
+ * queue) or `db/tables/<name>.ts` (the database layer's own and its column helpers). Each is re-exported
+ * by `db/schema.ts`, the one file drizzle-kit reads.
+ */
+const isTablesFile = (file: string) => /^server\/(features\/[^/]+\/tables|jobs\/tables|db\/tables\/[^/]+)\.ts$/.test(file);
+
+/**
+ * The one exception to "another feature only through its public module": a foreign key names the
+ * other feature's table, so a tables file imports another tables file directly (the reference is the
+ * schema, not a use of the feature's rules), and the schema barrel imports every tables file.
+ */
+const isTableReference = ({ from, to }: { from: string; to: string }) =>
+  isTablesFile(to) && (isTablesFile(from) || from === 'server/db/schema.ts');
+
+/**
  * Imports from one feature into another that do not go through the other's public module
  * (`features/<name>/public.ts`, docs/architecture.md). Tests may reach anywhere.
  */
@@ -101,8 +116,38 @@ function crossingsPastPublic(edges: { from: string; to: string }[]): string[] {
     .filter(({ from, to }) => {
       const a = topFeatureOf(from);
       const b = topFeatureOf(to);
-      return a !== null && b !== null && a !== b && !isTest(from) && to !== `server/features/${b}/public.ts`;
+      return (
+        a !== null && b !== null && a !== b && !isTest(from) && to !== `server/features/${b}/public.ts` && !isTableReference({ from, to })
+      );
     })
+    .map(({ from, to }) => `${from} -> ${to}`);
+}
+
+/** What a tables file imports besides drizzle, src/shared and other tables files: nothing is allowed. */
+function tablesImportingMore(imports: { from: string; to: string }[]): string[] {
+  return imports
+    .filter(({ from, to }) => isTablesFile(from) && !isTablesFile(to) && !to.startsWith('shared/') && !/^drizzle-orm(\/|$)/.test(to))
+    .map(({ from, to }) => `${from} -> ${to}`);
+}
+
+/** Each table's SQL name and the file that declares it, read from the table declarations of src/server (tests aside). */
+function declaredTables(): { file: string; table: string }[] {
+  return sourceFiles(path.join(SRC, 'server')).flatMap((full) => {
+    const file = path.relative(SRC, full).split(path.sep).join('/');
+    if (isTest(file)) return [];
+    const source = fs.readFileSync(full, 'utf8');
+    return [...source.matchAll(/pgTable\(\s*'([a-z_]+)'/g)].map((m) => ({ file, table: m[1] }));
+  });
+}
+
+/**
+ * Imports from a provider into a feature (issue 38.2): a provider is an adapter to an outside service or
+ * engine; what it runs of the product (the offline writer, the claim detector) is composed with it outside
+ * the providers (server/helpers/dictionary-process.ts, decision 0043). Tests may reach anywhere.
+ */
+function providersIntoFeatures(edges: { from: string; to: string }[]): string[] {
+  return edges
+    .filter(({ from, to }) => from.startsWith('server/providers/') && !isTest(from) && to.startsWith('server/features/'))
     .map(({ from, to }) => `${from} -> ${to}`);
 }
 
@@ -126,13 +171,84 @@ describe('the layers of src (#26.4, #26.8)', () => {
   });
 
   it('#26.8 the database layer (server/db) imports no feature', () => {
-    const crossings = edges.filter(({ from, to }) => from.startsWith('server/db/') && !isTest(from) && to.startsWith('server/features/'));
+    const crossings = edges.filter(
+      ({ from, to }) =>
+        from.startsWith('server/db/') && !isTest(from) && to.startsWith('server/features/') && !isTableReference({ from, to }),
+    );
     expect(crossings).toEqual([]);
+  });
+
+  it('#38.3 a tables file imports only drizzle, src/shared and other tables files (nothing else of a feature)', () => {
+    const imports = [...graph.keys()].filter(isTablesFile).flatMap((from) => {
+      const source = fs.readFileSync(path.join(SRC, from), 'utf8');
+      const known = new Set(graph.keys());
+      return importSpecifiers(source).map((s) => ({ from, to: resolveInSrc(from, s, known) ?? s }));
+    });
+    expect(imports.length).toBeGreaterThan(40);
+    expect(tablesImportingMore(imports)).toEqual([]);
+  });
+
+  it('#38.3 finds a tables file importing more, and a crossing past public.ts that is not a table reference (the checks can fail)', () => {
+    expect(
+      tablesImportingMore([
+        { from: 'server/features/likes/tables.ts', to: 'drizzle-orm/pg-core' },
+        { from: 'server/features/likes/tables.ts', to: 'server/features/users/tables.ts' },
+        { from: 'server/features/likes/tables.ts', to: 'server/db/tables/columns.ts' },
+        { from: 'server/features/likes/tables.ts', to: 'shared/schemas/creation.ts' },
+        { from: 'server/features/likes/tables.ts', to: 'server/features/likes/queries.ts' },
+        { from: 'server/features/likes/tables.ts', to: 'server/features/users/public.ts' },
+        { from: 'server/jobs/tables.ts', to: 'server/jobs/queue.ts' },
+        { from: 'server/features/likes/tables.ts', to: 'zod' },
+      ]),
+    ).toEqual([
+      'server/features/likes/tables.ts -> server/features/likes/queries.ts',
+      'server/features/likes/tables.ts -> server/features/users/public.ts',
+      'server/jobs/tables.ts -> server/jobs/queue.ts',
+      'server/features/likes/tables.ts -> zod',
+    ]);
+    expect(
+      crossingsPastPublic([
+        { from: 'server/features/likes/tables.ts', to: 'server/features/users/tables.ts' },
+        { from: 'server/features/likes/service.ts', to: 'server/features/users/tables.ts' },
+        { from: 'server/features/likes/tables.ts', to: 'server/features/users/queries.ts' },
+      ]),
+    ).toEqual([
+      'server/features/likes/service.ts -> server/features/users/tables.ts',
+      'server/features/likes/tables.ts -> server/features/users/queries.ts',
+    ]);
+  });
+
+  it('#38.3 each table is declared once, in a tables file, and docs/architecture.md names its owner', () => {
+    const declared = declaredTables();
+    expect(declared.length).toBe(31);
+    expect(declared.filter(({ file }) => !isTablesFile(file))).toEqual([]);
+    expect(new Set(declared.map(({ table }) => table)).size).toBe(declared.length);
+    const actual = declared.map(({ file, table }) => `${table}: ${file}`).sort();
+    const page = fs.readFileSync(path.join(SRC, '../docs/architecture.md'), 'utf8');
+    const section = page.split('## Who owns which table')[1]?.split('\n## ')[0] ?? '';
+    const written = [...section.matchAll(/^\| [^|]+ \| `src\/([^`]+)` \| ([^|]+) \|$/gm)]
+      .flatMap((m) => m[2].split(',').map((t) => `${t.trim().replace(/`/g, '')}: ${m[1]}`))
+      .sort();
+    expect(written).toEqual(actual);
   });
 
   it('#26.3 the HTTP layer (server/http) imports no feature', () => {
     const crossings = edges.filter(({ from, to }) => from.startsWith('server/http/') && !isTest(from) && to.startsWith('server/features/'));
     expect(crossings).toEqual([]);
+  });
+
+  it("#38.2 a provider (server/providers) imports no feature: the product's words live with the features", () => {
+    expect(providersIntoFeatures(edges)).toEqual([]);
+  });
+
+  it('#38.2 finds a provider importing a feature when there is one (the check can fail)', () => {
+    expect(
+      providersIntoFeatures([
+        { from: 'server/providers/japanese/helper.ts', to: 'server/features/creation/writer/index.ts' },
+        { from: 'server/helpers/dictionary-process.ts', to: 'server/features/creation/writer/index.ts' },
+        { from: 'server/providers/llm/gemini.test.ts', to: 'server/features/creation/fact-check/model.ts' },
+      ]),
+    ).toEqual(['server/providers/japanese/helper.ts -> server/features/creation/writer/index.ts']);
   });
 
   it('#38.1 a feature imports another feature only through its public module (features/<name>/public.ts)', () => {
@@ -145,6 +261,11 @@ describe('the layers of src (#26.4, #26.8)', () => {
       const a = topFeatureOf(from);
       const b = topFeatureOf(to);
       if (a === null || isTest(from)) continue;
+      // A foreign key is not a use of the other feature (the table below, "Who owns which table").
+      if (isTableReference({ from, to })) {
+        if (!used.has(a)) used.set(a, new Set());
+        continue;
+      }
       const set = used.get(a) ?? new Set<string>();
       used.set(a, set);
       if (b !== null && b !== a) set.add(b);

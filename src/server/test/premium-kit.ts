@@ -79,6 +79,9 @@ export async function runResumeTasks(t: TestApp, now: () => Date) {
   return t.db.select().from(tasks).where(eq(tasks.kind, 'premium-resume'));
 }
 
+/** A time as Stripe keeps it: whole seconds, in milliseconds. */
+export const secs = (d: Date) => Math.floor(d.getTime() / 1000) * 1000;
+
 /** The answer of a pause (C-4-25): paused, premium to the paid period's end, free until PAUSE_DAYS after it. */
 export function pausedAnswer(end: Date) {
   return {

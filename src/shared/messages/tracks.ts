@@ -43,6 +43,9 @@ export const TRACKS_TEXT = {
     seekSuffix: '（ここから再生）',
     /** #37.2: shown under a tapped line, before its katakana as the voice spoke it. */
     reading: '読み',
+    /** #36.4: the transcript of a premium-only track, for a listener who may not hear it. */
+    premiumOnly: '文字起こしはプレミアム会員限定です',
+    premiumLink: 'プレミアムプランを見る',
     /** #29.5: the voices' credit their terms require (「VOICEVOX:四国めたん、VOICEVOX:青山龍星」). */
     voiceCredit: (credit: string) => `音声: ${credit}`,
   },

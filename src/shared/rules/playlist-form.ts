@@ -3,8 +3,6 @@ import { PLAYLIST_LIMIT_FREE, PLAYLIST_LIMIT_PREMIUM } from '../constants';
 
 /** Playlist forms and pages in the browser (listener spec §2 Playlist pages, §5, §9). */
 
-/** Category search in the create form waits this long after typing stops. */
-export const CATEGORY_SEARCH_DEBOUNCE_MS = 300;
 /** Suggestions: up to 5 from the database and 3 from the built-in list; the search asks for 10. */
 export const CATEGORY_SUGGESTIONS_FROM_DB = 5;
 export const CATEGORY_SUGGESTIONS_BUILT_IN = 3;

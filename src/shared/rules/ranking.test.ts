@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { DAY_MS } from '../constants';
 import { recommendedOrder, trackScore } from './ranking';
 
 const now = new Date('2026-01-31T00:00:00Z');
-const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000).toISOString();
+const daysAgo = (d: number) => new Date(now.getTime() - d * DAY_MS).toISOString();
 
 describe('trackScore (listener spec §9)', () => {
   it('is (plays + 2*likes + 0.5*impressions) * exp(-ageDays/30) + (id*73 mod 100)/10', () => {

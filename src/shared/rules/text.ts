@@ -34,3 +34,6 @@ export function controlCharacterProblem(value: string, lines: TextLines = 'singl
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]|[\uD800-\uDFFF]/gu;
 
 export const withoutXmlInvalid = (text: string) => text.replace(NOT_XML, '');
+
+/** The text cut to at most `max` characters (code points), an ellipsis standing for what was cut. */
+export const clip = (text: string, max: number) => ([...text].length > max ? `${[...text].slice(0, max - 1).join('')}…` : text);

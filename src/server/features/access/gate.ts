@@ -1,10 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import type { AccessControl } from '../../../shared/schemas/auth';
-import { viewerOf } from '../../http/guards';
+import type { Viewer } from '../../http/session';
 
 /** The access gate's answer (listener spec §2): who may enter the members-only pages, and why not. */
-export async function accessOf(request: FastifyRequest): Promise<AccessControl> {
-  const viewer = await viewerOf(request);
+export function accessOf(viewer: Viewer | null): AccessControl {
   if (!viewer || (!viewer.userId && !viewer.isAdmin)) return { hasAccess: false, reason: viewer ? 'user_not_found' : 'not_authenticated' };
   const user = viewer.member;
   if (!user) return { hasAccess: false, reason: 'user_not_found' };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AccessControlSchema, InvitationListSchema, InvitationStatsSchema } from '../../../shared/schemas/auth';
 import { errorAnswers } from '../../http/errors';
-import { memberOf, membersOnly } from '../../http/guards';
+import { memberOf, membersOnly, viewerOf } from '../../http/guards';
 import type { AppDeps } from '../../types';
 import { accessOf } from './gate';
 import { invitationStats, myInvitations } from './invitations';
@@ -19,7 +19,7 @@ export function accessRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         reply.header('Cache-Control', 'no-store, max-age=0').header('Pragma', 'no-cache');
-        return accessOf(request);
+        return accessOf(await viewerOf(request));
       },
     );
 

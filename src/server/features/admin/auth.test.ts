@@ -1,6 +1,7 @@
 import { verify } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS } from '../../../shared/constants';
 import { ConfigError, loadConfig } from '../../config';
 import { rowsOf } from '../../db/client';
 import { memoryCounters } from '../../http/counters';
@@ -43,7 +44,7 @@ describe('admin sign-in', () => {
     const res = await login({ username: 'operator', password: ADMIN.ADMIN_PASSWORD, remember: true }, '203.0.113.11');
     const expires = res.cookies.find((c) => c.name === 'mugen_admin')?.expires;
     expect(expires).toBeInstanceOf(Date);
-    const days = ((expires as Date).getTime() - Date.now()) / 86_400_000;
+    const days = ((expires as Date).getTime() - Date.now()) / DAY_MS;
     expect(days).toBeGreaterThan(29.9);
     expect(days).toBeLessThanOrEqual(30);
   });

@@ -4,6 +4,7 @@ import { ADMIN_API_MESSAGES } from '../../../shared/messages/admin';
 import { AdminLoginAnswerSchema, AdminLoginSchema, AdminStatusSchema } from '../../../shared/schemas/admin';
 import { SuccessSchema } from '../../../shared/schemas/common';
 import { AppError, errorAnswers, unavailable } from '../../http/errors';
+import { viewerOf } from '../../http/guards';
 import { limitedAs } from '../../http/rate-limits';
 import { ADMIN_COOKIE } from '../../http/session';
 import type { AppDeps } from '../../types';
@@ -87,7 +88,7 @@ export function adminRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { schema: { tags: ['admin'], summary: 'Whether this browser holds an operator session', response: { 200: AdminStatusSchema } } },
       async (request, reply) => {
         reply.header('Cache-Control', 'no-store');
-        return { authenticated: (await request.admin()) !== null, enabled: auth.enabled };
+        return { authenticated: (await viewerOf(request))?.isAdmin === true, enabled: auth.enabled };
       },
     );
 

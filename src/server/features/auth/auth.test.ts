@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS } from '../../../shared/constants';
 import { consentSessions, follows, likes, playlistFollows, playlists, sessions, tracks, users } from '../../db/schema';
 import { hashToken, SESSION_COOKIE } from '../../http/session';
 import { createTestApp, devLogin, insertInvitation, insertTrack, insertUser, type TestApp } from '../../test/app';
@@ -179,7 +180,7 @@ describe('sessions', () => {
     await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
     const [row] = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(row.lastActiveAt.getTime()).toBeGreaterThan(old.getTime());
-    expect(row.expiresAt.getTime()).toBeGreaterThan(Date.now() + 20 * 86_400_000);
+    expect(row.expiresAt.getTime()).toBeGreaterThan(Date.now() + 20 * DAY_MS);
   });
 
   it('GET /api/auth/logout by a same-origin navigation ends the session and goes home; POST does too (L-7.1-07, L-7.1-08)', async () => {

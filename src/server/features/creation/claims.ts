@@ -3,7 +3,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { Claim } from '../../../shared/schemas/creation';
 import type { Db } from '../../db/client';
 import { scriptChecks } from '../../db/schema';
-import { detectClaims } from '../../providers/llm/fact-check';
+import { detectClaims } from './fact-check/claims';
 
 /**
  * The claims a published track keeps (issue 25.2, decision 0028). The fact check the server made of a

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DAY_MS } from '../../../shared/constants';
 import { creationPreviews } from '../../db/schema';
 import { createTestApp, insertUser, sessionCookie, type TestApp } from '../../test/app';
 import { previewKey } from './previews';
@@ -51,7 +52,7 @@ describe('daily limits', () => {
   });
 
   it('a premium member has 10 a day', async () => {
-    const user = await insertUser(t.db, { isPremium: true, premiumEndDate: new Date(Date.now() + 30 * 86_400_000) });
+    const user = await insertUser(t.db, { isPremium: true, premiumEndDate: new Date(Date.now() + 30 * DAY_MS) });
     const cookie = await sessionCookie(t.db, { userId: user.id });
     expect(await status(cookie)).toEqual({ currentCount: 0, dailyLimit: 10, remaining: 10, isPremium: true });
     const codes = [];

@@ -1,7 +1,7 @@
 import type { FactCheck } from '../../../shared/schemas/creation';
-import { modelFactCheck } from '../../providers/llm/fact-check';
-import { offlineRewrite, offlineScript } from '../../providers/llm/offline';
 import type { LlmProvider, ScriptDraft } from '../../providers/llm/types';
+import { detectedClaims, modelFactCheck } from './fact-check/model';
+import { offlineRewrite, offlineScript } from './offline-script';
 import {
   catalogueLabels,
   checkedDraftAsk,
@@ -32,7 +32,11 @@ export async function writeScript(llm: LlmProvider, input: { inputText: string; 
       title: input.title || draft.title,
       script: draft.script,
       labels: catalogueLabels(draft.labels),
-      factCheck: await llm.checkFacts({ prompt: factCheckAsk(input.inputText, draft.script), script: draft.script }),
+      factCheck: await llm.checkFacts({
+        prompt: factCheckAsk(input.inputText, draft.script),
+        script: draft.script,
+        detected: await detectedClaims(draft.script),
+      }),
     };
   }
   const draft = await llm.structured({ ...ask, prompt: checkedDraftAsk(input), schema: DraftAnswer });
@@ -50,7 +54,10 @@ export async function rewriteScript(llm: LlmProvider, input: RewriteInput): Prom
   const ask = { instructions: SCRIPT_WRITER, temperature: SCRIPT_TEMPERATURE };
   if (llm.checkFacts) {
     const { script } = await llm.structured({ ...ask, prompt: rewriteAsk(input), schema: RewrittenScript });
-    return { script, factCheck: await llm.checkFacts({ prompt: factCheckAsk(input.inputText, script), script }) };
+    return {
+      script,
+      factCheck: await llm.checkFacts({ prompt: factCheckAsk(input.inputText, script), script, detected: await detectedClaims(script) }),
+    };
   }
   const rewritten = await llm.structured({ ...ask, prompt: checkedRewriteAsk(input), schema: RewriteAnswer });
   return { script: rewritten.script, factCheck: await modelFactCheck(rewritten.script, rewritten.factCheck) };

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DAY_MS } from '../../../shared/constants';
 import { creationUsage, scriptUsage } from '../../db/schema';
 import { createTestApp, insertUser, sessionCookie, type TestApp } from '../../test/app';
 
@@ -118,7 +119,7 @@ describe('#24.7 the script writer is bounded per member per minute and per Asia/
 
   it('a premium member has 100 a day', async () => {
     const at = hold();
-    const user = await insertUser(t.db, { isPremium: true, premiumEndDate: new Date(at.getTime() + 30 * 86_400_000) });
+    const user = await insertUser(t.db, { isPremium: true, premiumEndDate: new Date(at.getTime() + 30 * DAY_MS) });
     const cookie = await sessionCookie(t.db, { userId: user.id });
     await t.db.insert(scriptUsage).values({ userId: user.id, day: today(at), dayCount: 98, minute: 0, minuteCount: 0 });
     expect((await generate(cookie)).statusCode).toBe(200);

@@ -1,4 +1,4 @@
-import { renderDialogueInWorker } from '../../providers/audio/render-pool';
+import { renderDialogueInWorker } from '../../providers/audio/render-process';
 import { ProviderError } from '../../providers/errors';
 import type { ReadingEntry } from '../../providers/japanese/dictionary';
 import type { TtsSettings } from '../../providers/tts/index';

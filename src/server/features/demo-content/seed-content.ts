@@ -2,7 +2,7 @@
  * Demo content seeded into a fresh install.
  *
  * Each track is a short article, made into the hosts' dialogue by the same offline writer as a
- * member's text (issue 25: providers/llm/writer), so the demo sounds like what a newcomer will make.
+ * member's text (issue 25: features/creation/writer), so the demo sounds like what a newcomer will make.
  * The articles avoid Latin letters, numerals, emoji and unusual symbols so the speech synthesiser reads
  * them naturally.
  */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tracks } from '../../db/schema';
 import { closeReadingHelper, readingHelperPid } from '../../providers/japanese/helper';
 import { createTestApp, type TestApp } from '../../test/app';
-import { readingOf } from '../search/readings';
+import { searchReadingOf } from '../search/readings';
 import { seedDemoAccounts, seedDemoTracks } from './seed';
 import { DEMO_TRACKS } from './seed-content';
 
@@ -45,7 +45,7 @@ describe('#37.6 the demo’s first start, one helper at a time', () => {
     for (const r of rows) {
       // #37.1: the voice and its credit are kept with each demo track, as with a member's.
       expect([r.voicedBy, r.voiceCredit]).toEqual(['open-jtalk', 'クレジット']);
-      expect(r.titleReading).toBe(await readingOf(r.title));
+      expect(r.titleReading).toBe(await searchReadingOf(r.title));
     }
   });
 });

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREATION_INPUT_MAX, SCRIPT_MAX } from '../../../shared/rules/creation';
 import { invitations, tracks, users } from '../../db/schema';
-import { writeDialogue } from '../../providers/llm/writer';
-import { speechSeconds } from '../../providers/llm/writer/speech-length';
 import { createTestApp, type TestApp } from '../../test/app';
-import { readingOf } from '../search/readings';
+import { writeDialogue } from '../creation/writer';
+import { speechSeconds } from '../creation/writer/speech-length';
+import { searchReadingOf } from '../search/readings';
 import { seedDemoAccounts, seedDemoTracks, spokenText } from './seed';
 import { DEMO_TRACKS } from './seed-content';
 
@@ -60,9 +60,9 @@ describe('demo seed', () => {
       expect((await t.storage.stat(`audio/${r.filename}`))?.size).toBe(r.fileSize);
       // #20: the seed writes the readings search by reading needs.
       expect([r.titleReading, r.categoryReading, r.scriptReading]).toEqual([
-        await readingOf(r.title),
-        await readingOf(r.category),
-        await readingOf(r.script),
+        await searchReadingOf(r.title),
+        await searchReadingOf(r.category),
+        await searchReadingOf(r.script),
       ]);
       expect(r.titleReading).toMatch(/^[^\p{Script=Han}]+$/u);
     }

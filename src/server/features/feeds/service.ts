@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { Podcast } from 'podcast';
+import { FEED_TEXT } from '../../../shared/messages/feeds';
 import { playlistFeedPath, userFeedPath } from '../../../shared/rules/feeds';
 import { PLAYLIST_MESSAGES } from '../../../shared/rules/playlist';
 import { withoutXmlInvalid } from '../../../shared/rules/text';
@@ -64,8 +65,8 @@ export async function creatorFeed(db: Db, ref: string, origin: string): Promise<
     .limit(FEED_ITEM_LIMIT);
   const handle = user.customUserId ?? user.id;
   return build(origin, {
-    title: `${user.name}の無限ラジオ`,
-    description: `${user.name}（@${handle}）が無限で公開しているAIトーク番組です。`,
+    title: FEED_TEXT.userTitle(user.name),
+    description: FEED_TEXT.userDescription(user.name, handle),
     author: user.name,
     feedPath: userFeedPath(handle),
     sitePath: `/${encodeURIComponent(handle)}`,
@@ -95,7 +96,7 @@ export async function playlistFeed(db: Db, id: number, origin: string): Promise<
   const handle = ownerHandle ?? playlist.userId;
   return build(origin, {
     title: playlist.name,
-    description: playlist.description?.trim() || `${ownerName}さんのプレイリスト「${playlist.name}」（無限）`,
+    description: playlist.description?.trim() || FEED_TEXT.playlistDescription(ownerName, playlist.name),
     author: ownerName,
     feedPath: playlistFeedPath(id),
     sitePath: `/${encodeURIComponent(handle)}/playlist/${id}`,
@@ -131,7 +132,7 @@ function build(
     // (and keeps its ETag).
     pubDate: newest ?? new Date(0),
     ttl: 60,
-    generator: '無限 Mugen',
+    generator: FEED_TEXT.generator,
     itunesAuthor: f.author,
     itunesSummary: f.description,
     itunesExplicit: false,

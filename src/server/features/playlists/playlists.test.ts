@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS } from '../../../shared/constants';
 import { playlistItems, playlists, users } from '../../db/schema';
 import { createTestApp, insertTrack, insertUser, sessionCookie, type TestApp } from '../../test/app';
 
@@ -20,7 +21,7 @@ beforeAll(async () => {
     name: 'プレミアム',
     customUserId: 'pl_premium',
     isPremium: true,
-    premiumEndDate: new Date(Date.now() + 30 * 86_400_000),
+    premiumEndDate: new Date(Date.now() + 30 * DAY_MS),
   });
   ownerCookie = await sessionCookie(t.db, { userId: owner.id });
   strangerCookie = await sessionCookie(t.db, { userId: stranger.id });
@@ -106,8 +107,8 @@ describe('creating playlists (L-7.3-03, L-5-18..L-5-31)', () => {
     const paused = await insertUser(t.db, {
       name: '一時停止中',
       isPremium: true,
-      premiumEndDate: new Date(Date.now() + 30 * 86_400_000),
-      premiumPausedUntil: new Date(Date.now() + 60 * 86_400_000),
+      premiumEndDate: new Date(Date.now() + 30 * DAY_MS),
+      premiumPausedUntil: new Date(Date.now() + 60 * DAY_MS),
     });
     const res = await create(await sessionCookie(t.db, { userId: paused.id }), { name: '秘密', isPublic: false });
     expect(res.statusCode).toBe(403);
@@ -131,7 +132,7 @@ describe('limits (L-6-04, L-6-05)', () => {
   });
 
   it('allows a premium member 100 and refuses the 101st', async () => {
-    const member = await insertUser(t.db, { name: '多作', isPremium: true, premiumEndDate: new Date(Date.now() + 86_400_000) });
+    const member = await insertUser(t.db, { name: '多作', isPremium: true, premiumEndDate: new Date(Date.now() + DAY_MS) });
     await t.db.insert(playlists).values(Array.from({ length: 99 }, (_, i) => ({ userId: member.id, name: `既存${i}` })));
     const cookie = await sessionCookie(t.db, { userId: member.id });
     expect((await create(cookie, { name: '100個目' })).statusCode).toBe(201);

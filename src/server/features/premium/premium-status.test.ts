@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS } from '../../../shared/constants';
 import { users } from '../../db/schema';
 import { createTestApp, insertUser, sessionCookie, type TestApp } from '../../test/app';
 
@@ -17,7 +18,7 @@ describe('GET /api/auth/premium-status', () => {
   it('answers isPremium, endDate and daysRemaining rounded up', async () => {
     const free = (await t.app.inject({ method: 'GET', url: '/api/auth/premium-status', headers: { cookie } })).json();
     expect(free).toEqual({ isPremium: false, endDate: null, daysRemaining: 0 });
-    const end = new Date(Date.now() + 2.5 * 86_400_000);
+    const end = new Date(Date.now() + 2.5 * DAY_MS);
     await t.db.update(users).set({ isPremium: true, premiumEndDate: end }).where(eq(users.id, userId));
     const prem = (await t.app.inject({ method: 'GET', url: '/api/auth/premium-status', headers: { cookie } })).json();
     expect(prem).toEqual({ isPremium: true, endDate: end.toISOString(), daysRemaining: 3 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../../shared/constants';
 import { PREMIUM_API_MESSAGES } from '../../../shared/messages/api';
 import { STRIPE_API_VERSION } from '../../providers/payments/stripe';
-import { stripeSuite } from '../../test/premium-kit';
+import { secs, stripeSuite } from '../../test/premium-kit';
 import { CURRENT_ENDPOINT_API_VERSION } from '../../test/stripe-stand-in';
 import { addMonths } from './rule';
 
@@ -11,8 +11,6 @@ import { addMonths } from './rule';
 // signed, deduplicated, allow-listed and re-read from Stripe (the purchase itself is in stripe.test.ts).
 const kit = stripeSuite();
 const { clock, call, member, status, subscription, userRow, notificationTypes, subscribed, deliver } = kit;
-
-const secs = (d: Date) => Math.floor(d.getTime() / 1000) * 1000;
 
 describe('the Stripe webhook', () => {
   it('#17 refuses a bad signature with 400 and changes nothing: wrong secret, tampered body, missing, 301 s old', async () => {

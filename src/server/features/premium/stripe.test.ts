@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../../shared/constants';
 import { PREMIUM_API_MESSAGES } from '../../../shared/messages/api';
 import { createTestApp } from '../../test/app';
-import { cancellingAnswer, pausedAnswer, member as signedIn, stripeSuite } from '../../test/premium-kit';
+import { cancellingAnswer, pausedAnswer, secs, member as signedIn, stripeSuite } from '../../test/premium-kit';
 import { STAND_IN_KEYS } from '../../test/stripe-stand-in';
 import { addMonths, PAUSE_DAYS } from './rule';
 
@@ -12,8 +12,6 @@ import { addMonths, PAUSE_DAYS } from './rule';
 // The webhook's own tests are in stripe-webhook.test.ts.
 const kit = stripeSuite();
 const { clock, call, member, status, subscription, userRow, notificationTypes, sweep, runResumeTasks, intent, subscribed, deliver } = kit;
-
-const secs = (d: Date) => Math.floor(d.getTime() / 1000) * 1000;
 
 describe('purchase with Stripe (C-7.2-02, C-7.2-03)', () => {
   it('C-7.2-02 creates the customer and a monthly subscription once, and answers its first payment’s client secret', async () => {

@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS } from '../../../shared/constants';
 import { CLOSING_SECONDS, PROGRAMME_MESSAGES, SEGUE_SECONDS } from '../../../shared/rules/programme';
 import type { Programme } from '../../../shared/schemas/radio';
 import { likes, listeningHistory, segues, tasks } from '../../db/schema';
@@ -20,7 +21,7 @@ const visible: number[] = [];
 beforeAll(async () => {
   t = await createTestApp();
   const m = await insertUser(t.db, { name: '聴き手' });
-  const p = await insertUser(t.db, { name: 'プレミアム', isPremium: true, premiumEndDate: new Date(Date.now() + 30 * 86_400_000) });
+  const p = await insertUser(t.db, { name: 'プレミアム', isPremium: true, premiumEndDate: new Date(Date.now() + 30 * DAY_MS) });
   member = await sessionCookie(t.db, { userId: m.id });
   premium = await sessionCookie(t.db, { userId: p.id });
   for (let i = 0; i < 30; i++) {

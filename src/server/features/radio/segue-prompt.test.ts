@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { offlineLlm } from '../../providers/llm/offline';
 import type { LlmProvider, StructuredAsk } from '../../providers/llm/types';
-import { writeSegueScript } from '../../providers/llm/writer/segue';
 import { SCRIPT_WRITER } from '../creation/script-prompt';
+import { writeSegueScript } from './offline-segue';
 import { writeSegue } from './segue-prompt';
 
 const from = { title: '銭湯の歴史', category: '歴史', gist: '' };

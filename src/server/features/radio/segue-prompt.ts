@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { LlmProvider, SegueInput, SegueTrack } from '../../providers/llm/types';
-import { writeSegueScript } from '../../providers/llm/writer/segue';
 import { SCRIPT_WRITER, ScriptText } from '../creation/public';
+import { writeSegueScript } from './offline-segue';
 
 /** What a real model is asked for a programme's segue (issue 28.2): two or three short lines, one host each. */
 export function segueAsk(input: SegueInput): string {
@@ -19,7 +19,7 @@ const SEGUE_TEMPERATURE = 0.9;
 
 /**
  * The hosts' bridge between two tracks of a programme, or its closing: asked of the model under the
- * script writer's instructions, or written by the offline writer when there is no model (writer/segue.ts).
+ * script writer's instructions, or written by the offline writer when there is no model (offline-segue.ts).
  */
 export async function writeSegue(llm: LlmProvider, input: SegueInput): Promise<string> {
   if (!llm.structured) return writeSegueScript(input);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SEGUE_SECONDS } from '../../../shared/rules/programme';
 import { renderDialogueToMp3 } from '../../providers/audio/render';
-import { writeSegueScript } from '../../providers/llm/writer/segue';
+import { writeSegueScript } from './offline-segue';
 import { fitToSlot } from './segues';
 
 describe('a segue in the hosts voices (#28.2)', () => {

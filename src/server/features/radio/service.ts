@@ -1,4 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   CLOSING_SECONDS,
   PROGRAMME_MESSAGES,
@@ -28,6 +29,8 @@ interface Playable extends Candidate {
  * programme then costs three small queries about the listener, not a read of the catalogue.
  */
 const CANDIDATES_TTL_MS = 60_000;
+/** The candidates' one row of JSON: [id, seconds, category, userId, isPremiumOnly] per track. */
+const PlayableListSchema = z.array(z.tuple([z.number(), z.number(), z.string().nullable(), z.string().nullable(), z.boolean()]));
 const playableCache = new WeakMap<object, { rows: Promise<Playable[]>; at: number }>();
 const watched = new WeakSet<object>();
 
@@ -47,7 +50,7 @@ function playable(db: Db): Promise<Playable[]> {
     )
     .then((result) => {
       const [row] = rowsOf<{ list: string }>(result);
-      const list = JSON.parse(row?.list ?? '[]') as [number, number, string | null, string | null, boolean][];
+      const list = PlayableListSchema.parse(JSON.parse(row?.list ?? '[]'));
       return list.map(([id, seconds, category, userId, isPremiumOnly]): Playable => ({ id, seconds, category, userId, isPremiumOnly }));
     });
   const entry = { rows, at: Date.now() };
@@ -71,9 +74,9 @@ async function listenerProfile(db: Db, userId: string) {
           union select ${listeningHistory.trackId} from ${listeningHistory} where ${listeningHistory.userId} = ${userId}))::text as categories`);
   const [row] = rowsOf<{ finished: string; followed: string; categories: string }>(result);
   return {
-    finished: new Set(JSON.parse(row.finished) as number[]),
-    followed: new Set(JSON.parse(row.followed) as string[]),
-    categories: new Set(JSON.parse(row.categories) as string[]),
+    finished: new Set(z.array(z.number()).parse(JSON.parse(row.finished))),
+    followed: new Set(z.array(z.string()).parse(JSON.parse(row.followed))),
+    categories: new Set(z.array(z.string()).parse(JSON.parse(row.categories))),
   };
 }
 

@@ -27,7 +27,7 @@ beforeAll(async () => {
 const get = (url: string, cookie?: string) => suite.t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 const put = (payload: object, cookie = suite.admin) =>
   suite.t.app.inject({ method: 'PUT', url: '/api/admin/readings', headers: { cookie }, payload });
-const readingOf = async (text: string) => {
+const spokenReadingOf = async (text: string) => {
   const res = await get(`/api/readings?text=${encodeURIComponent(text)}`, member);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().reading as string;
@@ -38,9 +38,9 @@ describe('#25.3 GET /api/readings', () => {
     const res = await get(`/api/readings?text=${encodeURIComponent('無限を聴く')}`, member);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ text: '無限を聴く', reading: 'ムゲンヲキク' });
-    expect(await readingOf('御朱印帳を集める')).toBe('ゴシュインチョーヲアツメル');
+    expect(await spokenReadingOf('御朱印帳を集める')).toBe('ゴシュインチョーヲアツメル');
     expect((await put({ surface: '御朱印帳', reading: 'ごしゅいんちょう' })).statusCode).toBe(201);
-    expect(await readingOf('御朱印帳を集める')).toBe('ゴシュインチョウヲアツメル');
+    expect(await spokenReadingOf('御朱印帳を集める')).toBe('ゴシュインチョウヲアツメル');
   });
 
   it('#25.3 is members only (401 before validation), and a missing or overlong text is a Japanese 400', async () => {

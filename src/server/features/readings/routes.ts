@@ -16,7 +16,7 @@ import { adminsOnly, memberOf, membersOnly } from '../../http/guards';
 import { limitedAs } from '../../http/rate-limits';
 import type { AppDeps } from '../../types';
 import { requestRegeneration } from './regenerate';
-import { deleteEntry, listEntries, listReports, putEntry, readingOf, reportMisreading } from './service';
+import { deleteEntry, listEntries, listReports, putEntry, reportMisreading, spokenReadingOf } from './service';
 
 /**
  * The reading dictionary (issue 25.3, decision 0029). Members: the kana the voice reads for a text, and
@@ -38,7 +38,7 @@ export function readingsRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
               response: { 200: ReadingAnswerSchema, ...errorAnswers(400, 401, 429, 503) },
             },
           },
-          async (request) => readingOf(db, memberOf(request), request.query.text),
+          async (request) => spokenReadingOf(db, memberOf(request), request.query.text),
         );
         members.post(
           '/api/tracks/:id/reading-reports',

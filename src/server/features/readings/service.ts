@@ -20,7 +20,7 @@ export { readingDictionary };
  * GET /api/readings: the kana the offline voice reads for this text, the dictionary applied first
  * (read by the dictionary process: the web process never loads kuromoji).
  */
-export async function readingOf(db: Db, member: UserRow, text: string) {
+export async function spokenReadingOf(db: Db, member: UserRow, text: string) {
   // The member's questions at once are capped (issue 36.5): a flood of them waits on no one else's.
   const [reading] = await kanaInHelper([text], await readingDictionary(db), `u:${member.id}`);
   return { text, reading };

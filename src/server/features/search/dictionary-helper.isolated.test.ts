@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { closeReadingHelper, readInHelper, readingHelperPid } from '../../providers/japanese/helper';
-import { detectClaims } from '../../providers/llm/fact-check';
-import { offlineScript } from '../../providers/llm/offline';
 import { createTestApp, insertUser, sessionCookie } from '../../test/app';
-import { readingOf } from './readings';
+import { detectClaims } from '../creation/fact-check/claims';
+import { offlineScript } from '../creation/offline-script';
+import { searchReadingOf } from './readings';
 
 // kuromoji in this (the web) process refuses and is counted: whatever reads Japanese must ask the
 // dictionary's helper process, whose module graph is its own (vitest's mocks do not reach it).
@@ -23,7 +23,7 @@ describe('#27.2 #27.3 the reading dictionary lives in a helper process of its ow
   it('#27.2 reads kanji without loading the dictionary (about 280 MB) in the calling process', async () => {
     const held = () => process.memoryUsage().heapUsed + process.memoryUsage().external;
     const before = held();
-    expect(await readingOf('温泉旅行')).toBe('おんせんりょこう');
+    expect(await searchReadingOf('温泉旅行')).toBe('おんせんりょこう');
     expect(await readInHelper(['東京', '昆布とかつお節'])).toEqual(['トウキョウ', 'コンブトカツオブシ']);
     // Loaded in this process, the dictionary adds about 270 MB here (77 MB of heap, 194 MB of buffers).
     expect(held() - before).toBeLessThan(60 * 1024 * 1024);
@@ -41,9 +41,9 @@ describe('#27.2 #27.3 the reading dictionary lives in a helper process of its ow
     expect(readingHelperPid()).toBeUndefined();
     // Gone: no process of that id is left (a zombie would keep its entry until reaped).
     await expect(fs.access(`/proc/${first}`)).rejects.toThrow();
-    expect(await readingOf('温泉')).toBe('おんせん');
+    expect(await searchReadingOf('温泉')).toBe('おんせん');
     expect(readingHelperPid()).not.toBe(first);
-    expect(await readingOf('オンセン')).toBe('おんせん');
+    expect(await searchReadingOf('オンセン')).toBe('おんせん');
   });
 
   it('#27.2 the offline writer and fact check (creation, the demo) write and find claims in the helper, not here', async () => {
@@ -58,12 +58,12 @@ describe('#27.2 #27.3 the reading dictionary lives in a helper process of its ow
   });
 
   it('#27.2 a helper that dies fails its questions with why, and the next question starts another', async () => {
-    await readingOf('温泉');
+    await searchReadingOf('温泉');
     const pid = readingHelperPid() as number;
     const asked = readInHelper(['温泉旅館']);
     process.kill(pid, 'SIGKILL');
     await expect(asked).rejects.toThrow(/exited with SIGKILL/);
-    expect(await readingOf('温泉旅館')).toBe('おんせんりょかん');
+    expect(await searchReadingOf('温泉旅館')).toBe('おんせんりょかん');
     expect(readingHelperPid()).not.toBe(pid);
   });
 

@@ -42,8 +42,8 @@ async function readingsOf(texts: (string | null | undefined)[]): Promise<string[
   return folded.map((t) => toHiragana(HAN.test(t) ? read[next++] : t));
 }
 
-/** The reading of a text (温泉旅行 → おんせんりょこう, ＡＩと未来 → aiとみらい, ｵﾝｾﾝ → おんせん). */
-export async function readingOf(text: string | null | undefined): Promise<string> {
+/** The search reading of a text, folded to hiragana for matching (温泉旅行 → おんせんりょこう, ＡＩと未来 → aiとみらい, ｵﾝｾﾝ → おんせん). */
+export async function searchReadingOf(text: string | null | undefined): Promise<string> {
   return (await readingsOf([text]))[0];
 }
 
@@ -69,7 +69,7 @@ export async function termForms(term: string): Promise<{ written: string; read: 
   if (!HAN.test(written)) return { written, read: [toHiragana(written)] };
   if ([...written].length < 2) return { written, read: [] };
   // Without the dictionary (it failed to load) the term is still matched as written.
-  const reading = await readingOf(written).catch(() => '');
+  const reading = await searchReadingOf(written).catch(() => '');
   return { written, read: reading ? [reading] : [] };
 }
 

@@ -4,7 +4,7 @@ import type { Track } from '../../../shared/schemas/track';
 import { tracks } from '../../db/schema';
 import { createTestApp, insertTrack, insertUser, sessionCookie, type TestApp } from '../../test/app';
 import { trackChanged } from '../tracks/changes';
-import { foldText, readingOf, refreshSearchReadings, sweepReadings, termForms } from './readings';
+import { foldText, refreshSearchReadings, searchReadingOf, sweepReadings, termForms } from './readings';
 import { searchTracks, termGrams } from './service';
 
 let t: TestApp;
@@ -306,11 +306,11 @@ describe('#20 search by reading: kana, katakana, half-width, full-width, case an
 
 describe('#20 readings and term forms', () => {
   it('reads kanji with the offline voice tokenizer, folds width, case and katakana', async () => {
-    expect(await readingOf('温泉旅行')).toBe('おんせんりょこう');
-    expect(await readingOf('ＡＩと未来')).toBe('aiとみらい');
-    expect(await readingOf('ｵﾝｾﾝ')).toBe('おんせん');
-    expect(await readingOf('ニュース')).toBe('にゅーす');
-    expect(await readingOf(null)).toBe('');
+    expect(await searchReadingOf('温泉旅行')).toBe('おんせんりょこう');
+    expect(await searchReadingOf('ＡＩと未来')).toBe('aiとみらい');
+    expect(await searchReadingOf('ｵﾝｾﾝ')).toBe('おんせん');
+    expect(await searchReadingOf('ニュース')).toBe('にゅーす');
+    expect(await searchReadingOf(null)).toBe('');
     expect(foldText('ｵﾝｾﾝＡＩヴ')).toBe('おんせんaiゔ');
   });
 

@@ -91,9 +91,9 @@ function termSql({ written, read }: { written: string; read: string[] }, scriptH
       + (case when ${poster[form]} then 4 else 0 end)
       + (case when ${category[form]} then 2 else 0 end)
       + (case when ${script[form]} then 1 else 0 end)`;
-  const lookups = [...new Set([written, ...read].map((f) => JSON.stringify(termGrams(f))))].map(
-    (g) => sql`${grams} @> ${textArray(JSON.parse(g) as string[])}`,
-  );
+  // One lookup per distinct set of grams (a reading may give the written form's grams again).
+  const gramSets = new Map([written, ...read].map(termGrams).map((g) => [g.join('\u0000'), g] as const));
+  const lookups = [...gramSets.values()].map((g) => sql`${grams} @> ${textArray(g)}`);
   return {
     match: sql`(${title.any} or ${category.any} or ${script.any} or ${poster.any})`,
     title: title.any,

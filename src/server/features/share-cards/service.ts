@@ -2,6 +2,7 @@ import { PRODUCT_NAME_JA, SITE_NAME } from '../../../shared/constants';
 import { SHARE_TEXT } from '../../../shared/messages/share';
 import { playlistCardDescription } from '../../../shared/rules/playlist';
 import { PUBLIC_ORIGIN_META } from '../../../shared/rules/share';
+import { clip } from '../../../shared/rules/text';
 import type { Db } from '../../db/client';
 import { findPublicBySlug, readPlaylist } from '../playlists/public';
 import { findTrack, gateOf, hearingOf } from '../tracks/public';
@@ -21,7 +22,6 @@ export interface Card {
 
 /** Text for an HTML attribute or element: every character that means something in HTML is a reference. */
 export const esc = (s: string) => s.replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
-const clip = (s: string, n: number) => ([...s].length > n ? `${[...s].slice(0, n - 1).join('')}…` : s);
 
 /**
  * The social card of a page, for links pasted into X or LINE: their crawlers read the HTML and run no

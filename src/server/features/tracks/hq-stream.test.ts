@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS } from '../../../shared/constants';
 import { createTestApp, insertTrack, insertUser, sessionCookie, type TestApp } from '../../test/app';
 import { hqAudioKey } from './queries';
 
@@ -18,9 +19,9 @@ beforeAll(async () => {
   const filename = `hq-${randomBytes(4).toString('hex')}.mp3`;
   withHq = await insertTrack(t, { filename, hqFilename: filename }, standard);
   await t.storage.put(hqAudioKey(filename), high);
-  const p = await insertUser(t.db, { isPremium: true, premiumEndDate: new Date(Date.now() + 30 * 86_400_000) });
+  const p = await insertUser(t.db, { isPremium: true, premiumEndDate: new Date(Date.now() + 30 * DAY_MS) });
   premium = await sessionCookie(t.db, { userId: p.id });
-  const lapsed = await insertUser(t.db, { isPremium: true, premiumEndDate: new Date(Date.now() - 86_400_000) });
+  const lapsed = await insertUser(t.db, { isPremium: true, premiumEndDate: new Date(Date.now() - DAY_MS) });
   free = await sessionCookie(t.db, { userId: lapsed.id });
 });
 afterAll(() => t.close());
@@ -63,7 +64,7 @@ describe('the premium high-quality stream', () => {
   });
 
   it('keeps the rules of a hidden track: not found for anyone but its owner', async () => {
-    const owner = await insertUser(t.db, { isPremium: true, premiumEndDate: new Date(Date.now() + 86_400_000) });
+    const owner = await insertUser(t.db, { isPremium: true, premiumEndDate: new Date(Date.now() + DAY_MS) });
     const filename = `hqh-${randomBytes(4).toString('hex')}.mp3`;
     const hidden = await insertTrack(
       t,

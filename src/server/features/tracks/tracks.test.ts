@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS } from '../../../shared/constants';
 import { recommendedOrder } from '../../../shared/rules/ranking';
 import { tracks } from '../../db/schema';
 import { createTestApp, insertTrack, insertUser, sessionCookie, type TestApp } from '../../test/app';
@@ -24,7 +25,6 @@ beforeAll(async () => {
     customUserId: 'poster1',
     picture: '🎧',
   });
-  const day = 86_400_000;
   // 25 visible official tracks of varied age and popularity, so the top 20 and the rest both exist.
   for (let i = 0; i < 25; i++) {
     await insertTrack(t, {
@@ -35,7 +35,7 @@ beforeAll(async () => {
       playCount: (i * 37) % 50,
       likeCount: i % 7,
       impressionCount: i * 3,
-      uploadedAt: new Date(Date.now() - i * 3 * day),
+      uploadedAt: new Date(Date.now() - i * 3 * DAY_MS),
     });
   }
   const u = await insertTrack(t, {

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { WALK_DIALOGUE } from '../../test/generation-kit';
 import { espeakProvider } from '../tts/espeak';
 import { parseDialogue } from '../tts/hosts';
 import { speakDialogue, trimSilence } from './dialogue';
@@ -7,14 +8,6 @@ import { medianPitch } from './pitch';
 
 // Issue 15: the fallback offline voice (eSpeak NG) sounds like two hosts talking, at one level (-16 LUFS);
 // Open JTalk's are in tts/openjtalk.test.ts.
-const SCRIPT = [
-  'ハルカ：こんにちは、ハルカです。今日は朝の散歩についてお話しします。',
-  'ケンタ：ケンタです。朝に歩くと、一日がすっきり始まりますよね。',
-  'ハルカ：そうなんです。少し早起きするだけで、気持ちが変わります。',
-  'ケンタ：なるほど。どのくらい歩けばいいんでしょうか。',
-  'ハルカ：まずは十五分くらいから始めるのがおすすめです。',
-  'ケンタ：それなら続けられそうです。ありがとうございました。',
-].join('\n');
 
 afterAll(() => espeakProvider().close());
 
@@ -30,7 +23,7 @@ describe('two hosts', () => {
   });
 
   it('speaks ハルカ and ケンタ in clearly different voices that alternate with the script, at -16 LUFS', async () => {
-    const { pcm, lines } = await speakDialogue(SCRIPT, { tts: espeakProvider() });
+    const { pcm, lines } = await speakDialogue(WALK_DIALOGUE, { tts: espeakProvider() });
     expect(lines).toHaveLength(6);
     const pitches = lines.map((l) => {
       const from = Math.round((l.startMs / 1000) * pcm.sampleRate);

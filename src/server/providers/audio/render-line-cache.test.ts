@@ -5,14 +5,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { LINE_CACHE_DIR } from '../../../shared/constants';
 import { createTestApp, insertUser, sessionCookie } from '../../test/app';
 import { diskSpeechCache } from './line-cache';
-import { closeRenderPool, renderDialogueInWorker } from './render-pool';
+import { closeRenderProcess, renderDialogueInWorker } from './render-process';
 
 // Issue 37.4 through the render helper: the directory it is given keeps one file per line spoken, and a
 // script edited later is spoken again only in its changed line, in this helper or the next one started.
 // The kept lines are swapped for a 2-second tone read 「テスト」, so a line reused shows it.
 let dir = '';
 afterAll(async () => {
-  await closeRenderPool();
+  await closeRenderProcess();
   if (dir) await fs.rm(dir, { recursive: true, force: true });
 });
 
@@ -24,7 +24,7 @@ describe('#37.4 the render helper keeps the lines it speaks', { timeout: 120_000
     const first = await renderDialogueInWorker(LINES.join('\n'), { lineCache: dir });
     expect(first.lines.map((l) => l.text)).toEqual(['今日は雨ですね。', '傘を忘れました。', '駅で買えますよ。']);
     expect(await fs.readdir(dir)).toHaveLength(3);
-    await closeRenderPool();
+    await closeRenderProcess();
     const store = diskSpeechCache(dir);
     for (const name of await fs.readdir(dir)) {
       const key = name.replace(/\.pcm$/, '');

@@ -1,4 +1,4 @@
-// The helper process of render-pool.ts. Where Open JTalk speaks, it starts open_jtalk per sentence and
+// The helper process of render-process.ts. Where Open JTalk speaks, it starts open_jtalk per sentence and
 // holds no dictionary; with eSpeak NG (the fallback), it keeps its own eSpeak instance and kuromoji's dictionary.
 import { helperPort } from '../../lib/helper-process';
 import { ProviderError } from '../errors';

@@ -19,7 +19,7 @@ export interface RenderedSpeech {
   duration: number;
 }
 
-/** Text → speech → level → MP3. CPU-bound for seconds on long scripts: call it through render-pool.ts. */
+/** Text → speech → level → MP3. CPU-bound for seconds on long scripts: call it through render-process.ts. */
 export async function renderSpeechToMp3(text: string, opts: RenderOptions = {}): Promise<RenderedSpeech> {
   const tts = opts.tts ?? offlineTts();
   const pcm = await tts.synthesize({ text, speakingRate: opts.speakingRate, voice: opts.voice });
@@ -39,7 +39,7 @@ export interface RenderedDialogue extends RenderedSpeech {
 
 /**
  * A two-host script → each host's voice, natural pauses, -16 LUFS → MP3 at 64 kbit/s and a
- * 128 kbit/s variant, with the start and end of each line. CPU-bound: call it through render-pool.ts.
+ * 128 kbit/s variant, with the start and end of each line. CPU-bound: call it through render-process.ts.
  */
 export async function renderDialogueToMp3(script: string, opts: DialogueOptions = {}): Promise<RenderedDialogue> {
   const { pcm, lines } = await speakDialogue(script, opts);

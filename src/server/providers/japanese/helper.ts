@@ -15,7 +15,7 @@ import { MESSAGES } from '../../../shared/messages/api';
 import { AppError } from '../../http/errors';
 import { type AskOptions, HelperBusyError, HelperTimeoutError, helperService } from '../../lib/helper-process';
 import type { ReadingEntry } from './dictionary';
-import type { DictionaryAnswers, DictionaryQuestion, DictionaryReply } from './dictionary-jobs';
+import type { DictionaryAnswers, DictionaryQuestion, DictionaryReply } from './dictionary-questions';
 
 export const READING_IDLE_MS = 60_000;
 
@@ -32,7 +32,9 @@ const INTERACTIVE_KINDS = new Set<DictionaryQuestion['kind']>(['readings', 'word
 const INTERACTIVE_TIMEOUT_MS = 10_000;
 
 const dictionary = helperService<DictionaryQuestion, DictionaryReply, DictionaryAnswers[DictionaryQuestion['kind']]>(
-  new URL(import.meta.url.endsWith('.ts') ? './dictionary-worker.ts' : './dictionary-worker.js', import.meta.url),
+  // The process's entry is a composition root outside the providers (helpers/dictionary-process.ts,
+  // decision 0043); built, every entry is side by side in dist/server.
+  new URL(import.meta.url.endsWith('.ts') ? '../../helpers/dictionary-process.ts' : './dictionary-process.js', import.meta.url),
   {
     idleMs: READING_IDLE_MS,
     limits: DICTIONARY_LIMITS,
@@ -94,12 +96,12 @@ export function kanaInHelper(texts: string[], dictionary: readonly ReadingEntry[
   return ask({ kind: 'kana', texts, dictionary: [...dictionary] }, owner);
 }
 
-/** The offline writer's two-host script for a text (llm/writer writeWith), from the dictionary process. */
+/** The offline writer's two-host script for a text (features/creation/writer writeWith), from the dictionary process. */
 export function dialogueInHelper(inputText: string, title: string): Promise<string> {
   return ask({ kind: 'dialogue', inputText, title });
 }
 
-/** The claims of a script (llm/fact-check detectClaimsWith), from the dictionary process. */
+/** The claims of a script (features/creation/fact-check detectClaimsWith), from the dictionary process. */
 export function claimsInHelper(script: string): Promise<DictionaryAnswers['claims']> {
   return ask({ kind: 'claims', script });
 }

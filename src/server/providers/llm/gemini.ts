@@ -161,7 +161,7 @@ export function geminiLlm(s: GeminiSettings): Required<LlmProvider> {
       }
     },
     /** The fact check grounded in Google Search (the API allows no response schema with tools): the pages it read are kept as the check's sources. */
-    async checkFacts({ prompt, script }): Promise<FactCheck> {
+    async checkFacts({ prompt, script, detected }): Promise<FactCheck> {
       try {
         const res = await generate({
           model: s.model,
@@ -169,7 +169,7 @@ export function geminiLlm(s: GeminiSettings): Required<LlmProvider> {
           config: { tools: [{ googleSearch: {} }], temperature: temperature(0) },
         });
         const answer = jsonIn(res.text);
-        return { ...parse(CheckAnswer, answer), ...(await groundedClaims(script, res, answer)) };
+        return { ...parse(CheckAnswer, answer), ...groundedClaims(script, res, answer, detected) };
       } catch (err) {
         throw failure(err, s.model);
       }

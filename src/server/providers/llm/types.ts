@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { FactCheck } from '../../../shared/schemas/creation';
+import type { Claim, FactCheck } from '../../../shared/schemas/creation';
 
 export interface ScriptDraft {
   script: string;
@@ -71,9 +71,10 @@ export interface LlmProvider {
   /**
    * A fact check grounded in a web search (Gemini's Google Search): the feature's prompt asks for the
    * check's JSON; the claims are placed on the script's lines with the pages the search read as their
-   * sources. A model that cannot search has none: the feature asks for the check with the script.
+   * sources, and the feature's own detected claims (`detected`) kept on the lines the model left unmarked.
+   * A model that cannot search has none: the feature asks for the check with the script.
    */
-  checkFacts?(input: { prompt: string; script: string }): Promise<FactCheck>;
+  checkFacts?(input: { prompt: string; script: string; detected: readonly Claim[] }): Promise<FactCheck>;
   /**
    * A question answered under these instructions alone (no search tool): the model's text as it gave
    * it, an empty string when it gave none. The feature writes the instructions and reads the answer

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HOST_NAMES, type HostName } from '../../../shared/constants';
 import { parseWav } from '../audio/wav';
 import { providerError } from '../errors';
 import type { DialogueTurn, PcmAudio } from './types';
@@ -38,7 +39,7 @@ const voice = (voiceName: string) => ({ prebuiltVoiceConfig: { voiceName } });
 export function speechRequest(opts: {
   model: string;
   turns: readonly DialogueTurn[];
-  voices: { ハルカ: string; ケンタ: string };
+  voices: Record<HostName, string>;
   /** The delivery: the pace in words. */
   style: string;
 }) {
@@ -47,10 +48,10 @@ export function speechRequest(opts: {
     hosts.length === 2
       ? {
           multiSpeakerVoiceConfig: {
-            speakerVoiceConfigs: (['ハルカ', 'ケンタ'] as const).map((host) => ({ speaker: host, voiceConfig: voice(opts.voices[host]) })),
+            speakerVoiceConfigs: HOST_NAMES.map((host) => ({ speaker: host, voiceConfig: voice(opts.voices[host]) })),
           },
         }
-      : { voiceConfig: voice(opts.voices[hosts[0] ?? 'ハルカ']) };
+      : { voiceConfig: voice(opts.voices[hosts[0] ?? HOST_NAMES[0]]) };
   const parts = takesTurnParts(opts.model)
     ? opts.turns.map((t) => ({
         text: t.text,

@@ -6,7 +6,7 @@ import { STAND_IN_RATE, startGeminiTtsStandIn, type TtsStandIn } from '../../tes
 import { speakDialogue } from '../audio/dialogue';
 import { integratedLoudness } from '../audio/lufs';
 import { renderDialogueToMp3 } from '../audio/render';
-import { closeRenderPool, renderDialogueInWorker } from '../audio/render-pool';
+import { closeRenderProcess, renderDialogueInWorker } from '../audio/render-process';
 import { clearSettingProblem, settingProblems } from '../problems';
 import { GEMINI_TTS_MAX_CHARS, type GeminiTtsSettings, geminiTts } from './gemini';
 import { paceInstructions } from './openai';
@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await api.close();
-  await closeRenderPool();
+  await closeRenderProcess();
   clearSettingProblem('GEMINI_TTS_MODEL');
 });
 beforeEach(() => {

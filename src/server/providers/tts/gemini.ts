@@ -1,3 +1,4 @@
+import { HOST_NAMES, type HostName } from '../../../shared/constants';
 import { timeStretch } from '../audio/stretch';
 import { findTurns } from '../audio/turns';
 import { kindOfStatus, providerError } from '../errors';
@@ -15,7 +16,7 @@ export interface GeminiTtsSettings {
   baseUrl: string;
   model: string;
   /** Prebuilt voices of ハルカ and ケンタ. */
-  voices: { ハルカ: string; ケンタ: string };
+  voices: Record<HostName, string>;
   timeoutMs: number;
   /** Waits before each retry of a 429 or 503 that names none; tests shorten them. */
   retryDelaysMs?: readonly number[];
@@ -139,7 +140,7 @@ export function geminiTts(s: GeminiTtsSettings, opts: { sleep?: (ms: number) => 
     name: 'gemini',
     async synthesize(req: SpeechRequest): Promise<PcmAudio> {
       const rate = clampSpeakingRate(req.speakingRate);
-      const host = req.host ?? 'ハルカ';
+      const host = req.host ?? HOST_NAMES[0];
       const text = substituteReadings(req.text, req.readings ?? []);
       const pieces = splitForSpeech(text, { maxBytes: GEMINI_TTS_MAX_CHARS * 3, maxSentenceBytes: GEMINI_TTS_MAX_CHARS * 3 });
       const audio: PcmAudio[] = [];

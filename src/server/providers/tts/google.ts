@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { HostName } from '../../../shared/constants';
 import { parseWav } from '../audio/wav';
 import { providerError, providerFetch, readBody } from '../errors';
 import { substituteReadings } from '../japanese/dictionary';
@@ -11,7 +12,7 @@ export interface GoogleTtsSettings {
   /** https://texttospeech.googleapis.com, or a stand-in. */
   baseUrl: string;
   /** Voice names of ハルカ and ケンタ (ja-JP). */
-  voices: { ハルカ: string; ケンタ: string };
+  voices: Record<HostName, string>;
   timeoutMs: number;
 }
 

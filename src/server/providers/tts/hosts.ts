@@ -1,3 +1,5 @@
+import { HOST_NAMES, type HostName } from '../../../shared/constants';
+
 /**
  * The two hosts of every Mugen talk track and how the offline voice speaks them: ハルカ a higher,
  * livelier female voice, ケンタ a lower, calmer male one, so a listener hears two people talking.
@@ -14,10 +16,11 @@ export interface HostVoice {
 export const HOSTS = {
   ハルカ: { voice: 'ja+f2', pitch: 62, range: 72, pace: 1.03 },
   ケンタ: { voice: 'ja', pitch: 56, range: 58, pace: 0.97 },
-} as const satisfies Record<string, HostVoice>;
+} as const satisfies Record<HostName, HostVoice>;
 
-export type HostName = keyof typeof HOSTS;
-const HOST_ORDER: HostName[] = ['ハルカ', 'ケンタ'];
+export type { HostName };
+
+const HOST_ORDER = HOST_NAMES;
 
 export interface DialogueLine {
   speaker: string;

@@ -1,3 +1,4 @@
+import type { HostName } from '../../../shared/constants';
 import { timeStretch } from '../audio/stretch';
 import { providerError, providerFetch, readBody } from '../errors';
 import { substituteReadings } from '../japanese/dictionary';
@@ -9,7 +10,7 @@ export interface OpenAiTtsSettings {
   baseUrl: string;
   model: string;
   /** Voices of ハルカ and ケンタ. */
-  voices: { ハルカ: string; ケンタ: string };
+  voices: Record<HostName, string>;
   timeoutMs: number;
 }
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { afterAll, describe, expect, it } from 'vitest';
+import { WALK_DIALOGUE } from '../../test/generation-kit';
 import { speakDialogue, trimSilence } from '../audio/dialogue';
 import { integratedLoudness } from '../audio/lufs';
 import { pitchSpread } from '../audio/pitch';
@@ -13,15 +14,6 @@ import { findOpenJtalk, OPEN_JTALK_CREDIT, OPEN_JTALK_SAMPLE_RATE, openJtalkProv
 const found = openJtalkProvider();
 const tts = 'tts' in found ? found.tts : undefined;
 const skipped = 'missing' in found ? ` (skipped: ${found.missing}; node scripts/ensure-open-jtalk.mjs installs it)` : '';
-
-const SCRIPT = [
-  'ハルカ：こんにちは、ハルカです。今日は朝の散歩についてお話しします。',
-  'ケンタ：ケンタです。朝に歩くと、一日がすっきり始まりますよね。',
-  'ハルカ：そうなんです。少し早起きするだけで、気持ちが変わります。',
-  'ケンタ：なるほど。どのくらい歩けばいいんでしょうか。',
-  'ハルカ：まずは十五分くらいから始めるのがおすすめです。',
-  'ケンタ：それなら続けられそうです。ありがとうございました。',
-].join('\n');
 
 // This process's own folders only: a server speaking beside the tests (the journeys' demo) has its own.
 const tempDirs = () => fs.readdirSync(os.tmpdir()).filter((e) => e.startsWith(`mugen-open-jtalk-${process.pid}-`)).length;
@@ -68,7 +60,7 @@ describe.skipIf(!tts)(`#37.1 Open JTalk, the default offline voice${skipped}`, {
   });
 
   it('#37.1 speaks the two hosts apart (ケンタ near 120 Hz, ハルカ near 200 Hz) with intonation, at -16 LUFS', async () => {
-    const { pcm, lines } = await speakDialogue(SCRIPT, { tts: voice });
+    const { pcm, lines } = await speakDialogue(WALK_DIALOGUE, { tts: voice });
     expect(pcm.sampleRate).toBe(OPEN_JTALK_SAMPLE_RATE);
     expect(lines.map((l) => l.speaker)).toEqual(['ハルカ', 'ケンタ', 'ハルカ', 'ケンタ', 'ハルカ', 'ケンタ']);
     const spoken = (speaker: string) => {

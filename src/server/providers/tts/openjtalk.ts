@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HOST_NAMES } from '../../../shared/constants';
 import { parseWav } from '../audio/wav';
 import { substituteReadings } from '../japanese/dictionary';
 import { analysedWords, openJtalkText, withBreathPauses } from './openjtalk-text';
@@ -143,7 +144,7 @@ export class OpenJtalkTtsProvider implements TtsProvider {
    * system's temporary folder, removed after (Node's pipes are sockets, which open_jtalk cannot open by name).
    */
   private async run(text: string, req: SpeechRequest): Promise<{ pcm: PcmAudio; trace: string }> {
-    const host = OPEN_JTALK_HOSTS[req.host ?? 'ケンタ'];
+    const host = OPEN_JTALK_HOSTS[req.host ?? HOST_NAMES[1]];
     const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), `mugen-open-jtalk-${process.pid}-`));
     const wav = path.join(dir, 'speech.wav');
     const trace = path.join(dir, 'trace.txt');

@@ -1,3 +1,4 @@
+import type { HostName } from '../../../shared/constants';
 import type { ReadingEntry } from '../japanese/dictionary';
 
 export interface SpeechRequest {
@@ -7,7 +8,7 @@ export interface SpeechRequest {
   /** Provider-specific voice name; each provider has a Japanese default. */
   voice?: string;
   /** Which of the two hosts speaks: providers with their own voices (VOICEVOX speakers) choose by it. */
-  host?: 'ハルカ' | 'ケンタ';
+  host?: HostName;
   /** Pitch and pitch range on a 0-100 scale (50: the voice's own), where the provider can set them. */
   pitch?: number;
   range?: number;
@@ -28,7 +29,7 @@ export interface PcmAudio {
 
 /** One turn of a two-host dialogue, for a voice that speaks the whole exchange itself. */
 export interface DialogueTurn {
-  host: 'ハルカ' | 'ケンタ';
+  host: HostName;
   text: string;
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { HostName } from '../../../shared/constants';
 import { parseWav } from '../audio/wav';
 import { ProviderError, providerError, providerFetch, readBody } from '../errors';
 import { splitForSpeech } from './split';
@@ -10,7 +11,7 @@ export interface VoicevoxSettings {
   /** The engine's base URL, e.g. http://127.0.0.1:50021 */
   url: string;
   /** Speaker (style) ids of ハルカ and ケンタ. */
-  speakers: { ハルカ: number; ケンタ: number };
+  speakers: Record<HostName, number>;
   timeoutMs: number;
 }
 

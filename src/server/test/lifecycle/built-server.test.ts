@@ -29,7 +29,7 @@ describe.runIf(testDbKind() === 'pglite')('#27.1 production runs built JavaScrip
       const body = await res.json();
       expect(body.status).toBe('ok');
       expect(body.database).toEqual({ connected: true });
-      // A search with kanji asks the dictionary's helper process (built dictionary-worker.js) for its reading.
+      // A search with kanji asks the dictionary's helper process (built dictionary-process.js) for its reading.
       const search = await fetch(`${server.url}/api/search?q=${encodeURIComponent('温泉旅行')}`);
       expect(search.status, await search.clone().text()).toBe(200);
       const helpers = execFileSync('ps', ['--ppid', String(server.child.pid), '-o', 'args=']).toString();
@@ -37,7 +37,7 @@ describe.runIf(testDbKind() === 'pglite')('#27.1 production runs built JavaScrip
       // The assets read at run time beside the built files.
       expect(fs.existsSync(path.resolve('dist/server/migrations/meta/_journal.json'))).toBe(true);
       expect(fs.existsSync(path.resolve('dist/server/render-worker.js'))).toBe(true);
-      expect(fs.existsSync(path.resolve('dist/server/dictionary-worker.js'))).toBe(true);
+      expect(fs.existsSync(path.resolve('dist/server/dictionary-process.js'))).toBe(true);
     } finally {
       expect(await server.stop('SIGTERM')).toBe(0);
     }

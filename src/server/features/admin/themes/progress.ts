@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { PROGRESS_MESSAGES } from '../../../../shared/messages/admin-themes';
 import type { ProgressStage } from '../../../../shared/rules/admin-themes';
-import type { ProgressMessage } from '../../../../shared/schemas/admin-themes';
+import { type ProgressMessage, ProgressMessageSchema } from '../../../../shared/schemas/admin-themes';
 import { type Database, type Db, notifyChannel } from '../../../db/client';
 import { tasks } from '../../../db/schema';
 import type { TaskRow } from '../../../jobs/queue';
@@ -124,10 +124,10 @@ export async function createProgressHub(database: Database): Promise<ProgressHub
       return;
     }
     try {
-      const message = JSON.parse(payload) as ProgressMessage;
-      if (typeof message?.taskId === 'number') deliver(message);
+      const message = ProgressMessageSchema.safeParse(JSON.parse(payload));
+      if (message.success) deliver(message.data);
     } catch {
-      // not one of ours
+      // not JSON: not one of ours
     }
   });
   return {

@@ -24,7 +24,7 @@ import {
   YoutubeExtractBodySchema,
 } from '../../../../shared/schemas/admin-themes';
 import { errorAnswers } from '../../../http/errors';
-import { adminsOnly } from '../../../http/guards';
+import { adminsOnly, viewerOf } from '../../../http/guards';
 import { sameOriginReadsOnly, sameOriginSocketsOnly } from '../../../http/origin';
 import type { AppDeps } from '../../../types';
 import { SESSION_ENDED_CLOSE, watchSessionSockets } from '../../auth/public';
@@ -243,9 +243,11 @@ export function adminThemesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       (socket, request) => {
         progress(socket, request);
-        request.admin().then(
-          (admin) =>
-            admin ? sessionSockets.watch(admin.sessionId, socket) : socket.close(SESSION_ENDED_CLOSE.code, SESSION_ENDED_CLOSE.reason),
+        viewerOf(request).then(
+          (viewer) =>
+            viewer?.adminSessionId
+              ? sessionSockets.watch(viewer.adminSessionId, socket)
+              : socket.close(SESSION_ENDED_CLOSE.code, SESSION_ENDED_CLOSE.reason),
           () => socket.terminate(),
         );
       },

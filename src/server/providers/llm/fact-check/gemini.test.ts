@@ -1,5 +1,6 @@
 import type { GenerateContentResponse } from '@google/genai';
 import { describe, expect, it } from 'vitest';
+import { detectedClaims } from '../../../features/creation/fact-check/model';
 import { groundedClaims } from './gemini';
 
 // A grounded fact check shaped as Gemini answers it (generateContent with the googleSearch tool, as in
@@ -77,7 +78,7 @@ const RESPONSE = {
 
 describe('#25.2 Gemini grounding mapped onto script lines', () => {
   it('#25.2 places grounding supports (byte offsets into the answer) on the claims and lines, titles the sources by domain and keeps the links', async () => {
-    const { claims, sources, searchEntryPoint } = await groundedClaims(SCRIPT, RESPONSE, ANSWER);
+    const { claims, sources, searchEntryPoint } = groundedClaims(SCRIPT, RESPONSE, ANSWER, await detectedClaims(SCRIPT));
     expect(claims).toEqual([
       {
         text: '銭湯は一九六八年ごろの約一万八千軒をピークに減り続けています',
@@ -111,9 +112,12 @@ describe('#25.2 Gemini grounding mapped onto script lines', () => {
 
   it('#25.2 a claim the model calls verified with no grounding behind it needs a source; a checkable line the model left unmarked is marked', async () => {
     const bare = { candidates: [{ content: { role: 'model', parts: [{ text: '{}' }] } }] } as unknown as GenerateContentResponse;
-    const { claims, sources, searchEntryPoint } = await groundedClaims(SCRIPT, bare, {
-      claims: [{ text: '銭湯は一九六八年ごろの約一万八千軒をピークに減り続けています', line: 2, status: 'verified' }],
-    });
+    const { claims, sources, searchEntryPoint } = groundedClaims(
+      SCRIPT,
+      bare,
+      { claims: [{ text: '銭湯は一九六八年ごろの約一万八千軒をピークに減り続けています', line: 2, status: 'verified' }] },
+      await detectedClaims(SCRIPT),
+    );
     expect(claims.map((c) => [c.line, c.status, c.sources.length])).toEqual([
       [2, 'needs_source', 0],
       [3, 'needs_source', 0],
@@ -141,7 +145,7 @@ describe('#25.2 Gemini grounding mapped onto script lines', () => {
         },
       ],
     } as unknown as GenerateContentResponse;
-    const { claims } = await groundedClaims(SCRIPT, res, {});
+    const { claims } = groundedClaims(SCRIPT, res, {}, await detectedClaims(SCRIPT));
     expect(claims.find((c) => c.line === 3)).toEqual({
       text: '今では二千軒',
       line: 3,

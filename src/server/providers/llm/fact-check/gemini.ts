@@ -1,6 +1,5 @@
 import type { GenerateContentResponse, GroundingMetadata } from '@google/genai';
 import type { Claim } from '../../../../shared/schemas/creation';
-import { detectClaims } from './claims';
 import { dedupeSources, lineOf, type ModelClaim, ModelClaims, settleClaims, sourceOf } from './settle';
 
 /**
@@ -115,16 +114,16 @@ export function searchEntryPointOf(res: GenerateContentResponse): string | undef
 
 /**
  * What a grounded fact check adds to the spec's fields: the claims (the model's, placed on their lines,
- * with the grounding's pages as sources, and the detector's on lines the model left unmarked), the pages
+ * with the grounding's pages as sources, and the feature's detected claims, `detected`, on lines the model left unmarked), the pages
  * read, and the Search Suggestions to show with it.
  */
-export async function groundedClaims(
+export function groundedClaims(
   script: string,
   res: GenerateContentResponse,
   answer: unknown,
-): Promise<{ claims: Claim[]; sources?: { uri: string; title: string }[]; searchEntryPoint?: string }> {
+  detected: readonly Claim[],
+): { claims: Claim[]; sources?: { uri: string; title: string }[]; searchEntryPoint?: string } {
   const asked = answer && typeof answer === 'object' ? (answer as { claims?: unknown }).claims : undefined;
-  const detected = (await detectClaims(script)).map(({ kind: _kind, ...claim }) => claim);
   const claims = settleClaims(script, groundClaims(script, res, ModelClaims.parse(asked ?? [])), detected);
   const sources = groundingSources(res);
   const searchEntryPoint = searchEntryPointOf(res);

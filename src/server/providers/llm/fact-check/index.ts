@@ -1,5 +1,6 @@
-/** The fact check's claims, pinned to script lines (issue 25.2, decision 0028): offline detector, provider mappings. */
-export { type ClaimKind, claimKindOf, detectClaims, parseJapaneseNumber, scriptSentences } from './claims';
+/**
+ * A model's claims placed on the script's lines (issue 25.2, decision 0028) and Gemini's grounding read
+ * into them. The offline detector that finds claims is the creation feature's (features/creation/fact-check).
+ */
 export { groundClaims, groundedClaims, groundingSources, searchEntryPointOf } from './gemini';
-export { claimLines, offlineFactCheck } from './offline';
-export { ModelClaims, modelFactCheck, settleClaims, sourceOf } from './settle';
+export { type ModelClaim, ModelClaims, settleClaims, sourceOf } from './settle';

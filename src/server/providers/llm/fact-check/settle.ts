@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { CLAIM_STATUSES, type Claim } from '../../../../shared/schemas/creation';
-import { detectClaims } from './claims';
 
 /**
  * A model's claims checked against the script it was given (issue 25.2): every claim must be on a line
@@ -123,22 +122,4 @@ export function dedupeSources(sources: readonly Claim['sources'][number][]): Cla
   const byUrl = new Map<string, Claim['sources'][number]>();
   for (const s of sources) if (!byUrl.has(s.url)) byUrl.set(s.url, s);
   return [...byUrl.values()].slice(0, MAX_SOURCES);
-}
-
-/**
- * An ungrounded model's fact check (OpenAI-compatible endpoints): the spec's fields as it answered them,
- * its claims placed on the script's lines with no sources (it searched nothing, so nothing it says is
- * verified), and the detector's claims on lines it left unmarked.
- */
-export async function modelFactCheck<T extends { claims: ModelClaim[] }>(
-  script: string,
-  check: T,
-): Promise<Omit<T, 'claims'> & { claims: Claim[] }> {
-  const detected = (await detectClaims(script)).map(({ kind: _kind, ...claim }) => claim);
-  const claims = settleClaims(
-    script,
-    check.claims.map(({ text, line, status }) => ({ text, line, status })),
-    detected,
-  );
-  return { ...check, claims };
 }

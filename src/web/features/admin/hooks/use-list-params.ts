@@ -1,4 +1,5 @@
 import { SEARCH_DEBOUNCE_MS } from '@shared/constants';
+import { useDebounced } from '@web/lib/use-debounced';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
@@ -32,12 +33,13 @@ export function useListParams() {
 
   const updateRef = useRef(update);
   updateRef.current = update;
+  // The typed term while it differs from the search (null when they agree), once typing settles.
+  const settled = useDebounced(typed.trim() === search ? null : typed.trim(), SEARCH_DEBOUNCE_MS);
+  const searchRef = useRef(search);
+  searchRef.current = search;
   useEffect(() => {
-    const term = typed.trim();
-    if (term === search) return;
-    const timer = setTimeout(() => updateRef.current({ q: term, page: 1 }), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [typed, search]);
+    if (settled !== null && settled !== searchRef.current) updateRef.current({ q: settled, page: 1 });
+  }, [settled]);
 
   // Stable, so a list's effects can depend on it.
   const setPage = useCallback((p: number) => updateRef.current({ page: p }), []);

@@ -1,4 +1,5 @@
-import { CATEGORY_SEARCH_DEBOUNCE_MS, CATEGORY_SEARCH_LIMIT } from '@shared/rules/playlist-form';
+import { SEARCH_DEBOUNCE_MS } from '@shared/constants';
+import { CATEGORY_SEARCH_LIMIT } from '@shared/rules/playlist-form';
 import type { CategoryCount } from '@shared/schemas/playlist';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@web/lib/api';
@@ -10,7 +11,7 @@ export const searchCategories = (q: string) =>
 
 /** GET /api/categories/search, 300 ms after typing stops (L-5-33); nothing is asked for an empty box. */
 export function useCategorySearch(query: string) {
-  const q = useDebounced(query.trim(), CATEGORY_SEARCH_DEBOUNCE_MS);
+  const q = useDebounced(query.trim(), SEARCH_DEBOUNCE_MS);
   return useQuery({
     queryKey: queryKeys.categories.search(q),
     queryFn: () => searchCategories(q),

@@ -2,9 +2,12 @@ import { TRACKS_TEXT } from '@shared/messages/tracks';
 import { lineAt } from '@shared/rules/transcript';
 import type { Track } from '@shared/schemas/track';
 import { useQuery } from '@tanstack/react-query';
+import { ApiError } from '@web/lib/api';
 import { usePlayer, usePlayerValue } from '@web/lib/audio/player-context';
 import { cn } from '@web/lib/cn';
+import { Crown } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { transcriptQueryOptions } from '../api/get-transcript';
 import { ClaimMark } from './claim-mark';
 import { useTrackActions } from './track-actions';
@@ -18,7 +21,7 @@ import { useTrackActions } from './track-actions';
 export function TrackTranscript({ track, className }: { track: Track; className?: string }) {
   const player = usePlayer();
   const { ReportMisreading } = useTrackActions();
-  const { data } = useQuery(transcriptQueryOptions(track.id));
+  const { data, error } = useQuery(transcriptQueryOptions(track.id));
   const isCurrent = usePlayerValue((s) => s.track?.id === track.id);
   const ms = usePlayerValue((s) => (s.track?.id === track.id ? Math.floor(s.currentTime * 4) * 250 : -1));
   const lines = data?.lines ?? [];
@@ -39,6 +42,8 @@ export function TrackTranscript({ track, className }: { track: Track; className?
     el?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   }, [active]);
 
+  // A premium-only track's words follow the stream's rule (#36.4): say why they are not shown.
+  if (error instanceof ApiError && error.status === 403) return <PremiumOnlyTranscript className={className} />;
   if (lines.length === 0) return null;
   const timed = lines.some((l) => l.startMs !== null);
   const seek = (startMs: number | null) => {
@@ -98,7 +103,7 @@ export function TrackTranscript({ track, className }: { track: Track; className?
   );
 }
 
-/** The credit the voices' terms require, shown on the track page for a VOICEVOX-voiced track (#29.5). */
+/** The credit the voices' terms require, shown on the track page for a track whose voice asks for one: VOICEVOX (#29.5), Open JTalk's HTS voice (#37.1). */
 export function VoiceCredit({ track, className }: { track: Track; className?: string }) {
   const { data } = useQuery(transcriptQueryOptions(track.id));
   if (!data?.credit) return null;
@@ -106,5 +111,25 @@ export function VoiceCredit({ track, className }: { track: Track; className?: st
     <p className={cn('text-center text-muted text-xs', className)} data-testid="voice-credit">
       {TRACKS_TEXT.transcript.voiceCredit(data.credit)}
     </p>
+  );
+}
+
+function PremiumOnlyTranscript({ className }: { className?: string }) {
+  return (
+    <section className={cn('mt-6', className)} aria-labelledby="transcript-title" data-testid="transcript-premium-only">
+      <h2 id="transcript-title" className="mb-2 font-bold">
+        {TRACKS_TEXT.transcript.title}
+      </h2>
+      <div className="rounded-3xl bg-surface p-4 text-sm">
+        <p>{TRACKS_TEXT.transcript.premiumOnly}</p>
+        <Link
+          to="/premium"
+          className="mt-3 inline-flex min-h-11 items-center gap-1.5 rounded-full bg-accent px-4 font-medium text-accent-fg hover:bg-accent-hover"
+        >
+          <Crown aria-hidden="true" className="size-4" />
+          {TRACKS_TEXT.transcript.premiumLink}
+        </Link>
+      </div>
+    </section>
   );
 }

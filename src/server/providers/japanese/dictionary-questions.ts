@@ -2,7 +2,7 @@ import type { Claim } from '../../../shared/schemas/creation';
 import type { ReadingEntry } from './dictionary';
 
 // What the web process asks of kuromoji's dictionary, answered by its helper process
-// (dictionary-worker.ts, started by helper.ts): nothing that needs the dictionary runs in the web process.
+// (helpers/dictionary-process.ts, started by helper.ts): nothing that needs the dictionary runs in the web process.
 
 export type DictionaryQuestion =
   | {
@@ -22,13 +22,13 @@ export type DictionaryQuestion =
       dictionary: ReadingEntry[];
     }
   | {
-      /** The offline writer's two-host script for a text (llm/writer). */
+      /** The offline writer's two-host script for a text (features/creation/writer). */
       kind: 'dialogue';
       inputText: string;
       title: string;
     }
   | {
-      /** The claims of a script, pinned to their lines (llm/fact-check/claims.ts). */
+      /** The claims of a script, pinned to their lines (features/creation/fact-check/claims.ts). */
       kind: 'claims';
       script: string;
     };

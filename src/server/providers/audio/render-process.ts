@@ -15,11 +15,11 @@ const buf = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength)
 export const RENDER_IDLE_MS = 120_000;
 
 // render-worker.ts in the sources, render-worker.js beside the entry point when built.
-const pool = helperService<Omit<RenderJob, 'id'>, RenderReply, RenderedDialogue>(
+const renderer = helperService<Omit<RenderJob, 'id'>, RenderReply, RenderedDialogue>(
   new URL(import.meta.url.endsWith('.ts') ? './render-worker.ts' : './render-worker.js', import.meta.url),
   {
     idleMs: RENDER_IDLE_MS,
-    closedMessage: 'speech render pool closed',
+    closedMessage: 'the speech render process was closed',
     settle: (reply) => {
       mirrorSettingProblems(reply.problems ?? []);
       if ('error' in reply)
@@ -41,7 +41,7 @@ const pool = helperService<Omit<RenderJob, 'id'>, RenderReply, RenderedDialogue>
 
 /** Renders `text` to MP3 in the render process; jobs run one after another. */
 export function renderInWorker(text: string, opts: { speakingRate?: number; voice?: string } = {}): Promise<RenderedSpeech> {
-  return pool.ask({ text, speakingRate: opts.speakingRate, voice: opts.voice });
+  return renderer.ask({ text, speakingRate: opts.speakingRate, voice: opts.voice });
 }
 
 /**
@@ -53,10 +53,10 @@ export function renderDialogueInWorker(
   script: string,
   opts: { speakingRate?: number; tts?: TtsSettings; readings?: ReadingEntry[]; lineCache?: string } = {},
 ): Promise<RenderedDialogue> {
-  return pool.ask({ script, speakingRate: opts.speakingRate, tts: opts.tts, readings: opts.readings, lineCache: opts.lineCache });
+  return renderer.ask({ script, speakingRate: opts.speakingRate, tts: opts.tts, readings: opts.readings, lineCache: opts.lineCache });
 }
 
 /** Stops the helper; jobs still queued are rejected. The next renderInWorker starts a new one. */
-export function closeRenderPool(): Promise<void> {
-  return pool.close();
+export function closeRenderProcess(): Promise<void> {
+  return renderer.close();
 }

@@ -1,5 +1,5 @@
 import type { IpadicFeatures, Tokenizer } from 'kuromoji';
-import { dialogueInHelper } from '../../japanese/helper';
+import { dialogueInHelper } from '../../../providers/japanese/helper';
 import { analyse, type Sentence } from './analyse';
 import {
   type Ask,
@@ -215,7 +215,7 @@ const scriptOf = (sentences: Sentence[], topic: string, title: string, condensed
 export function writeWith(tk: Tokenizer<IpadicFeatures>, inputText: string, title: string): string {
   const paragraphs = sentencesOfText(inputText, tk);
   const all = paragraphs.flat();
-  // A title made from the first sentence (offline.ts titleFrom) is not the member's word for the topic.
+  // A title made from the first sentence (offline-script.ts titleFrom) is not the member's word for the topic.
   const given = !inputText.trim().startsWith(title.replace(/…$/, ''));
   const topic = topicOf(all, given ? title : '');
   const whole = scriptOf(all, topic, title, false);

@@ -20,7 +20,7 @@ export interface Figures {
   textQuestions: number;
   /** Lines said more than once (none). */
   duplicates: number;
-  /** The offline voice's estimate (offline.ts speechSeconds). */
+  /** The offline voice's estimate (speech-length.ts speechSeconds). */
   seconds: number;
 }
 

@@ -1,6 +1,6 @@
 import type { IpadicFeatures, Tokenizer } from 'kuromoji';
 import type { Claim } from '../../../../shared/schemas/creation';
-import { claimsInHelper } from '../../japanese/helper';
+import { claimsInHelper } from '../../../providers/japanese/helper';
 
 /**
  * The offline claim detector (issue 25.2, decision 0028): which sentences of a script a listener may take

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ScriptText } from '../../../features/creation/script-prompt';
-import { spokenName, writeSegueScript } from './segue';
-import { speechSeconds } from './speech-length';
+import { ScriptText } from '../creation/script-prompt';
+import { speechSeconds } from '../creation/writer/speech-length';
+import { spokenName, writeSegueScript } from './offline-segue';
 
 const track = (title: string, category: string | null = null) => ({ title, category, gist: '' });
 const TITLES = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadTokenizer } from '../../japanese/index';
+import { loadTokenizer } from '../../../providers/japanese/index';
 import { claimKindOf, detectClaims, parseJapaneseNumber } from './claims';
 import { offlineFactCheck } from './offline';
 

@@ -1,6 +1,6 @@
 import type { IpadicFeatures, Tokenizer } from 'kuromoji';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadTokenizer } from '../../japanese/index';
+import { loadTokenizer } from '../../../providers/japanese/index';
 import { analyse, type Role } from './analyse';
 import * as moves from './moves';
 import { plainOf } from './plain';

@@ -1,4 +1,4 @@
-import type { SegueInput, SegueTrack } from '../types';
+import type { SegueInput, SegueTrack } from '../../providers/llm/types';
 
 /**
  * The offline writer's segues (あと N 分, issue 28.2, decision 0034): two short lines, one per host, about

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { offlineVoice } from '../tts/index';
 import { parseFrameHeader } from './mp3-duration';
-import { closeRenderPool, renderDialogueInWorker, renderInWorker } from './render-pool';
+import { closeRenderProcess, renderDialogueInWorker, renderInWorker } from './render-process';
 
-afterAll(() => closeRenderPool());
+afterAll(() => closeRenderProcess());
 
 const PARAGRAPH =
   'みなさん、こんにちは。無限ラジオの時間です。今日は、人工知能と音楽の関係について、少し掘り下げてお話ししたいと思います。' +
@@ -57,9 +57,9 @@ describe('renderInWorker', { timeout: 120_000 }, () => {
     expect((await renderInWorker('はい。')).duration).toBeGreaterThan(0.2);
   });
 
-  it('rejects jobs still running when the pool closes, and starts afresh afterwards', async () => {
+  it('rejects jobs still running when the render process closes, and starts afresh afterwards', async () => {
     const outcome = expect(renderInWorker('閉じる前の仕事です。')).rejects.toThrow(/closed/);
-    await closeRenderPool();
+    await closeRenderProcess();
     await outcome;
     expect((await renderInWorker('新しい仕事です。')).duration).toBeGreaterThan(0.5);
   });

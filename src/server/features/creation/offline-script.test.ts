@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { SCRIPT_MAX } from '../../../shared/rules/creation';
-import { speakDialogue } from '../audio/dialogue';
-import { parseDialogue } from '../tts/hosts';
-import { checkFacts, labelsFor, offlineRewrite, offlineScript, sentencesOf, titleFrom } from './offline';
-import { sampleInput } from './sample-input';
+import { speakDialogue } from '../../providers/audio/dialogue';
+import { parseDialogue } from '../../providers/tts/hosts';
+import { sampleInput } from '../../test/data/sample-input';
+import { checkFacts, labelsFor, offlineRewrite, offlineScript, sentencesOf, titleFrom } from './offline-script';
 import { SPEECH_LIMITS, speechSeconds } from './writer/speech-length';
 
 const TEXT =
