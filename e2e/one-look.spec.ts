@@ -55,7 +55,11 @@ async function pageIds(request: APIRequestContext): Promise<PageIds> {
  * Latin words a listener page may show: the brand, other products' names, and the abbreviations Japanese
  * is written with (URL, PWA, kbps); never a label in English.
  */
-const ALLOWED_WORDS = new Set(['MUGEN', 'Mugen', 'Google', 'LINE', 'Cookie', 'URL', 'PWA', 'kbps']);
+const ALLOWED_WORDS = new Set([
+  ...['MUGEN', 'Mugen', 'Google', 'LINE', 'Cookie', 'URL', 'PWA', 'kbps'],
+  // The voice's credit, as its licence (CC BY 3.0) asks: 「Open JTalk（HTS Voice "NIT ATR503 M001"、…）」.
+  ...['Open', 'JTalk', 'HTS', 'Voice', 'NIT', 'ATR'],
+]);
 
 /**
  * The visible text of the page as words of Latin letters, without what is data rather than a label:

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { controlCharacterProblem, TEXT_MESSAGES, withoutXmlInvalid } from './text';
+import { clip, controlCharacterProblem, TEXT_MESSAGES, withoutXmlInvalid } from './text';
 
 describe('written text (#36.8)', () => {
   const c0 = Array.from({ length: 0x20 }, (_, c) => String.fromCharCode(c));
@@ -31,5 +31,11 @@ describe('written text (#36.8)', () => {
   it('#36.8 a feed writer drops what XML 1.0 cannot hold and keeps the rest', () => {
     expect(withoutXmlInvalid('a\u0000b\u0007c\u000bd\u000ce\u001ff\u007fg\ufffeh\uffffi\ud800j')).toBe('abcdefghij');
     expect(withoutXmlInvalid('行\t一\n二\r三😀&<>')).toBe('行\t一\n二\r三😀&<>');
+  });
+
+  it('#38.4 clip keeps a text within its length, the ellipsis included, counting emoji as one character', () => {
+    expect(clip('あいうえお', 5)).toBe('あいうえお');
+    expect(clip('あいうえおか', 5)).toBe('あいうえ…');
+    expect(clip('😀😀😀', 2)).toBe('😀…');
   });
 });

@@ -1,4 +1,5 @@
 import { CREATE_PAGE_CATEGORIES } from '../../../shared/categories';
+import { clip } from '../../../shared/rules/text';
 import type { FactCheck } from '../../../shared/schemas/creation';
 import type { ScriptDraft } from '../../providers/llm/types';
 import { claimLines, offlineFactCheck } from './fact-check/offline';
@@ -21,12 +22,10 @@ export function sentencesOf(text: string): string[] {
     .map((s) => (/[。！？!?]$/.test(s) ? s : `${s}。`));
 }
 
-const clip = (s: string, n: number) => ([...s].length > n ? `${[...s].slice(0, n).join('')}…` : s);
-
 /** A title from the first sentence when the member gave none (at most 30 characters). */
 export function titleFrom(text: string): string {
   const first = sentencesOf(text)[0] ?? text.trim();
-  return clip(first.replace(/[。！？!?]+$/, ''), 30);
+  return clip(first.replace(/[。！？!?]+$/, ''), 30 + 1);
 }
 
 const LABEL_WORDS: [string, RegExp][] = [

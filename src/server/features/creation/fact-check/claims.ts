@@ -1,4 +1,5 @@
 import type { IpadicFeatures, Tokenizer } from 'kuromoji';
+import { clip } from '../../../../shared/rules/text';
 import type { Claim } from '../../../../shared/schemas/creation';
 import { claimsInHelper } from '../../../providers/japanese/helper';
 
@@ -283,8 +284,6 @@ export function claimKindOf(text: string, tokenizer: Tokenizer<IpadicFeatures>):
   if (HEDGE_ENDINGS.test(trimmed)) return attribution;
   return attribution ?? quantityKind(r) ?? superlativeKind(r) ?? absoluteKind(r);
 }
-
-const clip = (s: string, n: number) => ([...s].length > n ? `${[...s].slice(0, n - 1).join('')}…` : s);
 
 /**
  * The claims of a script, in order, each `needs_source` with no source (nothing is looked up offline):

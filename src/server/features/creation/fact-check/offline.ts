@@ -1,7 +1,6 @@
+import { clip } from '../../../../shared/rules/text';
 import type { Claim, FactCheck } from '../../../../shared/schemas/creation';
 import { detectClaims } from './claims';
-
-const clip = (s: string, n: number) => ([...s].length > n ? `${[...s].slice(0, n).join('')}…` : s);
 
 /**
  * The offline fact check: it cannot look anything up, so it names the claims a listener would want
@@ -23,7 +22,7 @@ export async function offlineFactCheck(script: string): Promise<FactCheck> {
     status: 'issues_found',
     confidence: Math.max(20, 55 - claims.length * 5),
     summary: `事実として確認が必要な記述が${claims.length}件あります。オフラインでは外部の情報源と照合できないため、出典を確かめるか、表現を和らげてください。`,
-    issues: claims.slice(0, 10).map((c) => `「${clip(c.text, 60)}」は外部の情報源で確認できていません`),
+    issues: claims.slice(0, 10).map((c) => `「${clip(c.text, 60 + 1)}」は外部の情報源で確認できていません`),
     claims: claims.slice(0, 100),
   };
 }

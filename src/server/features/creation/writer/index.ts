@@ -1,4 +1,5 @@
 import type { IpadicFeatures, Tokenizer } from 'kuromoji';
+import { HOST_NAMES } from '../../../../shared/constants';
 import { dialogueInHelper } from '../../../providers/japanese/helper';
 import { analyse, type Sentence } from './analyse';
 import {
@@ -26,7 +27,7 @@ import { SPEECH_LIMITS, speechSeconds } from './speech-length';
  * sentences (sentences.ts) → roles (analyse.ts) → moves (moves.ts) → lines, each host in turn → checks
  * (checks.ts measures them). Issue 25, decision 0027.
  */
-export const HOSTS = ['ハルカ', 'ケンタ'] as const;
+export const HOSTS = HOST_NAMES;
 
 /** What is done with one sentence: a question before it, shared or said whole, a reaction after it. */
 export interface Step {
