@@ -2,12 +2,12 @@ import { TRACKS_TEXT } from '@shared/messages/tracks';
 import { lineAt } from '@shared/rules/transcript';
 import type { Track } from '@shared/schemas/track';
 import { useQuery } from '@tanstack/react-query';
+import { ButtonLink } from '@web/components/ui/button';
 import { ApiError } from '@web/lib/api';
 import { usePlayer, usePlayerValue } from '@web/lib/audio/player-context';
 import { cn } from '@web/lib/cn';
 import { Crown } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { transcriptQueryOptions } from '../api/get-transcript';
 import { ClaimMark } from './claim-mark';
 import { useTrackActions } from './track-actions';
@@ -122,13 +122,10 @@ function PremiumOnlyTranscript({ className }: { className?: string }) {
       </h2>
       <div className="rounded-3xl bg-surface p-4 text-sm">
         <p>{TRACKS_TEXT.transcript.premiumOnly}</p>
-        <Link
-          to="/premium"
-          className="mt-3 inline-flex min-h-11 items-center gap-1.5 rounded-full bg-accent px-4 font-medium text-accent-fg hover:bg-accent-hover"
-        >
+        <ButtonLink to="/premium" size="sm" className="mt-3">
           <Crown aria-hidden="true" className="size-4" />
           {TRACKS_TEXT.transcript.premiumLink}
-        </Link>
+        </ButtonLink>
       </div>
     </section>
   );
