@@ -1,28 +1,6 @@
-import { DURATION_S, load, printTable, seedBenchTracks, startApp } from './lib';
+import { DURATION_S, freshPostgresDatabase, load, printTable, seedBenchTracks, startApp } from './lib';
 
 const COUNT = Number(process.env.BENCH_TRACKS || 10_000);
-
-import pg from 'pg';
-import { testDatabaseUrl, withDatabase } from '../src/server/test/template';
-
-/** PGlite always; PostgreSQL too when TEST_DATABASE_URL (default: the local server) answers. */
-async function postgresDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
-  const admin = new pg.Client({ connectionString: testDatabaseUrl() });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  const name = `mugen_bench_${Date.now()}`;
-  await admin.query(`create database ${name}`);
-  return {
-    url: withDatabase(testDatabaseUrl(), name),
-    drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
 
 async function runOn(label: string, databaseUrl?: string) {
   const bench = await startApp(
@@ -52,7 +30,7 @@ async function runOn(label: string, databaseUrl?: string) {
 }
 
 await runOn('PGlite (embedded)');
-const pgdb = await postgresDatabase();
+const pgdb = await freshPostgresDatabase('mugen_bench');
 if (pgdb) {
   try {
     await runOn('PostgreSQL', pgdb.url);

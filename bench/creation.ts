@@ -10,6 +10,7 @@ import { startJobWorkers } from '../src/server/jobs/workers';
 import { speakDialogue } from '../src/server/providers/audio/dialogue';
 import { encodeMp3 } from '../src/server/providers/audio/mp3';
 import { closeRenderProcess } from '../src/server/providers/audio/render-process';
+import { createJapaneseEngine } from '../src/server/providers/japanese/helper';
 import { offlineLlm } from '../src/server/providers/llm/offline';
 import { espeakProvider } from '../src/server/providers/tts/espeak';
 import type { TtsProvider } from '../src/server/providers/tts/types';
@@ -20,12 +21,13 @@ import { type BenchApp, load, printTable, startApp } from './lib';
 // said once: the writer does not repeat a point).
 const textOf = (chars: number) => sampleInput(chars);
 const seconds = (ms: number) => (ms / 1000).toFixed(2);
+const japanese = createJapaneseEngine();
 
 /** The stages in this thread, timed one by one (the app runs synthesis to encoding in its worker). */
 async function stages(chars: number) {
   const llm = offlineLlm();
   let t = performance.now();
-  const draft = await writeScript(llm, { inputText: textOf(chars) });
+  const draft = await writeScript(llm, japanese, { inputText: textOf(chars) });
   const scriptMs = performance.now() - t;
   const voice = espeakProvider();
   let synthMs = 0;
@@ -132,4 +134,5 @@ try {
   await stopWorkers();
   await bench.close();
   await closeRenderProcess();
+  await japanese.close();
 }

@@ -1,15 +1,17 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { type Database, openDatabase } from '../src/server/db/client';
 import { tracks } from '../src/server/db/schema';
 import { createLocalStorage } from '../src/server/providers/storage/local';
 import type { StorageProvider } from '../src/server/providers/storage/types';
+import { testDatabaseUrl, withDatabase } from '../src/server/test/template';
 import { DAY_MS } from '../src/shared/constants';
 
 const AUTOCANNON = path.resolve('node_modules/.bin/autocannon');
@@ -144,7 +146,8 @@ export async function loadWithWrk(
 
 export const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB/s`;
 
-export function printTable(title: string, rows: Record<string, Figures>) {
+/** The figures of each case as a table; `extra` names further columns the rows carry. */
+export function printTable<R extends Figures>(title: string, rows: Record<string, R>, extra: (keyof R & string)[] = []) {
   console.log(`\n${title}`);
   console.table(
     Object.fromEntries(
@@ -157,10 +160,22 @@ export function printTable(title: string, rows: Record<string, Figures>) {
           'p99 ms': f.p99,
           errors: f.errors,
           non2xx: f.non2xx,
+          ...Object.fromEntries(extra.map((column) => [column, f[column]])),
         },
       ]),
     ),
   );
+}
+
+/** The CPU time (user and system) a process has used so far, in seconds; null where /proc cannot tell (not Linux). */
+export function cpuSeconds(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime, fields 14 and 15 of proc(5), in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -209,4 +224,33 @@ export async function seedBenchTracks(
       }),
     );
   }
+}
+
+/**
+ * A fresh database on the PostgreSQL server of TEST_DATABASE_URL (default: the local one), dropped by
+ * `drop`; null when the server does not answer.
+ */
+export async function freshPostgresDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const admin = new pg.Client({ connectionString: testDatabaseUrl() });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  const name = `${prefix}_${Date.now()}_${process.pid}`;
+  await admin.query(`create database ${name}`);
+  return {
+    url: withDatabase(testDatabaseUrl(), name),
+    drop: async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+/** The q-quantile (0..1) of a list of numbers. */
+export function quantile(values: number[], q: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 }

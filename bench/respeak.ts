@@ -10,6 +10,7 @@ import { writeScript } from '../src/server/features/creation/script-writer';
 import { speakDialogue } from '../src/server/providers/audio/dialogue';
 import { diskSpeechCache, voiceIdentity } from '../src/server/providers/audio/line-cache';
 import { closeRenderProcess, renderDialogueInWorker } from '../src/server/providers/audio/render-process';
+import { createJapaneseEngine } from '../src/server/providers/japanese/helper';
 import { offlineLlm } from '../src/server/providers/llm/offline';
 import { offlineTts, offlineVoice } from '../src/server/providers/tts/index';
 import { sampleInput } from '../src/server/test/data/sample-input';
@@ -17,7 +18,9 @@ import { sampleInput } from '../src/server/test/data/sample-input';
 const LINES = 30;
 const RUNS = 3;
 
-const draft = await writeScript(offlineLlm(), { inputText: sampleInput(2000) });
+const japanese = createJapaneseEngine();
+const draft = await writeScript(offlineLlm(), japanese, { inputText: sampleInput(2000) });
+await japanese.close();
 const lines = draft.script.split('\n').slice(0, LINES);
 if (lines.length < LINES) throw new Error(`the offline writer gave ${lines.length} lines, not ${LINES}`);
 const script = lines.join('\n');

@@ -11,10 +11,13 @@ import pg from 'pg';
 import { rowsOf } from '../src/server/db/client';
 import { tracks, users } from '../src/server/db/schema';
 import { searchReadingOf, warmReadings } from '../src/server/features/search/readings';
+import { createJapaneseEngine } from '../src/server/providers/japanese/helper';
 import { testDatabaseUrl, withDatabase } from '../src/server/test/template';
 import { CREATE_PAGE_CATEGORIES } from '../src/shared/categories';
 import { DAY_MS } from '../src/shared/constants';
 import { DURATION_S, type Figures, load, printTable, startApp } from './lib';
+
+const japanese = createJapaneseEngine();
 
 const COUNT = Number(process.env.BENCH_TRACKS || 100_000);
 const KEEP = process.env.BENCH_KEEP_DB || '';
@@ -132,7 +135,7 @@ const readings = new Map<string, string>();
 async function cachedReading(text: string): Promise<string> {
   let r = readings.get(text);
   if (r === undefined) {
-    r = await searchReadingOf(text);
+    r = await searchReadingOf(japanese, text);
     readings.set(text, r);
   }
   return r;
@@ -226,7 +229,7 @@ async function runOn(label: string, databaseUrl?: string, reuse = false) {
     { databaseUrl },
   );
   // As the server's boot does (main.ts): no kanji search waits for the reading dictionary.
-  await warmReadings();
+  await warmReadings(japanese);
   console.log(`\nbench/search on ${label}: ${COUNT} tracks ready in ${Math.round((Date.now() - t0) / 1000)} s (seed and migrations)`);
   const stats = rowsOf<{ bytes: string; size: string }>(
     await bench.database.db.execute(
@@ -276,6 +279,7 @@ async function runOn(label: string, databaseUrl?: string, reuse = false) {
     );
   }
   await bench.close();
+  await japanese.close();
 }
 
 const pgdb = await postgresDatabase();

@@ -3,6 +3,7 @@ import { formatDateTimeJa } from '../src/shared/rules/admin-audio';
 import { formatCountAdmin } from '../src/shared/rules/format';
 import { expect, test } from './helpers/fixtures';
 import { recordRequests, toastWith } from './helpers/identity';
+import { seeded } from './helpers/listener';
 import { pauseClockSoon, requestsSettled } from './helpers/waits';
 
 // Issue 18, 音声管理 › ファイル一覧 and アップロード (creator-operator spec §2.4, §5, §7, §9; C-2.4-04 .. C-2.4-16,
@@ -183,7 +184,7 @@ test.describe('音声管理 › ファイル一覧', () => {
 });
 
 test.describe('音声管理: upload, visibility and delete', () => {
-  test('C-2.4-15, C-2.4-16, C-7.4-24, C-2.4-08, C-7.4-28, C-2.4-09, C-7.4-29: an MP3 uploaded with its title is listed, hidden after a confirmation, then deleted after one', async ({
+  test('C-2.4-15, C-2.4-16, C-7.4-24, C-2.4-08, C-7.4-28, C-2.4-09, C-7.4-29: an MP3 uploaded with its title is listed, marked premium-only and back (#40.5), hidden after a confirmation, then deleted after one', async ({
     page,
     operator,
   }, testInfo) => {
@@ -244,6 +245,30 @@ test.describe('音声管理: upload, visibility and delete', () => {
     expect(uploaded).toMatchObject({ id, isVisible: true, exists: true, size: mp3.length });
     const catalogue = await (await page.request.get('/api/tracks?limit=100')).json();
     expect(catalogue.map((t: { id: number }) => t.id)).toContain(id);
+
+    // #40.5: the premium-only mark, set after a confirmation and taken back; the row and the catalogue follow.
+    const marks = recordRequests(page, `/api/admin/tracks/${id}/premium-only`);
+    const mark = row.getByTestId('file-premium-only');
+    await expect(mark).toHaveText('通常');
+    await row.getByRole('button', { name: `「${title}」をプレミアム限定にする` }).click();
+    await expect(
+      page.getByTestId('confirm-dialog').getByRole('heading', { name: `「${title}」をプレミアム限定にしますか？` }),
+    ).toBeVisible();
+    await page.getByTestId('confirm-dialog').getByRole('button', { name: '限定にする' }).click();
+    await expect(toastWith(page, `「${title}」をプレミアム限定にしました`)).toBeVisible();
+    await expect(mark).toHaveText('限定');
+    await expect(mark).toHaveAttribute('data-premium-only', 'true');
+    const limited = await (await page.request.get(`/api/tracks/${id}`)).json();
+    expect(limited.isPremiumOnly).toBe(true);
+    await row.getByRole('button', { name: `「${title}」はプレミアム限定です。通常に戻す` }).click();
+    await page.getByTestId('confirm-dialog').getByRole('button', { name: '解除する' }).click();
+    await expect(toastWith(page, `「${title}」のプレミアム限定を解除しました`)).toBeVisible();
+    await expect(mark).toHaveText('通常');
+    expect(marks.map((p) => [p.method, p.body])).toEqual([
+      ['PATCH', JSON.stringify({ isPremiumOnly: true })],
+      ['PATCH', JSON.stringify({ isPremiumOnly: false })],
+    ]);
+    expect((await (await page.request.get(`/api/tracks/${id}`)).json()).isPremiumOnly).toBe(false);
 
     // C-2.4-08: the toggle asks first; cancelling sends nothing.
     const patches = recordRequests(page, `/api/tracks/${id}/visibility`);
@@ -309,6 +334,18 @@ test.describe('音声管理 at phone width', () => {
     await noSidewaysScroll(page);
     await page.getByTestId('admin-files-clear').click();
     await expect(rows(page)).toHaveCount(10);
+    await expect(row.getByTestId('file-premium-only')).toBeVisible();
+
+    // #40.5: the demo's premium-only tracks carry the mark in the list.
+    const catalogue = (await (await page.request.get('/api/tracks?limit=100')).json()) as { title: string; isPremiumOnly: boolean }[];
+    const limited = seeded(
+      catalogue.find((t) => t.isPremiumOnly),
+      'premium-only track',
+    );
+    await page.getByRole('searchbox', { name: 'タイトルまたは投稿者で検索' }).fill(limited.title);
+    await expect(rowOf(page, limited.title).getByTestId('file-premium-only')).toHaveText('限定');
+    await noSidewaysScroll(page);
+    await page.getByTestId('admin-files-clear').click();
 
     await page.getByRole('tab', { name: 'アップロード' }).click();
     await expect(page).toHaveURL(/view=upload/);

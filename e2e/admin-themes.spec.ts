@@ -243,7 +243,9 @@ test.describe('音声管理 › AI生成', () => {
     { width: 390, height: 844 },
     { width: 1280, height: 800 },
   ]) {
-    test(`C-2.4-18..22, C-7.4-25, C-7.4-26: the form's counter, rates and the stream's progress to the new track (${viewport.width} px)`, async ({
+    // #40.5: on the desktop, the track is published premium-only.
+    const premiumOnly = viewport.width > 1000;
+    test(`C-2.4-18..22, C-7.4-25, C-7.4-26${premiumOnly ? ', #40.5' : ''}: the form's counter, rates${premiumOnly ? ', premium-only' : ''} and the stream's progress to the new track (${viewport.width} px)`, async ({
       page,
       operator: _operator,
     }) => {
@@ -271,11 +273,21 @@ test.describe('音声管理 › AI生成', () => {
       await input.fill(text);
       await expect(form.getByTestId('generate-counter')).toHaveText(`${text.length} / 1,000文字`);
       await rate.selectOption('1.25');
+      const premiumSwitch = form.getByRole('switch', { name: 'プレミアム限定で公開' });
+      await expect(premiumSwitch).toHaveAttribute('aria-checked', 'false');
+      if (premiumOnly) {
+        await premiumSwitch.click();
+        await expect(premiumSwitch).toHaveAttribute('aria-checked', 'true');
+      }
 
       const stream = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/generate-content');
       await submit.click();
       const sent = new URL((await stream).url());
-      expect(Object.fromEntries(sent.searchParams)).toEqual({ inputText: text, speakingRate: '1.25' });
+      expect(Object.fromEntries(sent.searchParams)).toEqual({
+        inputText: text,
+        speakingRate: '1.25',
+        ...(premiumOnly ? { premiumOnly: 'true' } : {}),
+      });
       // C-2.4-22: the progress view, while the stream runs.
       await expect(form.getByTestId('generate-progress')).toBeVisible();
       await expect(submit).toBeDisabled();
@@ -285,7 +297,12 @@ test.describe('音声管理 › AI生成', () => {
       const href = await link.getAttribute('href');
       expect(href).toMatch(/^\/track\/\d+$/);
       const track = await (await page.request.get(`/api/tracks/${href?.split('/').pop()}`)).json();
-      expect(track).toMatchObject({ title: '宇宙の話です', createdBy: 'mugen' });
+      expect(track).toMatchObject({ title: '宇宙の話です', createdBy: 'mugen', isPremiumOnly: premiumOnly });
+      // Open to all again: the journeys after this one count on the demo's own premium-only tracks only.
+      if (premiumOnly) {
+        const reopened = await page.request.patch(`/api/admin/tracks/${track.id}/premium-only`, { data: { isPremiumOnly: false } });
+        expect(reopened.status()).toBe(200);
+      }
       await link.click();
       await expect(page).toHaveURL(href as string);
     });

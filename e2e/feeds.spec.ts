@@ -1,5 +1,6 @@
 import { request as playwrightRequest } from '@playwright/test';
 import { XMLParser } from 'fast-xml-parser';
+import { podcastGuid } from '../src/server/features/feeds/podcast-guid';
 import { expect, test } from './helpers/fixtures';
 import { apiAs, DEMO_EMAIL, demoTracks } from './helpers/social';
 
@@ -7,6 +8,7 @@ interface FeedItem {
   title: string;
   guid: { '#text': string };
   enclosure: { '@url': string; '@type': string; '@length': string };
+  'podcast:transcript'?: { '@url': string; '@type': string; '@language': string }[];
 }
 
 /** The feed as a podcast app reads it: no cookies, no Origin, a real XML parser. */
@@ -22,7 +24,7 @@ async function readFeed(url: string) {
 }
 
 test.describe('podcast feeds (#28.3)', () => {
-  test('#28.3 a feed opened from a profile page: its address copied, read by an app with no session, every public track in it, and its audio plays', async ({
+  test('#28.3 #40.4 a feed opened from a profile page: its address copied, read by an app with no session, every public track in it, its audio plays, its Podcasting 2.0 guid, host and transcripts', async ({
     page,
     baseURL,
     clipboard: _clipboard,
@@ -48,6 +50,39 @@ test.describe('podcast feeds (#28.3)', () => {
     expect(audio.status()).toBe(206);
     expect(audio.headers()['content-type']).toBe('audio/mpeg');
     expect((await audio.body()).length).toBe(1024);
+
+    // #40.4 Podcasting 2.0: the show's guid (its address by internal id) and host; no empty itunes:email; each
+    // episode's synced transcript as WebVTT and the namespace's JSON, fetched without a session.
+    const demo = await (await app.get(`${baseURL}/api/users/demo`)).json();
+    expect(channel['podcast:guid']).toBe(podcastGuid(`${baseURL}/rss/users/${demo.id}`));
+    expect(channel['podcast:person']).toEqual({ '#text': 'デモユーザー', '@role': 'host', '@href': `${baseURL}/demo` });
+    expect(channel['itunes:owner']).toEqual({ 'itunes:name': 'デモユーザー' });
+    const [vttLink, jsonLink] = items[0]['podcast:transcript'] ?? [];
+    expect([vttLink['@type'], vttLink['@language'], jsonLink['@type'], jsonLink['@language']]).toEqual([
+      'text/vtt',
+      'ja',
+      'application/json',
+      'ja',
+    ]);
+    const { lines } = await (
+      await app.get(`${baseURL}/api/tracks/${items[0].guid['#text'].replace('mugen-track-', '')}/transcript`)
+    ).json();
+    const vtt = await app.get(vttLink['@url']);
+    expect(vtt.status()).toBe(200);
+    expect(vtt.headers()['content-type']).toBe('text/vtt; charset=utf-8');
+    expect((await vtt.text()).split('\n').slice(0, 4)).toEqual([
+      'WEBVTT',
+      '',
+      expect.stringMatching(/^\d{2}:\d{2}:\d{2}\.\d{3} --> /),
+      `<v ${lines[0].speaker}>${lines[0].text}`,
+    ]);
+    const json = await app.get(jsonLink['@url']);
+    expect(json.status()).toBe(200);
+    expect((await json.json()).segments[0]).toMatchObject({
+      speaker: lines[0].speaker,
+      body: lines[0].text,
+      startTime: lines[0].startMs / 1000,
+    });
     await app.dispose();
   });
 

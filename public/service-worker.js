@@ -57,6 +57,8 @@ async function precacheShell() {
  */
 const STATIC_ROUTES = [
   { condition: { urlPattern: { pathname: '/api/stream/*' }, requestMethod: 'GET' }, source: 'fetch-event' },
+  // A programme's segues kept with its kept tracks play offline the same way (#40.2).
+  { condition: { urlPattern: { pathname: '/api/radio/segues/*/audio' }, requestMethod: 'GET' }, source: 'fetch-event' },
   { condition: { not: { requestMethod: 'GET' } }, source: 'network' },
   {
     condition: { or: ['/api', '/api/*', '/uploads/*', '/rss/*', '/health', '/ping'].map((pathname) => ({ urlPattern: { pathname } })) },
@@ -104,6 +106,11 @@ function isPassThrough(url) {
 const STREAM_PATH = /^\/api\/stream\/(\d+)$/;
 /** A kept track's cache key: the stream's path, whatever quality was asked. */
 const offlineKey = (id) => `/api/stream/${id}`;
+/** A programme's segue kept with its kept tracks (#40.2): its own path is its key. */
+const SEGUE_PATH = /^\/api\/radio\/segues\/(\d+)\/audio$/;
+const segueKey = (id) => `/api/radio/segues/${id}/audio`;
+/** The ids of the kept segues, read with the kept tracks. */
+const keptSegues = new Set();
 
 /**
  * The ids of the kept tracks, read from the cache when the worker starts; null until then. The fetch
@@ -118,8 +125,11 @@ const keptReady = caches
   .then((requests) => {
     keptIds = new Set();
     for (const r of requests) {
-      const m = STREAM_PATH.exec(new URL(r.url).pathname);
+      const path = new URL(r.url).pathname;
+      const m = STREAM_PATH.exec(path);
       if (m) keptIds.add(Number(m[1]));
+      const segue = SEGUE_PATH.exec(path);
+      if (segue) keptSegues.add(Number(segue[1]));
     }
   })
   .catch(() => {
@@ -154,18 +164,44 @@ async function rangeResponse(cached, range) {
   });
 }
 
-/** A Response (promise) for a kept track's stream request, or null to let the network answer. */
+/**
+ * A Response (promise) for a kept track's stream request or a kept segue's (#40.2), or null to let the
+ * network answer.
+ */
 function offlineAudioResponse(request, url) {
-  const m = STREAM_PATH.exec(url.pathname);
+  const segue = SEGUE_PATH.exec(url.pathname);
+  const m = segue ?? STREAM_PATH.exec(url.pathname);
   if (!m) return null;
   const id = Number(m[1]);
-  if (keptIds && !keptIds.has(id)) return null;
+  const kept = segue ? () => keptSegues.has(id) : () => keptIds.has(id);
+  if (keptIds && !kept()) return null;
   return (async () => {
     await keptReady;
-    const cached = keptIds.has(id) ? await caches.match(offlineKey(id), { cacheName: OFFLINE_AUDIO_CACHE }) : undefined;
+    const cached = kept() ? await caches.match(segue ? segueKey(id) : offlineKey(id), { cacheName: OFFLINE_AUDIO_CACHE }) : undefined;
     if (!cached) return fetch(request);
     return rangeResponse(cached, request.headers.get('Range'));
   })();
+}
+
+/** Stores a whole answer under `key` in the offline cache; throws on anything but 200. */
+async function storeWhole(key, res, what) {
+  if (res.status !== 200) throw new Error(`${what} answered ${res.status}`);
+  const blob = await res.blob();
+  const cache = await caches.open(OFFLINE_AUDIO_CACHE);
+  await cache.put(
+    key,
+    new Response(blob, {
+      status: 200,
+      headers: { 'Content-Type': res.headers.get('Content-Type') || 'audio/mpeg', 'Content-Length': String(blob.size) },
+    }),
+  );
+  await keptReady;
+}
+
+/** Keeps a programme's segue beside its kept tracks (the page asks only for those between kept tracks). */
+async function keepSegue(id) {
+  await storeWhole(segueKey(id), await fetch(segueKey(id), { credentials: 'same-origin', redirect: 'error', cache: 'no-store' }), 'the segue');
+  keptSegues.add(id);
 }
 
 /**
@@ -176,17 +212,7 @@ function offlineAudioResponse(request, url) {
  */
 async function keepTrack(id) {
   const res = await fetch(`/api/stream/${id}?quality=high&for=keep`, { credentials: 'same-origin', redirect: 'error', cache: 'no-store' });
-  if (res.status !== 200) throw new Error(`the stream answered ${res.status}`);
-  const blob = await res.blob();
-  const cache = await caches.open(OFFLINE_AUDIO_CACHE);
-  await cache.put(
-    offlineKey(id),
-    new Response(blob, {
-      status: 200,
-      headers: { 'Content-Type': res.headers.get('Content-Type') || 'audio/mpeg', 'Content-Length': String(blob.size) },
-    }),
-  );
-  await keptReady;
+  await storeWhole(offlineKey(id), res, 'the stream');
   keptIds.add(id);
 }
 
@@ -194,6 +220,8 @@ async function dropTrack(id) {
   await keptReady;
   keptIds.delete(id);
   if (keptIds.size === 0) {
+    // The segues were kept with the tracks: they go with the last one.
+    keptSegues.clear();
     await caches.delete(OFFLINE_AUDIO_CACHE);
     return;
   }
@@ -204,10 +232,11 @@ async function dropTrack(id) {
 async function dropAllTracks() {
   await keptReady;
   keptIds.clear();
+  keptSegues.clear();
   await caches.delete(OFFLINE_AUDIO_CACHE);
 }
 
-/** { type: 'offline-audio:keep' | 'offline-audio:drop' | 'offline-audio:clear', id }, answered on the message's port. */
+/** { type: 'offline-audio:keep' | 'offline-audio:drop' | 'offline-audio:keep-segue' | 'offline-audio:clear', id }, answered on the message's port. */
 self.addEventListener('message', (event) => {
   const data = event.data || {};
   const port = event.ports && event.ports[0];
@@ -215,6 +244,7 @@ self.addEventListener('message', (event) => {
   let job = null;
   if (data.type === 'offline-audio:keep' && Number.isInteger(id) && id > 0) job = keepTrack(id);
   else if (data.type === 'offline-audio:drop' && Number.isInteger(id) && id > 0) job = dropTrack(id);
+  else if (data.type === 'offline-audio:keep-segue' && Number.isInteger(id) && id > 0) job = keepSegue(id);
   else if (data.type === 'offline-audio:clear') job = dropAllTracks();
   if (!job) return;
   const done = job.then(

@@ -2,7 +2,7 @@
 //   npx tsx scripts/dialogue-figures.ts [file.txt [title]]
 import { readFileSync } from 'node:fs';
 import { figuresOf } from '../src/server/features/creation/writer/checks';
-import { writeDialogue } from '../src/server/features/creation/writer/index';
+import { writeWith } from '../src/server/features/creation/writer/index';
 import { loadTokenizer } from '../src/server/providers/japanese/index';
 import { FIXTURES } from '../src/server/test/data/writer-texts';
 
@@ -11,7 +11,7 @@ const texts = file ? [{ key: file, title: title ?? 'テキスト', text: readFil
 const tk = await loadTokenizer();
 const pct = (n: number) => `${Math.round(n * 100)}%`;
 for (const f of texts) {
-  const script = await writeDialogue(f.text, f.title);
+  const script = writeWith(tk, f.text, f.title);
   const g = figuresOf(script, f.text, tk);
   const shares = Object.entries(g.shares)
     .map(([who, s]) => `${who} ${pct(s)}`)

@@ -33,6 +33,7 @@ import { playlistsRoutes } from './features/playlists/routes';
 import { demoIntents } from './features/premium/demo-intents';
 import { premiumRoutes } from './features/premium/routes';
 import { profileRoutes } from './features/profile/routes';
+import { questionsRoutes } from './features/questions/routes';
 import { radioRoutes } from './features/radio/routes';
 import { readingsRoutes } from './features/readings/routes';
 import { searchRoutes } from './features/search/routes';
@@ -55,6 +56,8 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { serializerCompiler } from './http/serializer';
 import { adminResolver, viewerResolver } from './http/session';
 import { createIdentity } from './providers/identity/index';
+import { createJapaneseEngine } from './providers/japanese/helper';
+import type { JapaneseEngine } from './providers/japanese/types';
 import { createLlm } from './providers/llm/index';
 import type { LlmProvider } from './providers/llm/types';
 import { createPayments } from './providers/payments/index';
@@ -72,6 +75,8 @@ export interface BuildOptions {
   storage?: StorageProvider;
   /** A language model other than LLM_PROVIDER's (tests give a stand-in). */
   llm?: LlmProvider;
+  /** The Japanese engine (main.ts shares one with the task workers; tests share one per worker); made here otherwise. */
+  japanese?: JapaneseEngine;
   /** A push sender other than the Web Push protocol (tests may count deliveries). */
   pushSender?: PushSender;
   /** The creation's voice (tests give a fast or failing one); the offline voice otherwise. */
@@ -107,6 +112,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const database = opts.database ?? (await openDatabase(config));
   const storage = opts.storage ?? createStorage(config);
   const llm = opts.llm ?? createLlm(config.llm);
+  const japanese = opts.japanese ?? createJapaneseEngine();
+  if (!opts.japanese) app.addHook('onClose', () => japanese.close());
   const identity = createIdentity(config);
   const vapid = loadVapidKeys({ ...config.vapid, dataDir: config.dataDir });
   const push = {
@@ -118,7 +125,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Rate limits and the sign-in lockout count in a store every instance shares (issue 24).
   const counters = config.redisUrl ? redisCounters(config.redisUrl) : postgresCounters(database.db);
   app.addHook('onClose', () => counters.close());
-  const deps: AppDeps = { config, database, db: database.db, storage, llm, identity, push, payments, now, counters };
+  const deps: AppDeps = { config, database, db: database.db, storage, llm, japanese, identity, push, payments, now, counters };
   if (config.pushPollMs > 0) {
     const stop = startPushDispatcher(database.db, push.send, config.pushPollMs, (err) => app.log.error({ err }, 'push delivery failed'));
     app.addHook('onClose', stop);
@@ -198,6 +205,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(feedsRoutes(deps));
   await app.register(radioRoutes(deps));
   await app.register(readingsRoutes(deps));
+  await app.register(questionsRoutes(deps, opts.voice));
 
   if (hasWeb && webDir) {
     await app.register(fastifyStatic, {

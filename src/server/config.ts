@@ -116,7 +116,8 @@ const EnvSchema = z.object({
     .default(DEFAULT_GEMINI_TTS_VOICES),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
-  OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  // Not on OpenAI's deprecations page (gpt-4o-mini shuts down on 2027-01-14; decision 0050).
+  OPENAI_MODEL: z.string().min(1).default('gpt-6-luna'),
   WORKERS_IN_APP: bool.default(true),
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: optionalUrl,

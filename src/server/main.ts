@@ -12,7 +12,7 @@ import { keepHeapSmall } from './lib/heap';
 import { serverRunningOn, writePidFile } from './lib/pid-file';
 import { lineCacheDir } from './providers/audio/line-cache';
 import { closeRenderProcess, renderDialogueInWorker } from './providers/audio/render-process';
-import { closeReadingHelper } from './providers/japanese/helper';
+import { createJapaneseEngine } from './providers/japanese/helper';
 import { createLlm } from './providers/llm/index';
 import { createPayments } from './providers/payments/index';
 import { createStorage } from './providers/storage/index';
@@ -70,7 +70,9 @@ async function main() {
 
   // One language model for the app and its task workers (LLM_PROVIDER).
   const llm = createLlm(config.llm);
-  const app = await buildApp(config, { database, storage, llm });
+  // One Japanese engine (one dictionary helper) for the app and its task workers.
+  const japanese = createJapaneseEngine();
+  const app = await buildApp(config, { database, storage, llm, japanese });
   const seeding = new AbortController();
   let seedDone: Promise<void> = Promise.resolve();
 
@@ -91,7 +93,7 @@ async function main() {
     await closed;
     clearInterval(sweep);
     await closeRenderProcess();
-    await closeReadingHelper();
+    await japanese.close();
     await database.close();
     process.exit(0);
   };
@@ -104,6 +106,7 @@ async function main() {
         tts: config.tts,
         lineCache: lineCacheDir(config.dataDir),
         llm,
+        japanese,
         payments: createPayments(config, demoIntents(database.db), () => new Date()),
         mail: config.mail,
         log: (err) => app.log.error({ err }, 'task failed'),
@@ -116,20 +119,25 @@ async function main() {
   // Readings that search by reading still lacks (every track's after migration 0012): in the background,
   // in the dictionary process (providers/japanese/helper.ts), which is started only when a text with
   // kanji needs reading and ends a minute after the last.
-  void sweepReadings(database.db, (err) => app.log.error({ err }, 'search readings could not be computed'));
+  void sweepReadings(database.db, japanese, (err) => app.log.error({ err }, 'search readings could not be computed'));
+  // The bucket's permissions (issue 41.2): what the key lacks is on /health's problems.
+  void storage
+    .checkAccess?.()
+    .then((missing) => missing.length && app.log.error({ missing }, 'the S3 key lacks permissions (see /health)'));
 
   if (demo) {
     const { demoUserId } = demo;
     seedDone = seedDemoTracks({
       db: database.db,
       storage,
+      japanese,
       render: (script) => renderDialogueInWorker(script),
       demoUserId,
       log: { info: say },
       signal: seeding.signal,
       // Each helper ends when its part of the demo is done (issue 37.6): the dictionary before the
       // speech starts, the render helper before the search readings start the dictionary again.
-      phases: { written: closeReadingHelper, spoken: closeRenderProcess },
+      phases: { written: japanese.close, spoken: closeRenderProcess },
     })
       .then(async () => {
         await closeRenderProcess();

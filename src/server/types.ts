@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Counters } from './http/counters';
 import type { IdentityProvider } from './providers/identity/types';
+import type { JapaneseEngine } from './providers/japanese/types';
 import type { LlmProvider } from './providers/llm/types';
 import type { Payments } from './providers/payments/index';
 import type { PushSender } from './providers/push/sender';
@@ -19,6 +20,8 @@ export interface AppDeps {
   storage: StorageProvider;
   /** The language model (LLM_PROVIDER: offline, OpenAI or Gemini), built once: creation, support, the console's themes. */
   llm: LlmProvider;
+  /** The Japanese engine (kuromoji's dictionary, in a helper process): readings, search words, the offline writer and claims. */
+  japanese: JapaneseEngine;
   push: { vapid: VapidKeys; send: PushSender };
   /** Sign-in: Google (OpenID Connect), or the offline chooser on a laptop; null in production without Google. */
   identity: IdentityProvider | null;

@@ -71,6 +71,8 @@ export const STORAGE_KEYS = {
   trialUsed: 'mugen_trial_used',
   /** The mini player: whether the bar is minimised and where the card was left ({ minimised, x, y }). */
   miniPlayer: 'mugen_mini_player',
+  /** The あと N 分 programme playing (its queue, entry and position), so a reload resumes it (#40.2). */
+  programme: 'mugen_programme',
   persistedUserId: 'mugen_user_id',
   /** The operator's username when 「ログイン情報を保存」 was ticked (never the password or a token). */
   adminUsername: 'mugen_admin_username',
@@ -92,3 +94,20 @@ export const MAX_LIST_LIMIT = 1000;
  */
 export const LINE_CACHE_DIR = 'cache/lines';
 export const LINE_CACHE_MAX_BYTES = 200 * 1024 * 1024;
+
+/**
+ * A track's stats for its creator and the operator (issue 40.3, decision 0047): plays by Japan day over
+ * the last 30 days (today included), and where listeners stop in tenths of the track.
+ */
+export const TRACK_STATS_DAYS = 30;
+export const TRACK_STATS_STOP_BUCKETS = 10;
+
+/**
+ * 「ホストに質問」 (issue 39.1, decision 0044): the longest question, the questions a member may ask per
+ * Japan day (free, premium) and per minute, and the most lines the hosts answer in.
+ */
+export const QUESTION_MAX = 300;
+export const QUESTIONS_PER_DAY_FREE = 20;
+export const QUESTIONS_PER_DAY_PREMIUM = 100;
+export const QUESTIONS_PER_MINUTE = 3;
+export const ANSWER_LINES_MAX = 4;

@@ -7,6 +7,7 @@ import { appMeta } from '../db/schema';
 import { cachedRender } from '../features/demo-content/render-cache';
 import { type RenderFn, seedDemoAccounts, seedDemoTracks } from '../features/demo-content/seed';
 import { closeRenderProcess, renderDialogueInWorker } from '../providers/audio/render-process';
+import { createJapaneseEngine } from '../providers/japanese/helper';
 import { createStorage } from '../providers/storage/index';
 
 try {
@@ -17,9 +18,11 @@ try {
   const database = await openDatabase(config);
   await database.migrate();
   const { demoUserId } = await seedDemoAccounts(database.db);
+  const japanese = createJapaneseEngine();
   await seedDemoTracks({
     db: database.db,
     storage: createStorage(config),
+    japanese,
     render: values['audio-cache'] ? cachedRender(values['audio-cache'], speak) : speak,
     demoUserId,
     log: { info: (m) => console.log(`[mugen] ${m}`) },
@@ -29,6 +32,7 @@ try {
     .values({ key: 'demo_seed', value: 'complete' })
     .onConflictDoUpdate({ target: appMeta.key, set: { value: 'complete' } });
   await closeRenderProcess();
+  await japanese.close();
   await database.close();
 } catch (e) {
   console.error(`[mugen] ${e instanceof Error ? e.message : e}`);

@@ -6,6 +6,7 @@ import { startJobWorkers } from '../jobs/workers';
 import { keepHeapSmall } from '../lib/heap';
 import { lineCacheDir } from '../providers/audio/line-cache';
 import { closeRenderProcess } from '../providers/audio/render-process';
+import { createJapaneseEngine } from '../providers/japanese/helper';
 import { createPayments } from '../providers/payments/index';
 import { createStorage } from '../providers/storage/index';
 
@@ -17,7 +18,9 @@ if (!config.databaseUrl) {
 }
 const database = await openDatabase(config);
 await database.migrate();
+const japanese = createJapaneseEngine();
 const stop = await startJobWorkers(database, createStorage(config), {
+  japanese,
   tts: config.tts,
   lineCache: lineCacheDir(config.dataDir),
   llm: config.llm,
@@ -29,6 +32,7 @@ console.log('[mugen] worker ready');
 const shutdown = async () => {
   await stop();
   await closeRenderProcess();
+  await japanese.close();
   await database.close();
   process.exit(0);
 };

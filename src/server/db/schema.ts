@@ -10,7 +10,7 @@ export { themes } from '../features/admin/tables';
 export { authFlows, consentSessions, sessions } from '../features/auth/tables';
 export { creationPreviews, creationUsage, scriptChecks, scriptUsage } from '../features/creation/tables';
 export { follows } from '../features/follows/tables';
-export { listeningHistory } from '../features/history/tables';
+export { listeningHistory, listens } from '../features/history/tables';
 export { likes } from '../features/likes/tables';
 export { notifications, pushSubscriptions } from '../features/notifications/tables';
 export { categories, playlistFollows, playlistItems, playlists } from '../features/playlists/tables';

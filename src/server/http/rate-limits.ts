@@ -27,6 +27,12 @@ export type LimitKind = keyof typeof LIMITS_PER_MINUTE;
  */
 export const limitedAs = (kind: Exclude<LimitKind, 'write'>): { rateLimit: RateLimitOptions } => ({ rateLimit: { groupId: kind } });
 
+/**
+ * A read answered many times a second (the stream's ranges, issue 41.6): no rate-limit hook runs at all,
+ * where an undeclared read would run it only to be let through.
+ */
+export const neverLimited = { rateLimit: false } as const;
+
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**

@@ -1,18 +1,19 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../shared/messages/api';
 import type { StorageProvider } from '../providers/storage/types';
+import type { AudioBytes } from './audio-bytes';
 import { etagMatches, parseRange } from './range';
 
 /**
  * Stored MP3 bytes as a player needs them: byte ranges (206, 416), ETag and Last-Modified with their
  * conditional requests (304, If-Range), HEAD without reading. Tracks and the hosts' segues (features/radio)
- * are served by it alike.
+ * are served by it alike; with `held` (audio-bytes.ts) a file being listened to is answered from memory.
  */
 export async function sendStoredAudio(
   storage: StorageProvider,
   request: FastifyRequest,
   reply: FastifyReply,
-  audio: { key: string; etag: string; lastModified: Date; size: number; cacheControl: string },
+  audio: { key: string; etag: string; lastModified: Date; size: number; cacheControl: string; held?: AudioBytes },
 ) {
   const { key, etag, lastModified } = audio;
   const stat = { size: audio.size };
@@ -42,15 +43,18 @@ export async function sendStoredAudio(
       .send({ message: MESSAGES.rangeNotSatisfiable });
   }
   const isHead = request.method === 'HEAD';
+  const bytes = isHead ? null : (audio.held?.get(key, etag, stat.size) ?? null);
   if (range) {
     reply
       .code(206)
       .header('Content-Range', `bytes ${range.start}-${range.end}/${stat.size}`)
       .header('Content-Length', String(range.end - range.start + 1));
-    return isHead ? reply.send() : reply.send(await storage.read(key, range));
+    if (isHead) return reply.send();
+    return reply.send(bytes ? bytes.subarray(range.start, range.end + 1) : await storage.read(key, range));
   }
   reply.code(200).header('Content-Length', String(stat.size));
-  return isHead ? reply.send() : reply.send(stat.size === 0 ? '' : await storage.read(key));
+  if (isHead) return reply.send();
+  return reply.send(bytes ?? (stat.size === 0 ? '' : await storage.read(key)));
 }
 
 function isNotModifiedSince(header: string | undefined, lastModified: Date): boolean {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import type { RenderedDialogue } from '../providers/audio/render';
+import type { JapaneseEngine } from '../providers/japanese/types';
 import type { LlmProvider } from '../providers/llm/types';
 import type { Mailer } from '../providers/mail/index';
 import type { Payments } from '../providers/payments/index';
@@ -15,6 +16,8 @@ export interface JobDeps {
   /** Speaks a script: the two hosts, 64 and 128 kbit/s, line timings (with today's reading dictionary). */
   render: (script: string, speakingRate: number) => Promise<RenderedDialogue>;
   llm: LlmProvider;
+  /** The Japanese engine (the offline writer, claims, readings), shared with the app in one process. */
+  japanese: JapaneseEngine;
   /** Contact mail's SMTP (null: not set up, contact mail is left to a worker that has it). */
   mailer: Mailer | null;
   /** The right side of a sent mail's Message-ID. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tasks } from '../db/schema';
 import { publishTrackJob } from '../features/creation/publish';
 import { createTestApp, sessionCookie, type TestApp } from '../test/app';
+import { testJapanese } from '../test/japanese';
 import { type JobDefinition, UNREADABLE_PAYLOAD } from './define';
 import { JOB_KINDS, type JobKind } from './kinds';
 import { cancel, claim, enqueueJob, LEASE_LOST_MESSAGE } from './queue';
@@ -55,7 +56,11 @@ describe('jobs defined once (#26.2)', () => {
       .insert(tasks)
       .values({ kind: 'admin-generate', payload: { themeId: null }, maxAttempts: 3 })
       .returning();
-    const stop = await startJobWorkers(t.database, t.storage, { pollMs: 20, schedules: false });
+    const stop = await startJobWorkers(t.database, t.storage, {
+      japanese: testJapanese(),
+      pollMs: 20,
+      schedules: false,
+    });
     await expect
       .poll(async () => [(await row(bad.id)).status, (await row(newer.id)).status, (await row(generation.id)).status], { timeout: 10_000 })
       .toEqual(['failed', 'failed', 'failed']);
@@ -67,7 +72,14 @@ describe('jobs defined once (#26.2)', () => {
   });
 
   it('#26.2 a scheduled job runs once per slot across two workers, and the next slot is queued', async () => {
-    const stops = await Promise.all([0, 1].map(() => startJobWorkers(t.database, t.storage, { pollMs: 20 })));
+    const stops = await Promise.all(
+      [0, 1].map(() =>
+        startJobWorkers(t.database, t.storage, {
+          japanese: testJapanese(),
+          pollMs: 20,
+        }),
+      ),
+    );
     await expect
       .poll(async () => (await runsOf('sweep-previews')).map((r) => r.status), { timeout: 10_000 })
       .toEqual(['completed', 'queued']);
@@ -106,7 +118,11 @@ describe('jobs defined once (#26.2)', () => {
   });
 
   it('#26.2 a queued run cancelled by hand, or failed for good by the claim, is followed by the next slot at the workers’ check', async () => {
-    const stop = await startJobWorkers(t.database, t.storage, { pollMs: 20, scheduleCheckMs: 50 });
+    const stop = await startJobWorkers(t.database, t.storage, {
+      japanese: testJapanese(),
+      pollMs: 20,
+      scheduleCheckMs: 50,
+    });
     const [done, next] = await runsOf('sweep-previews');
     expect(next.status).toBe('queued');
     // The console's cancel route is its generation's only (404); the queue's cancel, the one it calls, ends the run.

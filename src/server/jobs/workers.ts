@@ -2,6 +2,8 @@ import type { Database } from '../db/client';
 import { readingDictionary } from '../features/readings/service';
 import { mailDomainOf } from '../features/support/mail';
 import { renderDialogueInWorker } from '../providers/audio/render-process';
+import { createJapaneseEngine } from '../providers/japanese/helper';
+import type { JapaneseEngine } from '../providers/japanese/types';
 import { createLlm, type LlmSettings } from '../providers/llm/index';
 import type { LlmProvider } from '../providers/llm/types';
 import { createMailer, type MailSettings } from '../providers/mail/index';
@@ -28,6 +30,8 @@ export async function startJobWorkers(
     lineCache?: string;
     /** The script writer of the operators' generation (LLM_PROVIDER); offline by default. Tests may give a provider. */
     llm?: LlmSettings | LlmProvider;
+    /** The Japanese engine the process shares (main.ts: the app's); a worker without one makes its own, closed when it stops. */
+    japanese?: JapaneseEngine;
     log?: (err: unknown) => void;
     /** Premium payments (resuming a pause bills again); null when payments are off. */
     payments?: Payments | null;
@@ -44,6 +48,7 @@ export async function startJobWorkers(
   } = {},
 ) {
   const db = database.db;
+  const japanese = opts.japanese ?? createJapaneseEngine();
   const deps: JobDeps = {
     db,
     storage,
@@ -52,6 +57,7 @@ export async function startJobWorkers(
       opts.render ??
       (async (script, speakingRate) =>
         renderDialogueInWorker(script, { speakingRate, tts: opts.tts, readings: await readingDictionary(db), lineCache: opts.lineCache })),
+    japanese,
     llm: !opts.llm ? createLlm({ provider: 'offline' }) : 'name' in opts.llm ? opts.llm : createLlm(opts.llm),
     mailer: opts.mail ? createMailer(opts.mail, { timeoutMs: opts.mailTimeoutMs }) : null,
     mailHost: opts.mail ? mailDomainOf(opts.mail.from) : 'mugen.invalid',
@@ -87,5 +93,6 @@ export async function startJobWorkers(
   return async () => {
     await stopWorker();
     deps.mailer?.close();
+    if (!opts.japanese) await japanese.close();
   };
 }

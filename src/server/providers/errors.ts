@@ -14,13 +14,18 @@ export class ProviderError extends Error {
     readonly provider: string,
     readonly kind: ProviderErrorKind,
     message: string,
+    answer?: { status: number; body: string },
   ) {
     super(`${provider}: ${message}`);
+    // Not enumerable: a logged error (pino's serializer) carries no body, which may echo part of a key.
+    Object.defineProperty(this, 'answer', { value: answer, enumerable: false });
   }
+  /** The refusal as the API answered it (status and body), for a caller that learns from it; never logged. */
+  declare readonly answer?: { status: number; body: string };
 }
 
-export function providerError(provider: string, kind: ProviderErrorKind, message: string): ProviderError {
-  return new ProviderError(provider, kind, message);
+export function providerError(provider: string, kind: ProviderErrorKind, message: string, answer?: ProviderError['answer']): ProviderError {
+  return new ProviderError(provider, kind, message, answer);
 }
 
 /** The status word of a Google-style error body (`{"error":{"code":400,"status":"INVALID_ARGUMENT"}}`), if any. */
@@ -67,7 +72,7 @@ export async function providerFetch(provider: string, url: URL, init: RequestIni
   const kind = kindOfStatus(res.status, body);
   const word = googleStatus(body);
   const detail = kind === 'quota' ? ' (quota or rate limit)' : word ? ` ${word}` : '';
-  throw providerError(provider, kind, `${url.pathname} answered ${res.status}${detail}`);
+  throw providerError(provider, kind, `${url.pathname} answered ${res.status}${detail}`, { status: res.status, body });
 }
 
 /** Reads a provider's answer body within the same deadline, as a timeout when it stalls. */

@@ -13,6 +13,7 @@ import { audioKey } from '../features/tracks/stream';
 import { ADMIN_COOKIE, SESSION_COOKIE } from '../http/session';
 import { createStorage } from '../providers/storage/index';
 import type { StorageProvider } from '../providers/storage/types';
+import { testJapanese } from './japanese';
 import { pgliteTemplateDir, pgTemplateName, TEST_ROOT, testDatabaseUrl, testDbKind, withDatabase } from './template';
 
 export interface TestApp {
@@ -90,7 +91,7 @@ export async function createTestApp(
   );
   const database = await openDatabase(config);
   const storage = createStorage(config);
-  const app = await buildApp(config, { ...build, database, storage });
+  const app = await buildApp(config, { japanese: testJapanese(), ...build, database, storage });
   await app.ready();
   const rawInject = withBrowserOrigin(app);
   return {

@@ -6,17 +6,39 @@ import { type StandIn, sendJson, startStandIn } from './stand-in';
 // https://ai.google.dev/gemini-api/docs/video-understanding): the key in `x-goog-api-key` (403 without),
 // only the models Google lists (a shut-down or misspelt one answers 404 NOT_FOUND), 429
 // RESOURCE_EXHAUSTED over quota, 503 UNAVAILABLE when overloaded, and 400 INVALID_ARGUMENT for a YouTube
-// video it cannot open. Recorded answers:
+// video it cannot open. #41.4: the models as Google's deprecations page (ai.google.dev/gemini-api/docs/
+// deprecations, read 2026-12-02) has them: the current ones answer as themselves, those shut down
+// answer 404 NOT_FOUND, and those Google routes since their shutdown (gemini-2.5-flash to
+// gemini-3.5-flash-lite, gemini-2.5-pro to gemini-3.8-flash, from 2026-12-01) answer as the model they are
+// routed to; every answer names the model that answered in `modelVersion`. Recorded answers:
 //   404: {"error":{"code":404,"message":"models/gemini-1.5-flash is not found for API version v1beta, or is not supported for generateContent. Call ListModels to see the list of available models and their supported methods.","status":"NOT_FOUND"}}
 //   503: {"error":{"code":503,"message":"The model is overloaded. Please try again later.","status":"UNAVAILABLE"}}
 
 export const GEMINI_KEY = 'g-key';
 export const LISTED_MODELS = new Set([
+  'gemini-3.8-flash',
+  'gemini-3.7-flash',
+  'gemini-3.6-flash',
   'gemini-3.5-flash',
   'gemini-3.5-flash-lite',
   'gemini-3.1-flash-lite',
-  'gemini-2.5-flash',
   'gemini-2.5-flash-lite',
+]);
+/** Shut down, yet answered: Google routes the retired id to its replacement (billed as the replacement). */
+export const ROUTED_MODELS: Readonly<Record<string, string>> = {
+  'gemini-2.5-flash': 'gemini-3.5-flash-lite',
+  'gemini-2.5-pro': 'gemini-3.8-flash',
+};
+/** Shut down and no longer answered (404 NOT_FOUND), from the deprecations page's grey rows. */
+export const RETIRED_MODELS = new Set([
+  'gemini-1.5-flash',
+  'gemini-1.5-pro',
+  'gemini-2.0-flash',
+  'gemini-2.0-flash-001',
+  'gemini-2.0-flash-lite',
+  'gemini-2.0-flash-lite-001',
+  'gemini-2.5-pro-preview-06-05',
+  'gemini-3-pro-preview',
 ]);
 export const PRIVATE_VIDEO = 'https://www.youtube.com/watch?v=privateVid1';
 
@@ -58,7 +80,7 @@ export interface GeminiStandIn extends StandIn {
 const geminiError = (res: http.ServerResponse, code: number, status: string, message: string) =>
   sendJson(res, code, { error: { code, message, status } });
 
-const candidate = (text: string, grounding?: unknown) => ({
+const candidate = (model: string, text: string, grounding?: unknown) => ({
   candidates: [
     {
       content: { role: 'model', parts: [{ text }] },
@@ -68,6 +90,7 @@ const candidate = (text: string, grounding?: unknown) => ({
     },
   ],
   usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 20, totalTokenCount: 30 },
+  modelVersion: model,
 });
 
 /** The Gemini API on a local port: scripts, grounded checks, support answers and video themes. */
@@ -78,9 +101,10 @@ export async function startGeminiStandIn(): Promise<GeminiStandIn> {
     if (knobs.mode === 'hang') return;
     if (req.headers['x-goog-api-key'] !== GEMINI_KEY)
       return geminiError(res, 403, 'PERMISSION_DENIED', "Method doesn't allow unregistered callers");
-    const model = /^\/v1beta\/models\/([^:]+):generateContent$/.exec(req.url.pathname)?.[1] ?? '';
-    if (!LISTED_MODELS.has(model)) {
-      const message = `models/${model} is not found for API version v1beta, or is not supported for generateContent. Call ListModels to see the list of available models and their supported methods.`;
+    const asked = /^\/v1beta\/models\/([^:]+):generateContent$/.exec(req.url.pathname)?.[1] ?? '';
+    const model = ROUTED_MODELS[asked] ?? asked;
+    if (RETIRED_MODELS.has(asked) || !LISTED_MODELS.has(model)) {
+      const message = `models/${asked} is not found for API version v1beta, or is not supported for generateContent. Call ListModels to see the list of available models and their supported methods.`;
       return geminiError(res, 404, 'NOT_FOUND', message);
     }
     if (knobs.mode === 'quota') return geminiError(res, 429, 'RESOURCE_EXHAUSTED', 'Resource has been exhausted (e.g. check quota).');
@@ -91,11 +115,11 @@ export async function startGeminiStandIn(): Promise<GeminiStandIn> {
     const parts = (req.json.contents as { parts?: { fileData?: { fileUri: string } }[] }[] | undefined)?.[0]?.parts ?? [];
     const video = parts.find((p) => p.fileData)?.fileData?.fileUri;
     if (video === PRIVATE_VIDEO) return geminiError(res, 400, 'INVALID_ARGUMENT', 'Request contains an invalid argument.');
-    if (knobs.mode === 'malformed') return sendJson(res, 200, candidate('すみません、台本は作れませんでした。'));
-    if (video) return sendJson(res, 200, candidate(JSON.stringify(GEMINI_THEMES)));
+    if (knobs.mode === 'malformed') return sendJson(res, 200, candidate(model, 'すみません、台本は作れませんでした。'));
+    if (video) return sendJson(res, 200, candidate(model, JSON.stringify(GEMINI_THEMES)));
     if (Array.isArray(req.json.tools))
-      return sendJson(res, 200, candidate(`\`\`\`json\n${JSON.stringify(GEMINI_CHECK)}\n\`\`\``, GEMINI_GROUNDING));
-    sendJson(res, 200, candidate(JSON.stringify(GEMINI_SCRIPT)));
+      return sendJson(res, 200, candidate(model, `\`\`\`json\n${JSON.stringify(GEMINI_CHECK)}\n\`\`\``, GEMINI_GROUNDING));
+    sendJson(res, 200, candidate(model, JSON.stringify(GEMINI_SCRIPT)));
   });
   self = Object.assign(api, { mode: 'ok' as GeminiMode, overloaded: 0 });
   return self;

@@ -8,6 +8,7 @@ import { premiumSweep } from '../features/premium/schedule';
 import { startJobWorkers } from '../jobs/workers';
 import { createPayments } from '../providers/payments/index';
 import { createTestApp, insertUser, sessionCookie, type TestApp } from './app';
+import { testJapanese } from './japanese';
 import { startStripeStandIn } from './stripe-stand-in';
 import type { StripeStandIn } from './stripe-stand-in-objects';
 
@@ -59,6 +60,7 @@ export function sweep(t: TestApp, now: () => Date) {
 /** Runs the queued premium-resume tasks with the real task workers until none is left to run. */
 export async function runResumeTasks(t: TestApp, now: () => Date) {
   const stop = await startJobWorkers(t.database, t.storage, {
+    japanese: testJapanese(),
     payments: createPayments(t.config, demoIntents(t.db), now),
     now,
     pollMs: 20,

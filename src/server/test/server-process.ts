@@ -39,7 +39,8 @@ export async function startServer(
   entry?: string,
 ): Promise<ServerProcess> {
   if (!entry) buildServer();
-  const port = await freePort();
+  // A given PORT is kept (an instance brought back behind a proxy that names its port, bench/cluster).
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   let out = '';
   const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', entry ?? path.resolve('dist/server/main.js')], {
     env: {

@@ -2,65 +2,110 @@ import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
 
 /**
- * The objects the Stripe stand-in (stripe-stand-in.ts) keeps, rendered as Stripe renders them at an API
- * version, the SDK's form encoding it reads, its error answer, and the stand-in's interface.
+ * The objects the Stripe stand-in (stripe-stand-in.ts) keeps, in the shape of the pinned API version
+ * (2026-09-30.endive; the invoicing shape of 2025-03-31.basil): an invoice names its subscription in
+ * `parent.subscription_details` and its payments in `payments` (includable), a payment intent names no
+ * invoice, a subscription's period is on its items. Also: the older shape events take at an endpoint
+ * still on 2025-02-24.acacia, the `expand` check, the SDK's form encoding and Stripe's error answer.
  */
 
-/** Whether events at this API version carry the invoicing `parent` shape (2025-03-31.basil and later). */
+/** Whether objects at this API version have the invoicing `parent` shape (2025-03-31.basil and later). */
 export const rendersBasilShape = (apiVersion: string) => apiVersion.slice(0, 10) >= '2025-03-31';
 
-/** An acacia-shaped object as Stripe renders it at `apiVersion` (a copy). */
-export function renderAt(object: Json, apiVersion: string): Json {
+/**
+ * A stand-in object (current shape) as Stripe renders it at `apiVersion` (a copy): unchanged from basil
+ * on; before it (an old webhook endpoint), an invoice names `subscription` and `payment_intent` (the one
+ * `paymentOf` gives) and its lines their `subscription` and `type`, and a subscription carries its
+ * item's period itself.
+ */
+export function renderAt(object: Json, apiVersion: string, paymentOf: (invoiceId: string) => string | null): Json {
   const out = JSON.parse(JSON.stringify(object)) as Json;
-  if (!rendersBasilShape(apiVersion)) return out;
+  if (rendersBasilShape(apiVersion)) return out;
   if (out.object === 'invoice') {
-    const subscription = out.subscription ?? null;
-    delete out.subscription;
-    delete out.subscription_details;
-    const pi = out.payment_intent;
-    delete out.payment_intent;
-    out.parent = subscription
-      ? { type: 'subscription_details', quote_details: null, subscription_details: { metadata: {}, subscription } }
-      : null;
-    out.payments = {
-      object: 'list',
-      data: pi
-        ? [
-            {
-              object: 'invoice_payment',
-              payment: { type: 'payment_intent', payment_intent: pi },
-              status: out.status === 'paid' ? 'paid' : 'open',
-            },
-          ]
-        : [],
-      has_more: false,
-      url: `/v1/invoice_payments?invoice=${out.id}`,
-    };
-    const lines = (out.lines as { data: Json[] } | undefined)?.data ?? [];
-    for (const line of lines) {
-      const sub = line.subscription ?? null;
-      delete line.subscription;
-      delete line.type;
-      line.parent = {
-        type: 'subscription_item_details',
-        invoice_item_details: null,
-        subscription_item_details: { subscription: sub, proration: false },
-      };
+    const parent = out.parent as Invoice['parent'];
+    delete out.parent;
+    delete out.confirmation_secret;
+    delete out.payments;
+    out.subscription = parent?.subscription_details?.subscription ?? null;
+    out.payment_intent = paymentOf(out.id as string);
+    for (const line of (out.lines as { data: Json[] } | undefined)?.data ?? []) {
+      const details = (line.parent as { subscription_item_details?: { subscription?: string } } | null)?.subscription_item_details;
+      delete line.parent;
+      line.subscription = details?.subscription ?? null;
+      line.type = 'subscription';
     }
   }
   if (out.object === 'subscription') {
-    const items = (out.items as { data: Json[] } | undefined)?.data ?? [];
-    for (const item of items) {
-      item.current_period_start = out.current_period_start;
-      item.current_period_end = out.current_period_end;
+    const [item] = (out.items as { data: Json[] } | undefined)?.data ?? [];
+    out.current_period_start = item?.current_period_start;
+    out.current_period_end = item?.current_period_end;
+    for (const i of (out.items as { data: Json[] }).data) {
+      delete i.current_period_start;
+      delete i.current_period_end;
     }
-    delete out.current_period_start;
-    delete out.current_period_end;
   }
   return out;
 }
 
+/**
+ * What may be expanded on each object at the pinned version, from the API reference's "Expandable" and
+ * "Includable" marks (the fields the premium calls can reach): the object an expansion leads to, or
+ * null for an includable field that leads nowhere further. `payment_intent` and `subscription` on an
+ * invoice and `invoice` on a payment intent are gone since 2025-03-31.basil.
+ */
+const EXPANDABLE: Record<string, Record<string, string | null>> = {
+  subscription: {
+    customer: 'customer',
+    default_payment_method: 'payment_method',
+    latest_invoice: 'invoice',
+    pending_setup_intent: 'setup_intent',
+    schedule: 'subscription_schedule',
+    test_clock: 'test_clock',
+  },
+  invoice: {
+    confirmation_secret: null,
+    customer: 'customer',
+    default_payment_method: 'payment_method',
+    payments: 'list:invoice_payment',
+    test_clock: 'test_clock',
+  },
+  payment_intent: { customer: 'customer', latest_charge: 'charge', payment_method: 'payment_method', review: 'review' },
+  invoice_payment: { invoice: 'invoice' },
+  customer: { default_source: 'source', test_clock: 'test_clock' },
+};
+
+/**
+ * Stripe's refusal of an `expand` path the object does not have (at most four levels), or null when
+ * every path holds: `This property cannot be expanded (<the path up to the bad field>).`; on a list, a
+ * first field other than `data` gets Stripe's hint. `root` is the object answered, `list:<object>` for a list.
+ */
+export function refusedExpansion(paths: string[], root: string): string | null {
+  for (const path of paths) {
+    const fields = path.split('.');
+    if (fields.length > 4) return `This property cannot be expanded (${path}).`;
+    let at = root;
+    for (let i = 0; i < fields.length; i++) {
+      if (at.startsWith('list:')) {
+        if (fields[i] !== 'data') {
+          return i === 0
+            ? `This property cannot be expanded (${fields[i]}). You may want to try expanding 'data.${fields[i]}' instead.`
+            : `This property cannot be expanded (${fields.slice(0, i + 1).join('.')}).`;
+        }
+        at = at.slice(5);
+        continue;
+      }
+      const next = EXPANDABLE[at]?.[fields[i]];
+      if (next === undefined || (next === null && i < fields.length - 1)) {
+        return `This property cannot be expanded (${fields.slice(0, i + 1).join('.')}).`;
+      }
+      at = next ?? '';
+    }
+  }
+  return null;
+}
+
 export type Json = Record<string, unknown>;
+type List<T> = { object: 'list'; data: T[]; has_more: false; url: string };
 
 export interface Customer {
   id: string;
@@ -79,26 +124,54 @@ export interface PaymentIntent {
   currency: 'jpy';
   client_secret: string;
   customer: string;
-  invoice: string;
   status: 'requires_payment_method' | 'succeeded' | 'canceled';
   created: number;
   livemode: false;
+}
+
+export interface InvoicePayment {
+  id: string;
+  object: 'invoice_payment';
+  amount_paid: number | null;
+  amount_requested: number;
+  created: number;
+  currency: 'jpy';
+  invoice: string;
+  is_default: boolean;
+  livemode: false;
+  payment: { type: 'payment_intent'; payment_intent: string };
+  status: 'open' | 'paid' | 'canceled';
+  status_transitions: { canceled_at: number | null; paid_at: number | null };
 }
 
 export interface Invoice {
   id: string;
   object: 'invoice';
   customer: string;
-  subscription: string;
   status: 'draft' | 'open' | 'paid' | 'void';
-  payment_intent: string | null;
+  parent: {
+    type: 'subscription_details';
+    quote_details: null;
+    subscription_details: { metadata: Record<string, string>; subscription: string };
+  } | null;
   amount_due: number;
+  amount_paid: number;
   currency: 'jpy';
   period_start: number;
   period_end: number;
-  lines: { object: 'list'; data: Json[]; has_more: false; url: string };
+  lines: List<Json>;
   created: number;
   livemode: false;
+}
+
+export interface SubscriptionItem {
+  id: string;
+  object: 'subscription_item';
+  price: { id: string; object: 'price' };
+  quantity: 1;
+  subscription: string;
+  current_period_start: number;
+  current_period_end: number;
 }
 
 export interface Subscription {
@@ -106,14 +179,14 @@ export interface Subscription {
   object: 'subscription';
   customer: string;
   status: 'incomplete' | 'incomplete_expired' | 'trialing' | 'active' | 'past_due' | 'canceled' | 'unpaid';
+  billing_cycle_anchor: number;
   cancel_at_period_end: boolean;
-  current_period_start: number;
-  current_period_end: number;
   trial_end: number | null;
   latest_invoice: string;
-  items: { object: 'list'; data: Json[]; has_more: false; url: string };
+  items: List<SubscriptionItem>;
   metadata: Record<string, string>;
   payment_settings: Json;
+  pause_collection: null;
   created: number;
   ended_at: number | null;
   livemode: false;
@@ -124,6 +197,8 @@ export interface StripeCall {
   path: string;
   params: Json;
   idempotencyKey: string | undefined;
+  /** The Stripe-Version header the call was made with. */
+  version: string | undefined;
 }
 
 export const unix = (d: Date) => Math.floor(d.getTime() / 1000);
@@ -154,10 +229,17 @@ export function parseForm(text: string): Json {
   return arrays(root) as Json;
 }
 
+/** Stripe's error answer: `{ error: { type, message, code?, param?, request_log_url } }` with its request id. */
 export function stripeError(res: http.ServerResponse, status: number, type: string, message: string, code?: string, param?: string) {
-  res
-    .writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${rand(14)}` })
-    .end(JSON.stringify({ error: { type, message, ...(code ? { code } : {}), ...(param ? { param } : {}) } }));
+  const requestId = `req_${rand(14)}`;
+  const error = {
+    ...(code ? { code } : {}),
+    message,
+    ...(param ? { param } : {}),
+    request_log_url: `https://dashboard.stripe.com/test/logs/${requestId}`,
+    type,
+  };
+  res.writeHead(status, { 'content-type': 'application/json', 'request-id': requestId }).end(JSON.stringify({ error }));
 }
 
 export interface StripeStandIn {
@@ -170,6 +252,9 @@ export interface StripeStandIn {
   subscriptions: Map<string, Subscription>;
   invoices: Map<string, Invoice>;
   paymentIntents: Map<string, PaymentIntent>;
+  invoicePayments: Map<string, InvoicePayment>;
+  /** The payment intent an invoice is paid with (none for a draft). */
+  paymentIntentOf(invoiceId: string): string | null;
   /** The card form's confirmation: the payment succeeds, its invoice is paid, an incomplete subscription is active. */
   succeed(paymentIntentId: string): void;
   /**

@@ -1,43 +1,44 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import { addMonths } from '../features/premium/rule';
 import { STRIPE_API_VERSION } from '../providers/payments/stripe';
 import {
   type Customer,
   type Invoice,
   type Json,
-  type PaymentIntent,
   parseForm,
   rand,
+  refusedExpansion,
   renderAt,
   type StripeCall,
   type StripeStandIn,
-  type Subscription,
   stripeError,
   unix,
 } from './stripe-stand-in-objects';
+import { list, standInStore } from './stripe-stand-in-store';
 
 /**
- * A local stand-in of the Stripe REST API (no network here), written from Stripe's API reference
- * (https://docs.stripe.com/api, versions 2025-02-24.acacia and 2025-03-31.basil), its changelog
- * (https://docs.stripe.com/changelog/basil/2025-03-31/adds-new-parent-field-to-invoicing-objects) and
- * stripe-node 17.7.0's types, for exactly the calls the premium integration makes through the official
- * SDK (pointed at it with STRIPE_API_BASE):
+ * A local stand-in of the Stripe REST API (no network here), written from Stripe's API reference at the
+ * pinned version (https://docs.stripe.com/api?api-version=2026-09-30.endive), the basil changelog
+ * (https://docs.stripe.com/changelog/basil/2025-03-31/add-support-for-multiple-partial-payments-on-invoices,
+ * .../adds-new-parent-field-to-invoicing-objects, .../deprecate-subscription-current-period-start-and-end)
+ * and stripe-node 23.1.0's types, for exactly the calls the premium integration makes through the
+ * official SDK (pointed at it with STRIPE_API_BASE):
  *   POST /v1/customers, POST /v1/subscriptions, GET and POST /v1/subscriptions/{id},
- *   GET /v1/payment_intents/{id}
- * Bodies and queries are form-encoded as the SDK writes them (`items[0][price]`, `expand[0]`), answers
- * are Stripe-shaped JSON (2025-02-24.acacia: an invoice names its payment_intent), errors are Stripe's
- * `{ error: { type, code, message, param } }`, an Idempotency-Key replays the first answer. The
- * helpers play what happens on Stripe's side (a card payment, a renewal, the end of a free period) and
- * post webhooks signed like Stripe's.
+ *   GET /v1/invoice_payments, GET /v1/payment_intents/{id}
+ * It speaks the pinned version only (another Stripe-Version header: 400). Bodies and queries are
+ * form-encoded as the SDK writes them (`items[0][price]`, `expand[0]`); answers are the version's
+ * objects (an invoice's subscription in `parent.subscription_details`, its payments and its
+ * `confirmation_secret` only when expanded, periods on the subscription's items, no
+ * `invoice.payment_intent` nor `payment_intent.invoice`); an `expand` the object does not have is
+ * refused before anything is written, 400 `This property cannot be expanded (...)`; errors are Stripe's
+ * `{ error: { type, message, code?, param?, request_log_url } }`; an Idempotency-Key replays the first
+ * answer. The helpers play what happens on Stripe's side (a card payment, a renewal, the end of a free
+ * period) and post webhooks signed like Stripe's.
  *
  * Webhook events are rendered at the webhook endpoint's API version (Stripe's rule: the endpoint's
- * `api_version`, else the account's default), whatever version the SDK pins. From 2025-03-31.basil on an
- * invoice has no `subscription` nor `payment_intent` (its subscription is
- * `parent.subscription_details.subscription`, its payments a `payments` list), a line item's
- * subscription is `parent.subscription_item_details.subscription`, and a subscription's period lives on
- * its items. The default endpoint version is a current one, as for an endpoint created today.
+ * `api_version`, else the account's default), by default the pinned one; an endpoint still on
+ * 2025-02-24.acacia gets the older invoice shape (`subscription`, `payment_intent`).
  *
  * A free period's end (trial_end) is invoiced as Stripe does: the subscription turns active at once
  * with a draft invoice, which Stripe finalizes and charges about an hour later (`chargeAfterTrial`).
@@ -50,9 +51,6 @@ import {
  *    "pending_webhooks":0,"request":{"id":null,"idempotency_key":null},"type":"invoice.paid"}
  */
 
-/** The API version of a webhook endpoint created today (the account's default when none is set). */
-export const CURRENT_ENDPOINT_API_VERSION = '2025-09-30.clover';
-
 export const STAND_IN_KEYS = {
   STRIPE_SECRET_KEY: 'sk_test_standin',
   STRIPE_PUBLISHABLE_KEY: 'pk_test_standin',
@@ -60,98 +58,26 @@ export const STAND_IN_KEYS = {
   STRIPE_WEBHOOK_SECRET: 'whsec_standin',
 } as const;
 
+const expansions = (params: Json) => (Array.isArray(params.expand) ? (params.expand as string[]) : []);
+
 /** Starts the stand-in; `now` is the clock of its periods (the tests' controlled clock). */
 export async function startStripeStandIn(now: () => Date, opts: { endpointApiVersion?: string } = {}): Promise<StripeStandIn> {
-  const endpointApiVersion = opts.endpointApiVersion ?? CURRENT_ENDPOINT_API_VERSION;
+  const endpointApiVersion = opts.endpointApiVersion ?? STRIPE_API_VERSION;
   const calls: StripeCall[] = [];
-  const customers = new Map<string, Customer>();
-  const subscriptions = new Map<string, Subscription>();
-  const invoices = new Map<string, Invoice>();
-  const paymentIntents = new Map<string, PaymentIntent>();
   const replays = new Map<string, { params: string; status: number; body: string }>();
-  const draftPayments = new Map<string, string>();
-
-  /** An invoice for the month from `start`, with its payment intent. */
-  function openInvoice(sub: Subscription, start: Date): Invoice {
-    const end = addMonths(start, 1);
-    const invoiceId = `in_${rand(24)}`;
-    const pi: PaymentIntent = {
-      id: `pi_${rand(24)}`,
-      object: 'payment_intent',
-      amount: 550,
-      currency: 'jpy',
-      client_secret: '',
-      customer: sub.customer,
-      invoice: invoiceId,
-      status: 'requires_payment_method',
-      created: unix(now()),
-      livemode: false,
-    };
-    pi.client_secret = `${pi.id}_secret_${rand(24)}`;
-    paymentIntents.set(pi.id, pi);
-    const invoice: Invoice = {
-      id: invoiceId,
-      object: 'invoice',
-      customer: sub.customer,
-      subscription: sub.id,
-      status: 'open',
-      payment_intent: pi.id,
-      amount_due: 550,
-      currency: 'jpy',
-      period_start: unix(start),
-      period_end: unix(start),
-      lines: {
-        object: 'list',
-        data: [
-          {
-            id: `il_${rand(24)}`,
-            object: 'line_item',
-            type: 'subscription',
-            amount: 550,
-            currency: 'jpy',
-            subscription: sub.id,
-            period: { start: unix(start), end: unix(end) },
-          },
-        ],
-        has_more: false,
-        url: `/v1/invoices/${invoiceId}/lines`,
-      },
-      created: unix(now()),
-      livemode: false,
-    };
-    invoices.set(invoice.id, invoice);
-    sub.latest_invoice = invoice.id;
-    sub.current_period_start = unix(start);
-    sub.current_period_end = unix(end);
-    return invoice;
-  }
-
-  function charge(sub: Subscription, invoice: Invoice, outcome: 'paid' | 'failed') {
-    const pi = paymentIntents.get(invoice.payment_intent as string) as PaymentIntent;
-    if (outcome === 'paid') {
-      pi.status = 'succeeded';
-      invoice.status = 'paid';
-      sub.status = 'active';
-    } else {
-      sub.status = 'past_due';
-    }
-  }
-
-  const subscriptionJson = (sub: Subscription, expand: string[]): Json => {
-    const out: Json = { ...sub };
-    if (expand.includes('latest_invoice') || expand.includes('latest_invoice.payment_intent')) {
-      const invoice: Json = { ...(invoices.get(sub.latest_invoice) as Invoice) };
-      if (expand.includes('latest_invoice.payment_intent') && invoice.payment_intent) {
-        invoice.payment_intent = { ...(paymentIntents.get(invoice.payment_intent as string) as PaymentIntent) };
-      }
-      out.latest_invoice = invoice;
-    }
-    return out;
-  };
+  const store = standInStore(now, STAND_IN_KEYS.STRIPE_PRICE_ID);
+  const { customers, subscriptions, invoices, paymentIntents, invoicePayments, paymentIntentOf } = store;
+  const { draftInvoice, finalize, charge, customerJson, invoiceJson, subscriptionJson } = store;
 
   function route(method: string, path: string, params: Json, res: http.ServerResponse): { status: number; body: Json } | null {
-    const expand = Array.isArray(params.expand) ? (params.expand as string[]) : [];
+    const expand = expansions(params);
+    const refuse = (root: string) => {
+      const refused = refusedExpansion(expand, root);
+      if (refused) stripeError(res, 400, 'invalid_request_error', refused);
+      return refused !== null;
+    };
     if (method === 'POST' && path === '/v1/customers') {
+      if (refuse('customer')) return null;
       const c: Customer = {
         id: `cus_${rand(14)}`,
         object: 'customer',
@@ -165,6 +91,7 @@ export async function startStripeStandIn(now: () => Date, opts: { endpointApiVer
       return { status: 200, body: { ...c } };
     }
     if (method === 'POST' && path === '/v1/subscriptions') {
+      if (refuse('subscription')) return null;
       const items = params.items as { price?: string }[] | undefined;
       if (!customers.has(params.customer as string)) {
         stripeError(res, 400, 'invalid_request_error', `No such customer: '${params.customer}'`, 'resource_missing', 'customer');
@@ -175,45 +102,17 @@ export async function startStripeStandIn(now: () => Date, opts: { endpointApiVer
         return null;
       }
       if (params.payment_behavior !== 'default_incomplete') {
-        stripeError(
-          res,
-          400,
-          'invalid_request_error',
-          'This stand-in serves payment_behavior=default_incomplete only',
-          undefined,
-          'payment_behavior',
-        );
+        const only = 'This stand-in serves payment_behavior=default_incomplete only';
+        stripeError(res, 400, 'invalid_request_error', only, undefined, 'payment_behavior');
         return null;
       }
-      const sub: Subscription = {
-        id: `sub_${rand(24)}`,
-        object: 'subscription',
-        customer: params.customer as string,
-        status: 'incomplete',
-        cancel_at_period_end: false,
-        current_period_start: 0,
-        current_period_end: 0,
-        trial_end: null,
-        latest_invoice: '',
-        items: {
-          object: 'list',
-          data: [{ id: `si_${rand(14)}`, object: 'subscription_item', price: { id: STAND_IN_KEYS.STRIPE_PRICE_ID, object: 'price' } }],
-          has_more: false,
-          url: '/v1/subscription_items',
-        },
-        metadata: (params.metadata as Record<string, string>) ?? {},
-        payment_settings: (params.payment_settings as Json) ?? {},
-        created: unix(now()),
-        ended_at: null,
-        livemode: false,
-      };
-      subscriptions.set(sub.id, sub);
-      openInvoice(sub, now());
+      const sub = store.newSubscription(params);
       return { status: 200, body: subscriptionJson(sub, expand) };
     }
     const subPath = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
     if (subPath) {
       const sub = subscriptions.get(decodeURIComponent(subPath[1]));
+      if (refuse('subscription')) return null;
       if (!sub) {
         stripeError(res, 404, 'invalid_request_error', `No such subscription: '${subPath[1]}'`, 'resource_missing', 'id');
         return null;
@@ -226,25 +125,38 @@ export async function startStripeStandIn(now: () => Date, opts: { endpointApiVer
         if (params.cancel_at_period_end !== undefined) sub.cancel_at_period_end = params.cancel_at_period_end === 'true';
         if (params.trial_end !== undefined) {
           // A free period from now to trial_end: the current period ends now (the unused paid days
-          // become a proration credit, not modelled here), no invoice until the trial ends.
+          // become a proration credit unless proration_behavior=none), no invoice until the trial ends.
           sub.status = 'trialing';
           sub.trial_end = Number(params.trial_end);
-          sub.current_period_start = unix(now());
-          sub.current_period_end = sub.trial_end;
+          sub.items.data[0].current_period_start = unix(now());
+          sub.items.data[0].current_period_end = sub.trial_end;
         }
       }
       return { status: 200, body: subscriptionJson(sub, expand) };
     }
+    if (method === 'GET' && path === '/v1/invoice_payments') {
+      if (refuse('list:invoice_payment')) return null;
+      const by = (params.payment ?? {}) as { type?: string; payment_intent?: string };
+      const found = [...invoicePayments.values()].filter(
+        (p) =>
+          (!params.invoice || p.invoice === params.invoice) &&
+          (!params.status || p.status === params.status) &&
+          (!by.payment_intent || p.payment.payment_intent === by.payment_intent),
+      );
+      const data = found.map(
+        (p): Json => (expand.includes('data.invoice') ? { ...p, invoice: invoiceJson(invoices.get(p.invoice) as Invoice, []) } : { ...p }),
+      );
+      return { status: 200, body: list(data, '/v1/invoice_payments') };
+    }
     const piPath = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
     if (method === 'GET' && piPath) {
+      if (refuse('payment_intent')) return null;
       const pi = paymentIntents.get(decodeURIComponent(piPath[1]));
       if (!pi) {
         stripeError(res, 404, 'invalid_request_error', `No such payment_intent: '${piPath[1]}'`, 'resource_missing', 'intent');
         return null;
       }
-      const out: Json = { ...pi };
-      if (expand.includes('invoice')) out.invoice = { ...(invoices.get(pi.invoice) as Invoice) };
-      return { status: 200, body: out };
+      return { status: 200, body: { ...pi, ...(expand.includes('customer') ? { customer: customerJson(pi.customer) } : {}) } };
     }
     stripeError(res, 404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
     return null;
@@ -261,16 +173,18 @@ export async function startStripeStandIn(now: () => Date, opts: { endpointApiVer
       if (req.headers.authorization !== `Bearer ${STAND_IN_KEYS.STRIPE_SECRET_KEY}`) {
         return stripeError(res, 401, 'invalid_request_error', 'Invalid API Key provided');
       }
-      if (req.headers['stripe-version'] !== STRIPE_API_VERSION) {
-        return stripeError(res, 400, 'invalid_request_error', `This stand-in speaks ${STRIPE_API_VERSION} only`);
+      const formText = method === 'GET' ? url.search.slice(1) : text;
+      const params = parseForm(formText);
+      const key = req.headers['idempotency-key'] as string | undefined;
+      const version = req.headers['stripe-version'] as string | undefined;
+      calls.push({ method, path: url.pathname, params, idempotencyKey: key, version });
+      if (version !== STRIPE_API_VERSION) {
+        const speaks = `This stand-in speaks ${STRIPE_API_VERSION} only (Stripe-Version: ${version ?? 'none'})`;
+        return stripeError(res, 400, 'invalid_request_error', speaks);
       }
       if (method === 'POST' && !/^application\/x-www-form-urlencoded/.test(req.headers['content-type'] ?? '')) {
         return stripeError(res, 400, 'invalid_request_error', 'Form-encoded bodies only');
       }
-      const formText = method === 'GET' ? url.search.slice(1) : text;
-      const params = parseForm(formText);
-      const key = req.headers['idempotency-key'] as string | undefined;
-      calls.push({ method, path: url.pathname, params, idempotencyKey: key });
       const replayKey = key ? `${method} ${url.pathname} ${key}` : null;
       const seen = replayKey ? replays.get(replayKey) : undefined;
       if (seen) {
@@ -308,33 +222,34 @@ export async function startStripeStandIn(now: () => Date, opts: { endpointApiVer
     subscriptions,
     invoices,
     paymentIntents,
+    invoicePayments,
+    paymentIntentOf,
     succeed(paymentIntentId) {
-      const pi = paymentIntents.get(paymentIntentId);
-      if (!pi) throw new Error(`stand-in: no payment intent ${paymentIntentId}`);
-      const invoice = invoices.get(pi.invoice) as Invoice;
-      charge(mustSub(invoice.subscription), invoice, 'paid');
+      const payment = [...invoicePayments.values()].find((p) => p.payment.payment_intent === paymentIntentId);
+      if (!payment) throw new Error(`stand-in: no payment intent ${paymentIntentId}`);
+      const invoice = invoices.get(payment.invoice) as Invoice;
+      charge(mustSub(invoice.parent?.subscription_details.subscription as string), invoice, 'paid');
     },
     renew(subscriptionId, outcome) {
       const sub = mustSub(subscriptionId);
+      const end = sub.items.data[0].current_period_end;
       if (sub.cancel_at_period_end) {
         sub.status = 'canceled';
-        sub.ended_at = sub.current_period_end;
+        sub.ended_at = end;
         return null;
       }
-      const invoice = openInvoice(sub, new Date(sub.current_period_end * 1000));
+      const invoice = finalize(draftInvoice(sub, new Date(end * 1000)));
       charge(sub, invoice, outcome);
       return invoice;
     },
     endTrial(subscriptionId) {
       const sub = mustSub(subscriptionId);
-      const start = new Date((sub.trial_end ?? sub.current_period_end) * 1000);
+      const start = new Date((sub.trial_end ?? sub.items.data[0].current_period_end) * 1000);
       sub.trial_end = null;
       sub.status = 'active';
-      const invoice = openInvoice(sub, start);
+      sub.billing_cycle_anchor = unix(start);
       // A draft has no payment yet: its payment intent is made when Stripe finalizes it.
-      draftPayments.set(invoice.id, invoice.payment_intent as string);
-      invoice.payment_intent = null;
-      invoice.status = 'draft';
+      const invoice = draftInvoice(sub, start);
       invoice.created = unix(start);
       return invoice;
     },
@@ -343,9 +258,7 @@ export async function startStripeStandIn(now: () => Date, opts: { endpointApiVer
       const invoice = invoices.get(sub.latest_invoice) as Invoice;
       if (invoice?.status !== 'draft') throw new Error('stand-in: no draft invoice after a trial');
       if (unix(now()) < invoice.created + 3600) throw new Error('stand-in: Stripe finalizes a trial’s invoice about an hour after it ends');
-      invoice.status = 'open';
-      invoice.payment_intent = draftPayments.get(invoice.id) ?? null;
-      charge(sub, invoice, outcome);
+      charge(sub, finalize(invoice), outcome);
       return invoice;
     },
     cancelNow(subscriptionId) {
@@ -360,7 +273,7 @@ export async function startStripeStandIn(now: () => Date, opts: { endpointApiVer
         object: 'event',
         api_version: apiVersion,
         created: unix(created),
-        data: { object: renderAt(object as Json, apiVersion) },
+        data: { object: renderAt(object as Json, apiVersion, paymentIntentOf) },
         livemode: false,
         pending_webhooks: 1,
         request: { id: null, idempotency_key: null },

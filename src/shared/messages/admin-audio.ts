@@ -78,6 +78,23 @@ export const ADMIN_AUDIO_TEXT = {
     syncFailed: '同期に失敗しました',
     uploadFailed: 'アップロードに失敗しました',
   },
+  /** The premium-only mark of a row, and its confirmation (issue 40.5). */
+  premiumOnly: {
+    on: '限定',
+    off: '通常',
+    onLabel: (title: string) => `「${title}」はプレミアム限定です。通常に戻す`,
+    offLabel: (title: string) => `「${title}」をプレミアム限定にする`,
+    onTitle: (title: string) => `「${title}」をプレミアム限定にしますか？`,
+    onBody:
+      'プレミアム会員と投稿者だけが再生できるようになります。ほかの方には「プレミアム限定」の印が表示され、再生するとプレミアムの案内が開きます。ポッドキャストのフィードからも外れます。',
+    onConfirm: '限定にする',
+    offTitle: (title: string) => `「${title}」のプレミアム限定を解除しますか？`,
+    offBody: 'すべてのリスナーが再生できるようになり、ポッドキャストのフィードにも載ります。',
+    offConfirm: '解除する',
+    marked: (title: string) => `「${title}」をプレミアム限定にしました`,
+    unmarked: (title: string) => `「${title}」のプレミアム限定を解除しました`,
+    failed: 'プレミアム限定の変更に失敗しました',
+  },
   upload: {
     heading: 'MP3をアップロード',
     lead: 'アップロードした音声は公式チャンネル（無限）の音声として公開されます。',

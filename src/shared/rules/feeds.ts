@@ -7,3 +7,9 @@ export const playlistFeedPath = (playlistId: number) => `/rss/playlists/${playli
  * and the apps that register it elsewhere; any other app takes the copied https address.
  */
 export const podcastAppUrl = (feedUrl: string) => feedUrl.replace(/^https?:\/\//, 'podcast://');
+
+/** What the feeds' own files answer (issue 40.4). */
+export const FEED_MESSAGES = {
+  /** A transcript file asked for a track whose lines have no times (made before timings were kept, or uploaded). */
+  transcriptUntimed: 'この音声には時刻つきの文字起こしがありません',
+} as const;

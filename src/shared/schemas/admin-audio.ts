@@ -56,6 +56,8 @@ export const AudioFileRowSchema = z.object({
   createdBy: z.string().nullable(),
   uploadedAt: z.string(),
   isVisible: z.boolean(),
+  /** Premium members only (besides its owner and the operators), set in this list (issue 40.5). */
+  isPremiumOnly: z.boolean(),
   duration: z.number(),
   /** Each copy: on the local disk, and in the bucket (null without a bucket). */
   copies: z.object({ local: StoredCopySchema, s3: StoredCopySchema.nullable() }),
@@ -92,6 +94,9 @@ export const AdminSyncAnswerSchema = z.object({
   message: z.string(),
 });
 export type AdminSyncAnswer = z.infer<typeof AdminSyncAnswerSchema>;
+
+/** PATCH /api/admin/tracks/{id}/premium-only: the operator marks a track premium-only, or open to all again (issue 40.5). */
+export const PremiumOnlyBodySchema = z.object({ isPremiumOnly: z.boolean() });
 
 /** POST /admin/upload's text field (multipart, beside the file `audio`). */
 export const AdminUploadFieldsSchema = z.object({

@@ -54,7 +54,11 @@ export const ExtractAnswerSchema = z.object({ message: z.string(), themes: z.arr
 export const ThemeIdParamSchema = z.object({ id: IntId });
 export const ThemeStatusBodySchema = z.object({ status: z.enum(THEME_STATUSES, { error: ADMIN_THEMES_MESSAGES.themeStatusInvalid }) });
 
-export const GenerateAudioBodySchema = z.object({ speakingRate: SpeakingRate.default(ADMIN_SPEAKING_RATE_DEFAULT) });
+export const GenerateAudioBodySchema = z.object({
+  speakingRate: SpeakingRate.default(ADMIN_SPEAKING_RATE_DEFAULT),
+  /** Publish the track for premium members only (issue 40.5). */
+  premiumOnly: z.boolean().default(false),
+});
 export const TaskIdAnswerSchema = z.object({ taskId: z.number().int() });
 
 /** What the script writer's stage found: the grounding (the pages a search read) and the fact check. */
@@ -126,6 +130,11 @@ export const ScheduledJobsAnswerSchema = z.object({ jobs: z.array(ScheduledJobSc
 export const GenerateContentQuerySchema = z.object({
   inputText: checkedString(checkAdminInput, ADMIN_THEMES_MESSAGES.inputRequired, 'multi'),
   speakingRate: SpeakingRateQuery.default(ADMIN_SPEAKING_RATE_DEFAULT),
+  /** `true`: the track is published for premium members only (issue 40.5). */
+  premiumOnly: z
+    .enum(['true', 'false'], { error: ADMIN_THEMES_MESSAGES.premiumOnlyInvalid })
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 /** A generation progress message (spec §3, C-3-06), over /ws and inside the SSE status events. */

@@ -9,6 +9,10 @@ export const HealthSchema = z.object({
   problems: z
     .array(z.object({ setting: z.string(), provider: z.string(), message: z.string(), since: z.string() }))
     .describe('provider settings found wrong on first contact (empty when none)'),
+  /** The model each model setting was answered by (Gemini's modelVersion): a retired id may be served by another. */
+  models: z
+    .array(z.object({ setting: z.string(), provider: z.string(), asked: z.string(), served: z.string(), since: z.string() }))
+    .describe('the model that answered each model setting, as the API reported it (empty before the first call)'),
   /** Which voice speaks new audio (decision 0041): TTS_PROVIDER's, and the offline voice with why it is eSpeak NG. */
   voice: z
     .object({

@@ -17,8 +17,10 @@ export const ProgrammeItemSchema = z
     title: z.string().optional(),
     /** The whole track, so the player shows its poster and buttons (track items only). */
     track: TrackSchema.optional(),
-    /** The segue's id (segue items only); the closing is the last segue. */
+    /** The segue's id (segue items only); the opening is the first segue, the closing the last. */
     segueId: z.number().int().optional(),
+    /** A short spoken bridge of the same length (segue items only), played when the segue is not made in time. */
+    fallbackUrl: z.string().optional(),
   })
   .describe('ProgrammeItem');
 export type ProgrammeItem = z.infer<typeof ProgrammeItemSchema>;

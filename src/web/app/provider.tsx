@@ -2,6 +2,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { usePremium } from '@web/features/premium/api/get-premium-status';
 import { PremiumEffects } from '@web/features/premium/components/premium-effects';
 import { useRateRule } from '@web/features/premium/hooks/use-rate-rule';
+import { keepSegueAudio } from '@web/features/premium/lib/offline-audio';
+import { getKeptTracks } from '@web/features/premium/stores/offline-tracks';
+import { ProgrammeKeeper } from '@web/features/radio/components/programme-keeper';
+import type { ProgrammeOffline } from '@web/features/radio/lib/kept-programme';
 import { useIncrementPlayCount } from '@web/features/tracks/api/increment-play-count';
 import { TrackActionsProvider } from '@web/features/tracks/components/track-actions';
 import { useListeningHistory } from '@web/lib/audio/listening-history';
@@ -11,6 +15,12 @@ import { createQueryClient } from '@web/lib/query-client';
 import { type ReactNode, useCallback, useState } from 'react';
 import { askForPremium } from './premium-gate';
 import { TRACK_ACTIONS } from './track-actions';
+
+/** A programme's segues are kept offline with its tracks kept offline (premium's keeping, #40.2). */
+const PROGRAMME_OFFLINE: ProgrammeOffline = {
+  keptTrackIds: () => new Set(getKeptTracks().map((t) => t.id)),
+  keepSegue: keepSegueAudio,
+};
 
 /** Everything above the router: the query cache, the one audio player and the track players' actions. */
 export function AppProvider({ children }: { children: ReactNode }) {
@@ -52,6 +62,7 @@ function Player({ children }: { children: ReactNode }) {
       {...history}
     >
       <PremiumEffects />
+      <ProgrammeKeeper offline={PROGRAMME_OFFLINE} />
       <PwaAutoplay pwa={pwa} />
       <TrackActionsProvider value={TRACK_ACTIONS}>{children}</TrackActionsProvider>
     </PlayerProvider>

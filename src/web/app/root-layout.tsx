@@ -4,12 +4,13 @@ import { AppHeader } from '@web/components/layout/app-header';
 import { BottomNav } from '@web/components/layout/bottom-nav';
 import { SideNav } from '@web/components/layout/side-nav';
 import { MiniPlayerSpacer } from '@web/components/player/mini-player-spacer';
-import { PlayerBar } from '@web/components/player/player-bar';
+import { type BarAction, PlayerBar } from '@web/components/player/player-bar';
 import { ToasterHost } from '@web/components/ui/toaster-host';
 import { AccessGate } from '@web/features/access/components/access-gate';
 import { CookieConsent } from '@web/features/consent/components/cookie-consent';
 import { PendingLikes } from '@web/features/likes/components/pending-likes';
 import { useUnreadCount } from '@web/features/notifications/api/notifications';
+import { AskHostsButton } from '@web/features/questions/components/ask-hosts-button';
 import { usePlayerValue } from '@web/lib/audio/player-context';
 import { useUser } from '@web/lib/auth';
 import { useFooterHiddenByPage } from '@web/lib/footer';
@@ -83,7 +84,7 @@ export function RootLayout() {
         </div>
         {(bar || footer) && (
           <div ref={stack} className={footer ? 'sticky bottom-0 z-30' : 'sticky bottom-0 z-30 bg-bg pb-[env(safe-area-inset-bottom)]'}>
-            {bar && <PlayerBar />}
+            {bar && <PlayerBar action={askAboutTrack} />}
             {footer && <BottomNav badges={badges} />}
           </div>
         )}
@@ -94,3 +95,6 @@ export function RootLayout() {
     </LoginPromptProvider>
   );
 }
+
+/** 質問する on the player bar, for a catalogue track (not a programme's spoken bridge). */
+const askAboutTrack: BarAction = (track) => (track.interlude ? null : <AskHostsButton track={track} look="icon" />);

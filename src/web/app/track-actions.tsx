@@ -3,6 +3,7 @@ import { AddToPlaylistButton } from '@web/features/playlists/components/add-to-p
 import { HouseAd } from '@web/features/premium/components/house-ad';
 import { OfflineKeepButton } from '@web/features/premium/components/offline-keep-button';
 import { TrialRemaining } from '@web/features/premium/components/trial-remaining';
+import { AskHostsButton } from '@web/features/questions/components/ask-hosts-button';
 import { ProgrammeControl } from '@web/features/radio/components/programme-control';
 import { ReportMisreading } from '@web/features/readings/components/report-misreading';
 import type { TrackActions } from '@web/features/tracks/components/track-actions';
@@ -16,4 +17,5 @@ export const TRACK_ACTIONS: TrackActions = {
   AdSlot: HouseAd,
   ReportMisreading,
   ProgrammeControl,
+  AskHostsButton,
 };

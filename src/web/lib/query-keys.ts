@@ -21,6 +21,8 @@ export const queryKeys = {
     transcript: (id: number) => ['tracks', id, 'transcript'] as const,
   },
   myTracks: () => ['my-tracks'] as const,
+  /** GET /api/my-tracks/{id}/stats: under my-tracks, so a change to my tracks refreshes it. */
+  myTrackStats: (id: number) => ['my-tracks', id, 'stats'] as const,
   radio: {
     /** GET /api/radio/programme?minutes=N (あと N 分): asked afresh at each start. */
     programme: (minutes: number) => ['radio', 'programme', minutes] as const,
@@ -70,6 +72,7 @@ export const queryKeys = {
     filesAll: () => ['admin', 'files'] as const,
     files: (page: number, search: string) => ['admin', 'files', page, search] as const,
     fileLocations: (ids: number[]) => ['admin', 'files', 'location', ids.join(',')] as const,
+    trackStats: (id: number) => ['admin', 'tracks', id, 'stats'] as const,
     users: () => ['admin', 'users'] as const,
     usersPage: (page: number, search: string) => ['admin', 'users', 'page', page, search] as const,
     user: (id: string) => ['admin', 'users', id] as const,

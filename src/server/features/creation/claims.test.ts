@@ -5,6 +5,7 @@ import { scriptChecks, tracks } from '../../db/schema';
 import { startJobWorkers } from '../../jobs/workers';
 import { createTestApp, insertUser, sessionCookie, type TestApp } from '../../test/app';
 import { fakeRender } from '../../test/generation-kit';
+import { testJapanese } from '../../test/japanese';
 import { deleteOldChecks, rememberCheck, SCRIPT_CHECK_TTL_MS } from './claims';
 import type { CreationVoice } from './voice';
 
@@ -42,7 +43,11 @@ async function publishScript(cookie: string, script: string): Promise<number> {
   });
   expect(published.statusCode, published.body).toBe(200);
   const { taskId } = published.json();
-  const stop = await startJobWorkers(t.database, t.storage, { render, pollMs: 50 });
+  const stop = await startJobWorkers(t.database, t.storage, {
+    japanese: testJapanese(),
+    render,
+    pollMs: 50,
+  });
   try {
     await expect
       .poll(async () => (await t.app.inject({ method: 'GET', url: `/api/audio-tasks/${taskId}`, headers: { cookie } })).json().status, {

@@ -3,7 +3,8 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { Claim } from '../../../shared/schemas/creation';
 import type { Db } from '../../db/client';
 import { scriptChecks } from '../../db/schema';
-import { detectClaims } from './fact-check/claims';
+import type { JapaneseEngine } from '../../providers/japanese/types';
+import { detectedClaims } from './fact-check/model';
 
 /**
  * The claims a published track keeps (issue 25.2, decision 0028). The fact check the server made of a
@@ -26,13 +27,13 @@ export async function rememberCheck(db: Db, userId: string, script: string, clai
 }
 
 /** The claims to publish with this script: its remembered check's, else the offline detector's. */
-export async function claimsToPublish(db: Db, userId: string, script: string): Promise<Claim[]> {
+export async function claimsToPublish(db: Db, japanese: JapaneseEngine, userId: string, script: string): Promise<Claim[]> {
   const [row] = await db
     .select({ claims: scriptChecks.claims })
     .from(scriptChecks)
     .where(and(eq(scriptChecks.userId, userId), eq(scriptChecks.scriptHash, hashOf(script))));
   if (row) return row.claims;
-  return (await detectClaims(script)).map(({ kind: _kind, ...claim }) => claim);
+  return detectedClaims(japanese, script);
 }
 
 /** The scheduled clean-up: checks older than a day. Answers how many went. */

@@ -3,8 +3,11 @@ import { SCRIPT_MAX } from '../../../shared/rules/creation';
 import { speakDialogue } from '../../providers/audio/dialogue';
 import { parseDialogue } from '../../providers/tts/hosts';
 import { sampleInput } from '../../test/data/sample-input';
+import { testJapanese } from '../../test/japanese';
 import { checkFacts, labelsFor, offlineRewrite, offlineScript, sentencesOf, titleFrom } from './offline-script';
 import { SPEECH_LIMITS, speechSeconds } from './writer/speech-length';
+
+const J = testJapanese();
 
 const TEXT =
   '朝の散歩は体にも心にも良い習慣です。朝日を浴びると体内時計が整います。歩く時間は十五分くらいから始めると続けやすいです。' +
@@ -12,7 +15,7 @@ const TEXT =
 
 describe('the offline script writer', () => {
   it('writes a two-host dialogue: an opening, the points in order, reactions and questions, a closing', async () => {
-    const draft = await offlineScript({ inputText: TEXT, title: '' });
+    const draft = await offlineScript(J, { inputText: TEXT, title: '' });
     const lines = parseDialogue(draft.script);
     expect(lines[0]).toMatchObject({ speaker: 'ハルカ' });
     expect(lines[1].text).toContain('今日のテーマは「朝の散歩は体にも心にも良い習慣です」');
@@ -34,14 +37,14 @@ describe('the offline script writer', () => {
   });
 
   it('is deterministic', async () => {
-    const a = await offlineScript({ inputText: TEXT, title: '朝' });
-    const b = await offlineScript({ inputText: TEXT, title: '朝' });
+    const a = await offlineScript(J, { inputText: TEXT, title: '朝' });
+    const b = await offlineScript(J, { inputText: TEXT, title: '朝' });
     expect(a).toEqual(b);
   });
 
   it('checks facts honestly: names what needs a source, and rewriting addresses it', async () => {
     const claims = 'この山は日本一高い山です。毎年30万人が登ります。景色がきれいです。';
-    const draft = await offlineScript({ inputText: claims, title: '山' });
+    const draft = await offlineScript(J, { inputText: claims, title: '山' });
     expect(draft.factCheck.status).toBe('issues_found');
     // The two claims of the text, wherever the dialogue says them (#25.1: the writer also asks them back).
     expect(draft.factCheck.issues).toEqual(
@@ -52,11 +55,11 @@ describe('the offline script writer', () => {
     );
     expect(draft.factCheck.confidence).toBeLessThan(60);
     expect(draft.factCheck.summary).toContain('オフライン');
-    const fixed = await offlineRewrite({ inputText: claims, originalScript: draft.script, issues: draft.factCheck.issues });
+    const fixed = await offlineRewrite(J, { inputText: claims, originalScript: draft.script, issues: draft.factCheck.issues });
     expect(fixed.script).not.toBe(draft.script);
     expect(fixed.script).toContain('と言われています');
     expect(fixed.factCheck.status).toBe('verified');
-    const plain = await checkFacts('ハルカ：景色がきれいですね。\nケンタ：本当に。');
+    const plain = await checkFacts(J, 'ハルカ：景色がきれいですね。\nケンタ：本当に。');
     expect(plain).toMatchObject({ status: 'verified', issues: [] });
     expect(plain.summary).toContain('外部の情報源とは照合していません');
   });
@@ -87,7 +90,7 @@ describe('the offline script writer', () => {
       '%s of 2,000 characters: 3 to 5 minutes said by the real offline voice',
       async (_, text) => {
         expect([...text].length).toBeGreaterThanOrEqual(1990);
-        const draft = await offlineScript({ inputText: text, title: '眠り' });
+        const draft = await offlineScript(J, { inputText: text, title: '眠り' });
         expect(draft.script.length).toBeLessThanOrEqual(SCRIPT_MAX);
         // About 400 characters a minute with this voice: 3 to 5 minutes is 1,000 to 2,000 spoken characters.
         expect(spoken(draft.script)).toBeGreaterThanOrEqual(1000);
@@ -106,7 +109,7 @@ describe('the offline script writer', () => {
 
     it('keeps the points in order, every paragraph heard, with an opening, reactions and questions, a closing', async () => {
       const text = sampleInput(2000);
-      const draft = await offlineScript({ inputText: text, title: '' });
+      const draft = await offlineScript(J, { inputText: text, title: '' });
       const lines = parseDialogue(draft.script);
       expect(lines[0].text).toBe('こんにちは、ハルカです。今日は睡眠のお話です。');
       expect(lines[1].text).toContain('今日のテーマは「最近、睡眠の質について考える人が増えています」');
@@ -136,7 +139,7 @@ describe('the offline script writer', () => {
 
     it('does not condense a text that already fits (500 characters: every sentence said)', async () => {
       const text = sampleInput(500);
-      const draft = await offlineScript({ inputText: text, title: '' });
+      const draft = await offlineScript(J, { inputText: text, title: '' });
       for (const sentence of sentencesOf(text)) expect(draft.script).toContain(sentence);
       expect(speechSeconds(draft.script)).toBeLessThanOrEqual(SPEECH_LIMITS.max);
     });

@@ -1,6 +1,7 @@
 import { CREATE_PAGE_CATEGORIES } from '../../../shared/categories';
 import { clip } from '../../../shared/rules/text';
 import type { FactCheck } from '../../../shared/schemas/creation';
+import type { JapaneseEngine } from '../../providers/japanese/types';
 import type { ScriptDraft } from '../../providers/llm/types';
 import { claimLines, offlineFactCheck } from './fact-check/offline';
 import { writeDialogue } from './writer';
@@ -68,24 +69,30 @@ function hedge(line: string): string {
 }
 
 /** The offline writer's script: the member's text as a talk (writer/), its claims named, labels by its words. */
-export async function offlineScript({ inputText, title }: { inputText: string; title?: string }): Promise<ScriptDraft> {
+export async function offlineScript(
+  japanese: JapaneseEngine,
+  { inputText, title }: { inputText: string; title?: string },
+): Promise<ScriptDraft> {
   const finalTitle = title?.trim() || titleFrom(inputText);
-  const script = await writeDialogue(inputText, finalTitle);
-  return { script, title: finalTitle, factCheck: await checkFacts(script), labels: labelsFor(inputText) };
+  const script = await writeDialogue(japanese, inputText, finalTitle);
+  return { script, title: finalTitle, factCheck: await checkFacts(japanese, script), labels: labelsFor(inputText) };
 }
 
 /** The offline rewrite: the lines that hold a claim are softened, the rest kept. */
-export async function offlineRewrite({
-  originalScript,
-}: {
-  inputText: string;
-  originalScript: string;
-  issues: string[];
-}): Promise<{ script: string; factCheck: FactCheck }> {
-  const flagged = await claimLines(originalScript);
+export async function offlineRewrite(
+  japanese: JapaneseEngine,
+  {
+    originalScript,
+  }: {
+    inputText: string;
+    originalScript: string;
+    issues: string[];
+  },
+): Promise<{ script: string; factCheck: FactCheck }> {
+  const flagged = await claimLines(japanese, originalScript);
   const script = originalScript
     .split('\n')
     .map((line, i) => (flagged.has(i) ? hedge(line) : line))
     .join('\n');
-  return { script, factCheck: await checkFacts(script) };
+  return { script, factCheck: await checkFacts(japanese, script) };
 }

@@ -5,6 +5,7 @@ import { claim } from '../../jobs/queue';
 import { startJobWorkers } from '../../jobs/workers';
 import { createTestApp, insertUser, sessionCookie, type TestApp } from '../../test/app';
 import { fakeRender, HELLO_LINE } from '../../test/generation-kit';
+import { testJapanese } from '../../test/japanese';
 import { audioKey, hqAudioKey } from '../tracks/queries';
 import { previewKey } from './previews';
 import type { CreationVoice } from './voice';
@@ -50,7 +51,11 @@ describe('publishing', () => {
     const { taskId } = res.json();
     // C-3-08, C-7.1-06: the task's fields, its id among them.
     expect(await task(cookie, taskId)).toEqual({ taskId, status: 'queued', progress: 0, stage: null, trackId: null, errorMessage: null });
-    const stop = await startJobWorkers(t.database, t.storage, { render, pollMs: 50 });
+    const stop = await startJobWorkers(t.database, t.storage, {
+      japanese: testJapanese(),
+      render,
+      pollMs: 50,
+    });
     try {
       await expect.poll(async () => (await task(cookie, taskId)).status, { timeout: 60_000 }).toBe('completed');
     } finally {
@@ -103,7 +108,11 @@ describe('publishing', () => {
     // The first worker claims it and dies before finishing (nothing reported; the lease lapses).
     expect((await claim(t.db, 'crashed', ['publish-track'], 100))?.id).toBe(taskId);
     const before = voiceOfTrack.calls;
-    const stop = await startJobWorkers(t.database, t.storage, { render, pollMs: 50 });
+    const stop = await startJobWorkers(t.database, t.storage, {
+      japanese: testJapanese(),
+      render,
+      pollMs: 50,
+    });
     try {
       await expect.poll(async () => (await task(cookie, taskId)).status, { timeout: 60_000 }).toBe('completed');
     } finally {
@@ -126,7 +135,11 @@ describe('publishing', () => {
     const { taskId } = a.json();
     expect(b.json().taskId).toBe(taskId);
     expect(await t.db.select().from(tasks).where(eq(tasks.userId, user.id))).toHaveLength(1);
-    const stop = await startJobWorkers(t.database, t.storage, { render, pollMs: 50 });
+    const stop = await startJobWorkers(t.database, t.storage, {
+      japanese: testJapanese(),
+      render,
+      pollMs: 50,
+    });
     try {
       await expect.poll(async () => (await task(cookie, taskId)).status, { timeout: 60_000 }).toBe('completed');
     } finally {

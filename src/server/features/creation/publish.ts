@@ -8,6 +8,7 @@ import { creationPreviews, tasks, tracks } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
 import { defineJob, type JobDeps } from '../../jobs/define';
 import { enqueueJob } from '../../jobs/queue';
+import type { JapaneseEngine } from '../../providers/japanese/types';
 import { refreshSearchReadings } from '../search/public';
 import { audioKey, hqAudioKey, trackChanged } from '../tracks/public';
 import { claimsToPublish } from './claims';
@@ -78,10 +79,10 @@ export const publishTrackJob = defineJob('publish-track', {
     category: z.string().min(1),
     speakingRate: z.number().min(SPEAKING_RATE.min).max(SPEAKING_RATE.max),
   }),
-  handler: async (p, ctx, { db, storage, render }) => {
+  handler: async (p, ctx, { db, storage, render, japanese }) => {
     await ctx.report('audio_generation', 10);
     const audio = await render(p.script, p.speakingRate);
-    const claims = await claimsToPublish(db, p.userId, p.script);
+    const claims = await claimsToPublish(db, japanese, p.userId, p.script);
     await ctx.report('audio_complete', 70);
     const filename = `c-${ctx.task.id}.mp3`;
     await storage.put(audioKey(filename), audio.mp3);
@@ -103,7 +104,7 @@ export const publishTrackJob = defineJob('publish-track', {
       voiceCredit: audio.voiceCredit ?? null,
       isVisible: true,
     });
-    await announceTrack(db, trackId);
+    await announceTrack(db, japanese, trackId);
     // The preview's audio goes; its row stays until its hour is up, holding the claim (a repeat publish
     // answers this task), and the scheduled clean-up removes it.
     await storage.delete(previewKey(p.previewFilename)).catch(() => {});
@@ -123,8 +124,8 @@ export async function insertTrackOnce(db: Db, values: typeof tracks.$inferInsert
 }
 
 /** A new track's readings for search by reading (おんせん finds 温泉), then the catalogue shows it (every instance). */
-export async function announceTrack(db: Db, trackId: number): Promise<void> {
-  await refreshSearchReadings(db, trackId);
+export async function announceTrack(db: Db, japanese: JapaneseEngine, trackId: number): Promise<void> {
+  await refreshSearchReadings(db, japanese, trackId);
   await trackChanged(db, null);
 }
 

@@ -28,7 +28,7 @@ import { generatePreview, generateScript, regenerateScript } from './service';
 import { type CreationVoice, voiceFor } from './voice';
 
 export function creationRoutes(
-  { db, storage, config, llm }: AppDeps,
+  { db, storage, config, llm, japanese }: AppDeps,
   voice: CreationVoice = voiceFor(config.tts, () => readingDictionary(db), lineCacheDir(config.dataDir)),
 ): FastifyPluginAsyncZod {
   return membersOnly(async (members) => {
@@ -43,7 +43,7 @@ export function creationRoutes(
           response: { 200: ScriptAnswerSchema, 429: CreationLimitErrorSchema, ...errorAnswers(400, 401, 503) },
         },
       },
-      async (request) => generateScript(db, llm, memberOf(request), request.body),
+      async (request) => generateScript(db, llm, japanese, memberOf(request), request.body),
     );
     members.post(
       '/api/regenerate-script',
@@ -55,7 +55,7 @@ export function creationRoutes(
           response: { 200: RegenerateAnswerSchema, 429: CreationLimitErrorSchema, ...errorAnswers(400, 401, 503) },
         },
       },
-      async (request) => regenerateScript(db, llm, memberOf(request), request.body),
+      async (request) => regenerateScript(db, llm, japanese, memberOf(request), request.body),
     );
 
     members.get(

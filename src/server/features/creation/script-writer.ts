@@ -1,4 +1,5 @@
 import type { FactCheck } from '../../../shared/schemas/creation';
+import type { JapaneseEngine } from '../../providers/japanese/types';
 import type { LlmProvider, ScriptDraft } from '../../providers/llm/types';
 import { detectedClaims, modelFactCheck } from './fact-check/model';
 import { offlineRewrite, offlineScript } from './offline-script';
@@ -23,8 +24,12 @@ import {
  * 0038): a model that searches writes the script, then checks it grounded in its search; one that cannot
  * checks what it wrote in the same answer; without a model, the offline writer writes and checks it.
  */
-export async function writeScript(llm: LlmProvider, input: { inputText: string; title?: string }): Promise<ScriptDraft> {
-  if (!llm.structured) return offlineScript(input);
+export async function writeScript(
+  llm: LlmProvider,
+  japanese: JapaneseEngine,
+  input: { inputText: string; title?: string },
+): Promise<ScriptDraft> {
+  if (!llm.structured) return offlineScript(japanese, input);
   const ask = { instructions: SCRIPT_WRITER, temperature: SCRIPT_TEMPERATURE };
   if (llm.checkFacts) {
     const draft = await llm.structured({ ...ask, prompt: draftAsk(input), schema: ScriptAnswer });
@@ -35,7 +40,7 @@ export async function writeScript(llm: LlmProvider, input: { inputText: string; 
       factCheck: await llm.checkFacts({
         prompt: factCheckAsk(input.inputText, draft.script),
         script: draft.script,
-        detected: await detectedClaims(draft.script),
+        detected: await detectedClaims(japanese, draft.script),
       }),
     };
   }
@@ -44,21 +49,29 @@ export async function writeScript(llm: LlmProvider, input: { inputText: string; 
     ...draft,
     title: input.title || draft.title,
     labels: catalogueLabels(draft.labels),
-    factCheck: await modelFactCheck(draft.script, draft.factCheck),
+    factCheck: await modelFactCheck(japanese, draft.script, draft.factCheck),
   };
 }
 
 /** The script rewritten to address the fact check's issues, with its new check (the same three ways). */
-export async function rewriteScript(llm: LlmProvider, input: RewriteInput): Promise<{ script: string; factCheck: FactCheck }> {
-  if (!llm.structured) return offlineRewrite(input);
+export async function rewriteScript(
+  llm: LlmProvider,
+  japanese: JapaneseEngine,
+  input: RewriteInput,
+): Promise<{ script: string; factCheck: FactCheck }> {
+  if (!llm.structured) return offlineRewrite(japanese, input);
   const ask = { instructions: SCRIPT_WRITER, temperature: SCRIPT_TEMPERATURE };
   if (llm.checkFacts) {
     const { script } = await llm.structured({ ...ask, prompt: rewriteAsk(input), schema: RewrittenScript });
     return {
       script,
-      factCheck: await llm.checkFacts({ prompt: factCheckAsk(input.inputText, script), script, detected: await detectedClaims(script) }),
+      factCheck: await llm.checkFacts({
+        prompt: factCheckAsk(input.inputText, script),
+        script,
+        detected: await detectedClaims(japanese, script),
+      }),
     };
   }
   const rewritten = await llm.structured({ ...ask, prompt: checkedRewriteAsk(input), schema: RewriteAnswer });
-  return { script: rewritten.script, factCheck: await modelFactCheck(rewritten.script, rewritten.factCheck) };
+  return { script: rewritten.script, factCheck: await modelFactCheck(japanese, rewritten.script, rewritten.factCheck) };
 }

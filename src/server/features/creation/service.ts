@@ -4,6 +4,7 @@ import type { UserRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { countProviderError } from '../../http/metrics';
 import { ProviderError } from '../../providers/errors';
+import type { JapaneseEngine } from '../../providers/japanese/types';
 import type { LlmProvider } from '../../providers/llm/types';
 import type { StorageProvider } from '../../providers/storage/types';
 import { rememberCheck } from './claims';
@@ -17,12 +18,18 @@ import { type CreationVoice, isQuotaError } from './voice';
  * labels. It spends no daily use, but a member with none left today hears so before waiting for a
  * script; it takes one of the script writer's calls (per day and per minute, #24.7).
  */
-export async function generateScript(db: Db, llm: LlmProvider, user: UserRow, input: { inputText: string; title: string }) {
+export async function generateScript(
+  db: Db,
+  llm: LlmProvider,
+  japanese: JapaneseEngine,
+  user: UserRow,
+  input: { inputText: string; title: string },
+) {
   if ((await postingStatus(db, user)).remaining <= 0)
     throw new AppError(429, CREATION_MESSAGES.dailyLimit, { reason: CREATION_LIMIT_REASONS.dailyLimit });
   await takeScriptCall(db, user);
   try {
-    const draft = await writeScript(llm, { inputText: input.inputText, title: input.title });
+    const draft = await writeScript(llm, japanese, { inputText: input.inputText, title: input.title });
     await rememberCheck(db, user.id, draft.script, draft.factCheck.claims);
     return { ...draft, inputText: input.inputText };
   } catch (err) {
@@ -44,12 +51,13 @@ function scriptFailure(err: unknown): AppError {
 export async function regenerateScript(
   db: Db,
   llm: LlmProvider,
+  japanese: JapaneseEngine,
   user: UserRow,
   input: { inputText: string; originalScript: string; issues: string[] },
 ) {
   await takeScriptCall(db, user);
   try {
-    const rewritten = await rewriteScript(llm, input);
+    const rewritten = await rewriteScript(llm, japanese, input);
     await rememberCheck(db, user.id, rewritten.script, rewritten.factCheck.claims);
     return rewritten;
   } catch (err) {

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tracks } from '../../db/schema';
-import { closeReadingHelper, readingHelperPid } from '../../providers/japanese/helper';
 import { createTestApp, type TestApp } from '../../test/app';
+import { testJapanese } from '../../test/japanese';
 import { searchReadingOf } from '../search/readings';
 import { seedDemoAccounts, seedDemoTracks } from './seed';
 import { DEMO_TRACKS } from './seed-content';
+
+const J = testJapanese();
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,18 +22,19 @@ describe('#37.6 the demo’s first start, one helper at a time', () => {
     await seedDemoTracks({
       db: t.db,
       storage: t.storage,
+      japanese: J,
       demoUserId,
       render: async () => {
         events.push('render');
         // The dictionary's helper (about 300 MB) is not running beside the render helper.
-        dictionaryWhileSpeaking.push(readingHelperPid());
+        dictionaryWhileSpeaking.push(J.pid());
         return { mp3: Buffer.from('ID3-fake'), duration: 200, voicedBy: 'open-jtalk', voiceCredit: 'クレジット' };
       },
       log: { info: () => {} },
       phases: {
         written: async () => {
           events.push('written');
-          await closeReadingHelper();
+          await J.close();
         },
         spoken: async () => {
           events.push('spoken');
@@ -45,7 +48,7 @@ describe('#37.6 the demo’s first start, one helper at a time', () => {
     for (const r of rows) {
       // #37.1: the voice and its credit are kept with each demo track, as with a member's.
       expect([r.voicedBy, r.voiceCredit]).toEqual(['open-jtalk', 'クレジット']);
-      expect(r.titleReading).toBe(await searchReadingOf(r.title));
+      expect(r.titleReading).toBe(await searchReadingOf(J, r.title));
     }
   });
 });

@@ -3,11 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREATION_INPUT_MAX, SCRIPT_MAX } from '../../../shared/rules/creation';
 import { invitations, tracks, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
+import { testJapanese } from '../../test/japanese';
 import { writeDialogue } from '../creation/writer';
 import { speechSeconds } from '../creation/writer/speech-length';
 import { searchReadingOf } from '../search/readings';
 import { seedDemoAccounts, seedDemoTracks, spokenText } from './seed';
 import { DEMO_TRACKS } from './seed-content';
+
+const J = testJapanese();
 
 let t: TestApp;
 const rendered: string[] = [];
@@ -41,6 +44,7 @@ describe('demo seed', () => {
     await seedDemoTracks({
       db: t.db,
       storage: t.storage,
+      japanese: J,
       demoUserId,
       render: async (text) => {
         // Tracks made so far are already in the catalogue while the next one is being made.
@@ -60,9 +64,9 @@ describe('demo seed', () => {
       expect((await t.storage.stat(`audio/${r.filename}`))?.size).toBe(r.fileSize);
       // #20: the seed writes the readings search by reading needs.
       expect([r.titleReading, r.categoryReading, r.scriptReading]).toEqual([
-        await searchReadingOf(r.title),
-        await searchReadingOf(r.category),
-        await searchReadingOf(r.script),
+        await searchReadingOf(J, r.title),
+        await searchReadingOf(J, r.category),
+        await searchReadingOf(J, r.script),
       ]);
       expect(r.titleReading).toMatch(/^[^\p{Script=Han}]+$/u);
     }
@@ -73,9 +77,18 @@ describe('demo seed', () => {
   it('resumes an interrupted seed without doubling tracks', async () => {
     const { demoUserId } = await seedDemoAccounts(t.db);
     const before = rendered.length;
-    await seedDemoTracks({ db: t.db, storage: t.storage, demoUserId, render: fakeRender, log: { info: () => {} } });
+    await seedDemoTracks({ db: t.db, storage: t.storage, japanese: J, demoUserId, render: fakeRender, log: { info: () => {} } });
     expect(rendered.length).toBe(before);
     expect(await t.db.select().from(tracks)).toHaveLength(DEMO_TRACKS.length);
+  });
+
+  it('#40.5 publishes two of the official channel’s tracks premium-only, none of the demo member’s', async () => {
+    const rows = await t.db
+      .select({ filename: tracks.filename, createdBy: tracks.createdBy })
+      .from(tracks)
+      .where(eq(tracks.isPremiumOnly, true));
+    expect(rows.map((r) => r.filename).sort()).toEqual(['demo-01.mp3', 'demo-02.mp3']);
+    expect(rows.map((r) => r.createdBy)).toEqual(['mugen', 'mugen']);
   });
 
   it('reads the lines aloud without the speaker labels', () => {
@@ -90,7 +103,7 @@ describe('#37.5 the demo as the specification describes it', () => {
     "#37.5 $key: an article a member could write, whose dialogue lasts 3 to 5 minutes by the writer's estimate",
     async (t) => {
       expect([...t.text].length).toBeLessThanOrEqual(CREATION_INPUT_MAX);
-      const script = await writeDialogue(t.text, t.title);
+      const script = await writeDialogue(J, t.text, t.title);
       expect(script.length).toBeLessThanOrEqual(SCRIPT_MAX);
       const seconds = speechSeconds(script);
       expect(seconds).toBeGreaterThanOrEqual(180);

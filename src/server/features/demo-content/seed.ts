@@ -1,11 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { DAY_MS } from '../../../shared/constants';
+import type { Claim } from '../../../shared/schemas/creation';
 import type { Db } from '../../db/client';
 import { invitations, tracks, users } from '../../db/schema';
 import type { LineTiming } from '../../providers/audio/dialogue';
+import type { JapaneseEngine } from '../../providers/japanese/types';
 import type { StorageProvider } from '../../providers/storage/types';
-import { detectClaims, writeDialogue } from '../creation/public';
+import { detectedClaims, writeDialogue } from '../creation/public';
 import { refreshSearchReadings } from '../search/public';
 import { audioKey, existingFilenames, hqAudioKey, trackChanged } from '../tracks/public';
 import { ensureOfficialAccount, OFFICIAL_ACCOUNT } from '../users/public';
@@ -81,24 +83,25 @@ function inviteCode(): string {
 export async function seedDemoTracks(opts: {
   db: Db;
   storage: StorageProvider;
+  japanese: JapaneseEngine;
   render: RenderFn;
   demoUserId: string;
   log: Log;
   signal?: AbortSignal;
   phases?: { written(): Promise<void>; spoken(): Promise<void> };
 }) {
-  const { db, storage, render, demoUserId, log } = opts;
+  const { db, storage, japanese, render, demoUserId, log } = opts;
   const done = await existingFilenames(db, DEMO_TRACKS.map(filenameOf));
   const todo = DEMO_TRACKS.filter((t) => !done.has(filenameOf(t)));
   if (todo.length === 0) return;
   const total = DEMO_TRACKS.length;
   // The same pipeline as a member's published track: the offline writer's dialogue (issue 25) and the
   // claims the offline check finds (issue 25.2), then two hosts, -16 LUFS, 64 and 128 kbit/s.
-  const written: { t: DemoTrack; script: string; claims: Awaited<ReturnType<typeof detectClaims>> }[] = [];
+  const written: { t: DemoTrack; script: string; claims: Claim[] }[] = [];
   for (const t of todo) {
     if (opts.signal?.aborted) return;
-    const script = await writeDialogue(t.text, t.title);
-    written.push({ t, script, claims: await detectClaims(script) });
+    const script = await writeDialogue(japanese, t.text, t.title);
+    written.push({ t, script, claims: await detectedClaims(japanese, script) });
   }
   await opts.phases?.written();
   let n = done.size;
@@ -125,8 +128,9 @@ export async function seedDemoTracks(opts: {
         transcript: lines ?? null,
         voicedBy: voicedBy ?? null,
         voiceCredit: voiceCredit ?? null,
-        claims: claims.map(({ kind: _kind, ...claim }) => claim),
+        claims,
         hqFilename: mp3Hq ? filenameOf(t) : null,
+        isPremiumOnly: DEMO_PREMIUM_ONLY.has(t.key),
         // Spread over the last weeks so the recommendation score has ages to work with.
         uploadedAt: new Date(Date.now() - (DEMO_TRACKS.length - index) * DAY_MS),
       })
@@ -137,11 +141,19 @@ export async function seedDemoTracks(opts: {
   }
   await opts.phases?.spoken();
   // Their readings for search by reading, as every writer of tracks does.
-  for (const id of inserted) await refreshSearchReadings(db, id);
+  for (const id of inserted) await refreshSearchReadings(db, japanese, id);
   log.info(`demo audio ready: ${total} tracks`);
 }
 
 const filenameOf = (t: DemoTrack) => `${t.key}.mp3`;
+
+/**
+ * The demo's premium-only tracks (issue 40.5): two of the official channel's, so a newcomer sees the mark
+ * and a free member's tap opens /premium. Chosen here rather than in seed-content.ts, whose texts key the
+ * kept demo audio (scripts/serve-e2e.mjs): marking a track does not speak it again. Not the demo member's
+ * own (their feed and My Page list every one of theirs), nor one a journey names.
+ */
+export const DEMO_PREMIUM_ONLY: ReadonlySet<string> = new Set(['demo-01', 'demo-02']);
 
 export async function demoUserExists(db: Db): Promise<boolean> {
   const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, OFFICIAL_ACCOUNT.id));

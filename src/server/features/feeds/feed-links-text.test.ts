@@ -1,8 +1,8 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXT_MESSAGES } from '../../../shared/rules/text';
 import { playlistItems, playlists } from '../../db/schema';
 import { createTestApp, insertTrack, insertUser, sessionCookie, type TestApp } from '../../test/app';
+import { parseFeed } from './feed-kit';
 
 // Issue 36: a control character in what a member wrote made the feeds listing it stop being XML (#36.8),
 // and the feeds' and cards' links came from the Host header a client wrote (#36.9).
@@ -14,13 +14,7 @@ afterAll(async () => {
 /** A hostile client's request: it names another host, as itself and as a proxy would. */
 const EVIL = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', forwarded: 'host=evil.example' };
 
-function channelOf(xml: string) {
-  expect(XMLValidator.validate(xml)).toBe(true);
-  const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', parseTagValue: false }).parse(xml);
-  const channel = doc.rss.channel;
-  const items = channel.item === undefined ? [] : Array.isArray(channel.item) ? channel.item : [channel.item];
-  return { channel, items };
-}
+const channelOf = (xml: string) => parseFeed<{ title: string; description: string; category: string }>(xml);
 
 describe('feeds of text written before #36.8', () => {
   let t: TestApp;

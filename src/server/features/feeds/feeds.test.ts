@@ -1,7 +1,7 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playlistItems, playlists } from '../../db/schema';
 import { createTestApp, insertTrack, insertUser, type TestApp } from '../../test/app';
+import { parseFeed } from './feed-kit';
 
 let t: TestApp;
 let creator: { id: string };
@@ -54,14 +54,7 @@ interface FeedItem {
   'itunes:duration': string;
 }
 
-/** Parses the feed with a real XML parser, failing on XML that is not well formed. */
-function parse(xml: string) {
-  expect(XMLValidator.validate(xml)).toBe(true);
-  const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', parseTagValue: false }).parse(xml);
-  const channel = doc.rss.channel;
-  const items: FeedItem[] = channel.item === undefined ? [] : Array.isArray(channel.item) ? channel.item : [channel.item];
-  return { rss: doc.rss, channel, items };
-}
+const parse = (xml: string) => parseFeed<FeedItem>(xml);
 
 /** What Apple Podcasts and Spotify refuse a feed without (their published requirements). */
 function expectDirectoryFields(rss: Record<string, unknown>, channel: Record<string, unknown>, items: FeedItem[]) {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HealthSchema, PingSchema } from '../../../shared/schemas/health';
-import { settingProblems } from '../../providers/problems';
+import { servedModels, settingProblems } from '../../providers/problems';
 import { offlineVoice } from '../../providers/tts/index';
 import type { AppDeps } from '../../types';
 
@@ -26,6 +26,7 @@ export function healthRoutes({ database, config }: AppDeps): FastifyPluginAsyncZ
           memory: { used: mem.heapUsed, total: mem.heapTotal },
           database: { connected },
           problems: settingProblems(),
+          models: servedModels(),
           voice: {
             speaks: config.tts.provider === 'offline' ? offline.name : config.tts.provider,
             offline: offline.name,

@@ -1,7 +1,8 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../../shared/messages/api';
-import type { Db } from '../../db/client';
-import { listeningHistory } from '../../db/schema';
+import { tokyoDay } from '../../../shared/rules/creation';
+import { type Db, inTransaction } from '../../db/client';
+import { listeningHistory, listens } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { canSeeTrack, findTrack } from '../tracks/public';
 import type { Onlooker } from '../users/public';
@@ -28,17 +29,36 @@ export interface ListeningInput {
 export async function recordListening(db: Db, userId: string, viewer: Onlooker, input: ListeningInput) {
   const access = await findTrack(db, input.trackId);
   if (!access || !canSeeTrack(access, viewer)) throw notFound(MESSAGES.trackNotFound);
-  const [row] = await db
-    .insert(listeningHistory)
-    .values({
-      userId,
-      trackId: input.trackId,
-      duration: input.duration,
-      progressPercent: input.progressPercent,
-      completed: input.completed,
-    })
-    .returning();
-  return toEntry(row);
+  return toEntry(await insertListening(db, { userId, ...input }));
+}
+
+/**
+ * A history row and, in the same transaction, the listen it belongs to (the member's listening of the
+ * track that Japan day, issue 40.3): how far they got, whether they reached the end, the seconds heard.
+ */
+export function insertListening(db: Db, values: typeof listeningHistory.$inferInsert): Promise<Row> {
+  return inTransaction(db, async (tx) => {
+    const [row] = await tx.insert(listeningHistory).values(values).returning();
+    await tx
+      .insert(listens)
+      .values({
+        trackId: row.trackId,
+        day: tokyoDay(row.createdAt),
+        userId: row.userId,
+        reached: row.progressPercent,
+        completed: row.completed,
+        seconds: row.duration,
+      })
+      .onConflictDoUpdate({
+        target: [listens.trackId, listens.day, listens.userId],
+        set: {
+          reached: sql`greatest(${listens.reached}, excluded.reached)`,
+          completed: sql`${listens.completed} or excluded.completed`,
+          seconds: sql`${listens.seconds} + excluded.seconds`,
+        },
+      });
+    return row;
+  });
 }
 
 /** The member's history, newest first, optionally for one track. */

@@ -30,7 +30,7 @@ describe('purchase with Stripe (C-7.2-02, C-7.2-03)', () => {
       items: [{ price: STAND_IN_KEYS.STRIPE_PRICE_ID }],
       payment_behavior: 'default_incomplete',
       payment_settings: { save_default_payment_method: 'on_subscription' },
-      expand: ['latest_invoice.payment_intent'],
+      expand: ['latest_invoice.confirmation_secret'],
       metadata: { userId: m.id },
     });
     expect(create?.idempotencyKey).toBe(`mugen-subscription-${m.id}-0`);
@@ -54,10 +54,7 @@ describe('purchase with Stripe (C-7.2-02, C-7.2-03)', () => {
       {}, // the latest payment of my subscription: unpaid
       { paymentIntentId: mine.paymentIntentId }, // mine, unpaid
       { paymentIntentId: 'pi_madeup123' }, // Stripe does not know it
-      {
-        paymentIntentId: kit.stand.invoices.get(kit.stand.subscriptions.get(other.subscriptionId)?.latest_invoice as string)
-          ?.payment_intent,
-      }, // paid, but someone else's
+      { paymentIntentId: kit.stand.paymentIntentOf(kit.stand.subscriptions.get(other.subscriptionId)?.latest_invoice as string) }, // paid, but someone else's
     ];
     for (const body of forged) {
       const res = await call(m, 'POST', '/api/user/upgrade-premium', body);

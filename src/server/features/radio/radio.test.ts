@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../../shared/constants';
-import { CLOSING_SECONDS, PROGRAMME_MESSAGES, SEGUE_SECONDS } from '../../../shared/rules/programme';
+import { CLOSING_SECONDS, OPENING_SECONDS, PROGRAMME_MESSAGES, SEGUE_SECONDS } from '../../../shared/rules/programme';
 import type { Programme } from '../../../shared/schemas/radio';
 import { likes, listeningHistory, segues, tasks } from '../../db/schema';
 import { startJobWorkers } from '../../jobs/workers';
@@ -9,6 +9,7 @@ import { encodeMp3 } from '../../providers/audio/mp3';
 import { mp3Duration } from '../../providers/audio/mp3-duration';
 import type { RenderedDialogue } from '../../providers/audio/render';
 import { createTestApp, insertTrack, insertUser, sessionCookie, type TestApp } from '../../test/app';
+import { testJapanese } from '../../test/japanese';
 import { MAKE_SEGUE } from './segues';
 
 let t: TestApp;
@@ -51,13 +52,18 @@ function expectInvariants(p: Programme, minutes: number) {
   expect(Math.abs(p.totalSeconds - minutes * 60)).toBeLessThanOrEqual(30);
   const trackIds = trackIdsOf(p);
   expect(new Set(trackIds).size).toBe(trackIds.length);
-  expect(p.items[0].kind).toBe('track');
+  expect(p.items[0]).toMatchObject({ kind: 'segue', title: PROGRAMME_MESSAGES.openingTitle });
   p.items.forEach((item, i) => {
-    if (item.kind === 'track' && i > 0) expect(p.items[i - 1]).toMatchObject({ kind: 'segue', seconds: SEGUE_SECONDS });
+    if (item.kind === 'track' && i > 1) expect(p.items[i - 1]).toMatchObject({ kind: 'segue' });
     if (item.kind === 'track') expect(item.audioUrl).toBe(`/api/stream/${item.trackId}`);
-    if (item.kind === 'segue') expect(item.audioUrl).toBe(`/api/radio/segues/${item.segueId}/audio`);
+    if (item.kind === 'segue') {
+      expect(item.audioUrl).toBe(`/api/radio/segues/${item.segueId}/audio`);
+      expect(item.fallbackUrl).toMatch(/^\/api\/radio\/segues\/\d+\/audio$/);
+      const range = i === 0 ? OPENING_SECONDS : i === p.items.length - 1 ? CLOSING_SECONDS : SEGUE_SECONDS;
+      expect([i, item.seconds >= range.min - 0.1 && item.seconds <= range.max + 0.1]).toEqual([i, true]);
+    }
   });
-  expect(p.items.at(-1)).toMatchObject({ kind: 'segue', seconds: CLOSING_SECONDS, title: PROGRAMME_MESSAGES.closingTitle });
+  expect(p.items.at(-1)).toMatchObject({ kind: 'segue', title: PROGRAMME_MESSAGES.closingTitle });
 }
 
 describe('GET /api/radio/programme (#28.1)', () => {
@@ -101,7 +107,7 @@ describe('GET /api/radio/programme (#28.1)', () => {
 
   it('#28.1: each track item plays with the member session, and names its track', async () => {
     const p: Programme = (await get('/api/radio/programme?minutes=5', member)).json();
-    const first = p.items[0];
+    const first = p.items[1];
     expect(first.title).toBe('好きな落語');
     expect(first.track?.id).toBe(first.trackId);
     const audio = await get(first.audioUrl, member);
@@ -132,13 +138,18 @@ describe('segues (#28.2)', () => {
     const again: Programme = (await get('/api/radio/programme?minutes=5', member)).json();
     expect(again.items.map((i) => i.segueId)).toEqual(p.items.map((i) => i.segueId));
     const segueIds = p.items.flatMap((i) => (i.kind === 'segue' && i.segueId ? [i.segueId] : []));
-    expect(segueIds.length).toBe(p.items.filter((i) => i.kind === 'track').length);
+    expect(segueIds.length).toBe(p.items.filter((i) => i.kind === 'track').length + 1);
     const queued = await t.db.select().from(tasks).where(eq(tasks.kind, MAKE_SEGUE));
     const asked = queued.map((q) => (q.payload as { segueId: number }).segueId);
     // One task per pair, however many programmes asked for it.
     for (const id of segueIds) expect([id, asked.filter((a) => a === id).length]).toEqual([id, 1]);
 
-    const stop = await startJobWorkers(t.database, t.storage, { render, pollMs: 50, schedules: false });
+    const stop = await startJobWorkers(t.database, t.storage, {
+      japanese: testJapanese(),
+      render,
+      pollMs: 50,
+      schedules: false,
+    });
     try {
       await expect
         .poll(
@@ -154,11 +165,18 @@ describe('segues (#28.2)', () => {
     }
     const rows = await t.db.select().from(segues).where(inArray(segues.id, segueIds));
     for (const row of rows) {
-      expect(Math.abs(row.duration - (row.toTrackId === null ? CLOSING_SECONDS : SEGUE_SECONDS))).toBeLessThan(0.15);
-      expect(row.script).toMatch(/^ハルカ：.+\nケンタ：.+$/);
+      expect(Math.abs(row.duration - row.seconds)).toBeLessThan(0.15);
+      expect(row.script).toMatch(/^ハルカ：.+/);
     }
-    const bridge = rows.find((r) => r.toTrackId !== null);
+    const bridge = rows.find((r) => r.toTrackId !== null && r.fromTrackId !== null);
     expect(bridge?.script).toContain('「');
+    // #40.1: once made, the programme counts the talk's measured seconds.
+    const made: Programme = (await get('/api/radio/programme?minutes=5', member)).json();
+    const measured = new Map(rows.map((r) => [r.id, r.duration]));
+    for (const item of made.items.filter((i) => i.kind === 'segue')) {
+      expect([item.segueId, item.seconds]).toEqual([item.segueId, measured.get(item.segueId as number) ?? item.seconds]);
+    }
+    expectInvariants(made, 5);
   }, 90_000);
 
   it('#28.2: a segue streams to members with ranges, ETag and 304; visitors are 401; an unknown one is 404', async () => {

@@ -6,7 +6,7 @@ import { limitedAs } from '../../http/rate-limits';
 import { sendStoredAudio } from '../../http/stored-audio';
 import type { AppDeps } from '../../types';
 import { hearerOf } from '../tracks/public';
-import { segueAudio } from './segues';
+import { segueAudio, watchSegueFiles } from './segues';
 import { buildProgramme } from './service';
 
 /**
@@ -15,6 +15,9 @@ import { buildProgramme } from './service';
  */
 export function radioRoutes({ db, storage, now }: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    // A deleted track's talks go with it, their audio too (#40.2).
+    const unwatch = watchSegueFiles(db, storage, (err) => app.log.error({ err }, 'segue files sweep failed'));
+    app.addHook('onClose', async () => unwatch());
     await app.register(
       membersOnly(async (members) => {
         members.get(

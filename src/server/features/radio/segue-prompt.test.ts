@@ -18,17 +18,20 @@ describe('#26.5 the segue is the feature’s words, sent by the provider’s str
         return ask.schema.parse({ script });
       },
     });
-    expect(await writeSegue(model('ハルカ：次は散歩の話。\nケンタ: 朝の散歩のすすめです。'), { from, to })).toBe(
+    expect(await writeSegue(model('ハルカ：次は散歩の話。\nケンタ: 朝の散歩のすすめです。'), { from, to, seconds: 8 })).toBe(
       'ハルカ：次は散歩の話。\nケンタ：朝の散歩のすすめです。',
     );
     expect(asked[0]).toMatchObject({ instructions: SCRIPT_WRITER, temperature: 0.9 });
     expect(asked[0].prompt).toContain('次のトラック: 「朝の散歩のすすめ」（カテゴリなし）');
     // A one-host or too long answer is not a segue.
-    await expect(writeSegue(model('ハルカ：ひとりで話します。'), { from, to: null })).rejects.toThrow();
+    await expect(writeSegue(model('ハルカ：ひとりで話します。'), { from, to: null, seconds: 30 })).rejects.toThrow();
     expect(asked[1].prompt).toContain('最後のトラック: 「銭湯の歴史」（歴史）');
+    // #40.1: the length the talk is spoken in is asked for.
+    expect(asked[0].prompt).toContain('声に出して約8秒（48字以内、38字以上）');
+    expect(asked[1].prompt).toContain('声に出して約30秒（180字以内、144字以上）');
   });
 
   it('#26.5 without a model, the offline writer writes it', async () => {
-    expect(await writeSegue(offlineLlm(), { from, to })).toBe(writeSegueScript({ from, to }));
+    expect(await writeSegue(offlineLlm(), { from, to, seconds: 8 })).toBe(writeSegueScript({ from, to, seconds: 8 }));
   });
 });

@@ -1,17 +1,18 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import { z } from 'zod';
-import { CLOSING_SECONDS, PROGRAMME_MESSAGES, SEGUE_SECONDS } from '../../../shared/rules/programme';
+import { PROGRAMME_MESSAGES, SEGUE_RETRY_AFTER_MS } from '../../../shared/rules/programme';
 import { scriptLines } from '../../../shared/rules/transcript';
 import { type Db, inTransaction } from '../../db/client';
 import { segues, tracks } from '../../db/schema';
 import { found } from '../../http/errors';
-import { defineJob } from '../../jobs/define';
-import { enqueueJob, PermanentTaskError } from '../../jobs/queue';
+import { defineJob, type JobDeps } from '../../jobs/define';
+import { enqueueJob, type JobContext, PermanentTaskError } from '../../jobs/queue';
 import { encodeMp3 } from '../../providers/audio/mp3';
 import { id3v2Length, mp3Duration, parseFrameHeader } from '../../providers/audio/mp3-duration';
 import type { SegueTrack } from '../../providers/llm/types';
 import { keyIn } from '../../providers/storage/keys';
-import { type Hearer, requireHearing } from '../tracks/public';
+import type { StorageProvider } from '../../providers/storage/types';
+import { type Hearer, onTrackChange, requireHearing } from '../tracks/public';
 import { writeSegue } from './segue-prompt';
 
 export const MAKE_SEGUE = 'make-segue' as const;
@@ -21,41 +22,79 @@ const FASTEST_RATE = 1.6;
 const BREATH_SECONDS = 0.3;
 
 export const segueKey = (id: number) => keyIn('segues', `s-${id}.mp3`);
-/** How long a segue's slot is: every segue lasts the same, the closing its own. */
-export const plannedSeconds = (to: number | null) => (to === null ? CLOSING_SECONDS : SEGUE_SECONDS);
 
+/** A talk of a programme: `from` null is an opening, `to` null a closing, neither a bridge; whole seconds. */
+export interface Talk {
+  from: number | null;
+  to: number | null;
+  seconds: number;
+}
 export interface SegueRef {
   id: number;
   status: string;
+  /** Measured seconds once made, else 0. */
+  duration: number;
 }
-const pairKey = (from: number, to: number | null) => `${from}>${to ?? ''}`;
+export const pairKey = (t: Talk) => `${t.from ?? ''}>${t.to ?? ''}@${t.seconds}`;
 
 /**
- * The segues of a programme's pairs, made or not: a pair met for the first time gets its row (pending) and
- * a make-segue task in one transaction, so each pair is spoken once however many programmes ask for it.
- * Answers the rows by pair (`from>to`, `from>` for the closing).
+ * The rows of a programme's talks, made or not: a talk met for the first time gets its row (pending) and
+ * a make-segue task in one transaction, so each is spoken once however many programmes ask for it; one
+ * whose making failed for good is asked for again once SEGUE_RETRY_AFTER_MS has passed (#40.2).
+ * Answers the rows by `pairKey`.
  */
-export async function seguesFor(db: Db, pairs: readonly { from: number; to: number | null }[]): Promise<Map<string, SegueRef>> {
+export async function seguesFor(db: Db, talks: readonly Talk[], now = new Date()): Promise<Map<string, SegueRef>> {
   const byPair = new Map<string, SegueRef>();
+  const stale: number[] = [];
+  const retryBefore = new Date(now.getTime() - SEGUE_RETRY_AFTER_MS);
   const read = async (q: Db) => {
-    const froms = [...new Set(pairs.map((p) => p.from))];
-    if (froms.length === 0) return;
+    const froms = [...new Set(talks.flatMap((t) => (t.from === null ? [] : [t.from])))];
+    const tos = [...new Set(talks.flatMap((t) => (t.from === null && t.to !== null ? [t.to] : [])))];
     const rows = await q
-      .select({ id: segues.id, from: segues.fromTrackId, to: segues.toTrackId, status: segues.status })
+      .select({
+        id: segues.id,
+        from: segues.fromTrackId,
+        to: segues.toTrackId,
+        seconds: segues.seconds,
+        status: segues.status,
+        duration: segues.duration,
+        updatedAt: segues.updatedAt,
+      })
       .from(segues)
-      .where(inArray(segues.fromTrackId, froms));
-    for (const r of rows) byPair.set(pairKey(r.from, r.to), { id: r.id, status: r.status });
+      .where(
+        or(
+          froms.length ? inArray(segues.fromTrackId, froms) : undefined,
+          tos.length ? and(isNull(segues.fromTrackId), inArray(segues.toTrackId, tos)) : undefined,
+          and(isNull(segues.fromTrackId), isNull(segues.toTrackId)),
+        ),
+      );
+    stale.length = 0;
+    for (const r of rows) {
+      byPair.set(pairKey(r), { id: r.id, status: r.status, duration: r.duration });
+      if (r.status === 'failed' && r.updatedAt < retryBefore) stale.push(r.id);
+    }
   };
   await read(db);
-  const missing = pairs.filter((p) => !byPair.has(pairKey(p.from, p.to)));
-  if (missing.length === 0) return byPair;
+  const missing = talks.filter((t, i) => !byPair.has(pairKey(t)) && talks.findIndex((u) => pairKey(u) === pairKey(t)) === i);
+  const retried = stale.filter((id) => talks.some((t) => byPair.get(pairKey(t))?.id === id));
+  if (missing.length === 0 && retried.length === 0) return byPair;
   await inTransaction(db, async (tx) => {
-    const made = await tx
-      .insert(segues)
-      .values(missing.map((p) => ({ fromTrackId: p.from, toTrackId: p.to })))
-      .onConflictDoNothing()
-      .returning({ id: segues.id });
-    for (const { id } of made) {
+    const made = missing.length
+      ? await tx
+          .insert(segues)
+          .values(missing.map((t) => ({ fromTrackId: t.from, toTrackId: t.to, seconds: t.seconds })))
+          .onConflictDoNothing()
+          .returning({ id: segues.id })
+      : [];
+    // Only the programme that moves a failed row back to pending asks again: one task however many ask.
+    const again = retried.length
+      ? await tx
+          .update(segues)
+          .set({ status: 'pending', updatedAt: now })
+          .where(and(inArray(segues.id, retried), eq(segues.status, 'failed'), lt(segues.updatedAt, retryBefore)))
+          .returning({ id: segues.id })
+      : [];
+    for (const { id } of [...made, ...again]) {
       await enqueueJob(tx, makeSegueJob, { segueId: id });
     }
   });
@@ -65,7 +104,8 @@ export async function seguesFor(db: Db, pairs: readonly { from: number; to: numb
 
 /**
  * A made segue's audio for GET /api/radio/segues/{id}/audio; 404 つなぎの音声が見つかりません until it is
- * made. What it says names both tracks of its pair, so it is heard by the stream's rule on each (#36.6):
+ * made. What it says names the tracks of its pair, so it is heard by the stream's rule on each (#36.6; a
+ * bridge names none):
  * 404 when one is hidden from the listener, 403 premium_only when one is premium-only for them.
  */
 export async function segueAudio(db: Db, id: number, who: Hearer) {
@@ -78,7 +118,12 @@ export async function segueAudio(db: Db, id: number, who: Hearer) {
   const named = await db
     .select({ isVisible: tracks.isVisible, isPremiumOnly: tracks.isPremiumOnly, ownerId: tracks.userId })
     .from(tracks)
-    .where(inArray(tracks.id, ready.to === null ? [ready.from] : [ready.from, ready.to]));
+    .where(
+      inArray(
+        tracks.id,
+        [ready.from, ready.to].filter((id): id is number => id !== null),
+      ),
+    );
   // A hidden track's 404 before a premium-only one's 403: the refusal says nothing of a hidden track.
   for (const track of named.sort((a, b) => Number(a.isVisible) - Number(b.isVisible))) {
     requireHearing(track, who, PROGRAMME_MESSAGES.segueNotFound);
@@ -133,32 +178,78 @@ export async function fitToSlot(
 }
 
 /**
- * The make-segue job: what the hosts say about the two tracks is written (segue-prompt.ts), the render speaks
- * it in the tracks' voices at their level, it is fitted to its slot and stored, and the row becomes ready.
- * A track deleted meanwhile takes its segues with it (the task then ends).
+ * The make-segue job: what the hosts say is written for the talk's length (segue-prompt.ts), the render
+ * speaks it in the tracks' voices at their level, it is fitted to its length and stored, and the row
+ * becomes ready with its measured seconds. A track deleted meanwhile takes its talks with it (the task then
+ * ends). A task that fails for good leaves its row `failed`, for a later programme to ask again (#40.2).
  */
 export const makeSegueJob = defineJob(MAKE_SEGUE, {
   version: 1,
-  // Nobody waits for a segue (the programme plays without it): publishing and contact mail go first (#36.7).
+  // Nobody waits for a segue (the programme plays a bridge without it): publishing and contact mail go first (#36.7).
   priority: 'background',
   payload: z.object({ segueId: z.number().int().positive() }),
-  handler: async ({ segueId }, ctx, { db, storage, render, llm }) => {
-    const [row] = await db.select().from(segues).where(eq(segues.id, segueId)).limit(1);
-    if (!row) throw new PermanentTaskError('the segue is gone');
-    if (row.status === 'ready') return { segueId };
-    const from = await segueTrack(db, row.fromTrackId);
-    const to = row.toTrackId === null ? null : await segueTrack(db, row.toTrackId);
-    if (!from || (row.toTrackId !== null && !to)) throw new PermanentTaskError('a track of the segue is gone');
-    await ctx.report('script', 10);
-    const script = await writeSegue(llm, { from, to });
-    await ctx.report('audio_generation', 40);
-    const audio = await fitToSlot((rate) => render(script, rate), plannedSeconds(row.toTrackId));
-    const key = segueKey(segueId);
-    await storage.put(key, audio.mp3);
-    await db
-      .update(segues)
-      .set({ status: 'ready', storageKey: key, duration: audio.duration, fileSize: audio.mp3.length, script, updatedAt: new Date() })
-      .where(eq(segues.id, segueId));
-    return { segueId, duration: audio.duration };
+  handler: async ({ segueId }, ctx, deps) => {
+    try {
+      return await makeSegue(segueId, ctx, deps);
+    } catch (err) {
+      if (err instanceof PermanentTaskError || ctx.task.attempts >= ctx.task.maxAttempts) {
+        await deps.db
+          .update(segues)
+          .set({ status: 'failed', updatedAt: new Date() })
+          .where(and(eq(segues.id, segueId), eq(segues.status, 'pending')));
+      }
+      throw err;
+    }
   },
 });
+
+async function makeSegue(segueId: number, ctx: JobContext, { db, storage, render, llm }: JobDeps) {
+  const [row] = await db.select().from(segues).where(eq(segues.id, segueId)).limit(1);
+  if (!row) throw new PermanentTaskError('the segue is gone');
+  if (row.status === 'ready') return { segueId };
+  const from = row.fromTrackId === null ? null : await segueTrack(db, row.fromTrackId);
+  const to = row.toTrackId === null ? null : await segueTrack(db, row.toTrackId);
+  if ((row.fromTrackId !== null && !from) || (row.toTrackId !== null && !to)) throw new PermanentTaskError('a track of the segue is gone');
+  await ctx.report('script', 10);
+  const script = await writeSegue(llm, { from, to, seconds: row.seconds });
+  await ctx.report('audio_generation', 40);
+  const audio = await fitToSlot((rate) => render(script, rate), row.seconds);
+  const key = segueKey(segueId);
+  await storage.put(key, audio.mp3);
+  await db
+    .update(segues)
+    .set({ status: 'ready', storageKey: key, duration: audio.duration, fileSize: audio.mp3.length, script, updatedAt: new Date() })
+    .where(eq(segues.id, segueId));
+  return { segueId, duration: audio.duration };
+}
+
+/**
+ * Deletes the stored MP3 of every talk whose row is gone: a track's deletion takes its talks' rows with it
+ * (cascade), and this takes their audio (#40.2). Runs on every track change that removed a track.
+ */
+export async function sweepSegueFiles(db: Db, storage: StorageProvider): Promise<string[]> {
+  const keys = await storage.list('segues/');
+  const ids = keys.flatMap((k) => {
+    const m = /^segues\/s-(\d+)\.mp3$/.exec(k);
+    return m ? [Number(m[1])] : [];
+  });
+  if (ids.length === 0) return [];
+  const kept = new Set((await db.select({ id: segues.id }).from(segues).where(inArray(segues.id, ids))).map((r) => r.id));
+  const gone = ids.filter((id) => !kept.has(id)).map(segueKey);
+  for (const key of gone) await storage.delete(key);
+  return gone;
+}
+
+/** Watches the tracks: when one is deleted, its talks' audio goes too (sweepSegueFiles). Answers the unsubscribe. */
+export function watchSegueFiles(db: Db, storage: StorageProvider, onError: (err: unknown) => void): () => void {
+  return onTrackChange(db, (id) => {
+    if (id === null) return;
+    void (async () => {
+      if (typeof id === 'number') {
+        const [still] = await db.select({ id: tracks.id }).from(tracks).where(eq(tracks.id, id)).limit(1);
+        if (still) return;
+      }
+      await sweepSegueFiles(db, storage);
+    })().catch(onError);
+  });
+}

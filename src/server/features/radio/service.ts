@@ -2,6 +2,8 @@ import { inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   CLOSING_SECONDS,
+  OPENING_SECONDS,
+  PLAN_MARGIN_SECONDS,
   PROGRAMME_MESSAGES,
   PROGRAMME_TOLERANCE_SECONDS,
   SEGUE_SECONDS,
@@ -12,8 +14,8 @@ import { type Db, rowsOf } from '../../db/client';
 import { follows, likes, listeningHistory, tracks, type users } from '../../db/schema';
 import { AppError, found } from '../../http/errors';
 import { type Hearer, hearerOf, hearingOf, listedSql, listTracksWhere, onTrackChange } from '../tracks/public';
-import { type Candidate, longestMinutes, type PickOptions, pickProgramme } from './pick';
-import { seguesFor } from './segues';
+import { type Candidate, longestMinutes, type PickOptions, pickProgramme, sumOf } from './pick';
+import { pairKey, seguesFor } from './segues';
 
 /** What a programme may play, as the catalogue shows it: visible tracks with audio. */
 interface Playable extends Candidate {
@@ -102,16 +104,19 @@ export function inPriorityOrder(
 
 export const programmeOptions = (minutes: number): PickOptions => ({
   budgetSeconds: minutes * 60,
-  segueSeconds: SEGUE_SECONDS,
-  closingSeconds: CLOSING_SECONDS,
-  toleranceSeconds: PROGRAMME_TOLERANCE_SECONDS,
+  segue: SEGUE_SECONDS,
+  opening: OPENING_SECONDS,
+  closing: CLOSING_SECONDS,
+  toleranceSeconds: PROGRAMME_TOLERANCE_SECONDS - PLAN_MARGIN_SECONDS,
 });
 
 /**
  * あと N 分 (GET /api/radio/programme): the member's programme for `minutes`, ending within 30 s of it.
- * Segues not yet spoken are asked for (a make-segue task each) and answered with their planned length:
- * their audio is fitted to it when made, and their address plays once it is (decision 0034).
- * 422 with the longest programme the catalogue allows when none fits.
+ * The hosts' talk absorbs what the tracks leave (decision 0046). A segue already made counts its measured
+ * seconds; one not yet spoken is asked for (a make-segue task) and counts its planned length, which its
+ * audio is fitted to when made. Each talk item also names the short spoken bridge of its length, which
+ * the player plays when the talk is not there in time. 422 with the longest programme the catalogue
+ * allows when none fits.
  */
 export async function buildProgramme(db: Db, member: typeof users.$inferSelect, minutes: number, now = new Date()): Promise<Programme> {
   const [rows, profile] = await Promise.all([playable(db), listenerProfile(db, member.id)]);
@@ -120,23 +125,35 @@ export async function buildProgramme(db: Db, member: typeof users.$inferSelect, 
   const plan = pickProgramme(candidates, options);
   if (!plan) throw new AppError(422, PROGRAMME_MESSAGES.tooFewTracks(Math.min(minutes - 1, longestMinutes(candidates, options))));
   const trackIds = plan.items.flatMap((i) => (i.kind === 'track' ? [i.trackId] : []));
-  const pairs = plan.items.flatMap((i) => (i.kind === 'segue' ? [{ from: i.from, to: i.to }] : []));
-  const [full, made] = await Promise.all([listTracksWhere(db, { where: inArray(tracks.id, trackIds) }), seguesFor(db, pairs)]);
+  const talks = plan.items.flatMap((i) => (i.kind === 'segue' ? [{ from: i.from, to: i.to, seconds: i.seconds }] : []));
+  const bridges = [...new Set(talks.map((t) => t.seconds))].map((seconds) => ({ from: null, to: null, seconds }));
+  const [full, made] = await Promise.all([
+    listTracksWhere(db, { where: inArray(tracks.id, trackIds) }),
+    seguesFor(db, [...bridges, ...talks], now),
+  ]);
   const byId = new Map(full.map((t) => [t.id, t]));
   const items: ProgrammeItem[] = plan.items.map((i) => {
     if (i.kind === 'track') {
       const track = byId.get(i.trackId);
       return { kind: 'track', seconds: i.seconds, audioUrl: `/api/stream/${i.trackId}`, trackId: i.trackId, title: track?.title, track };
     }
-    const segue = found(made.get(`${i.from}>${i.to ?? ''}`));
+    const segue = found(made.get(pairKey(i)));
+    const bridge = found(made.get(pairKey({ from: null, to: null, seconds: i.seconds })));
     const next = i.to === null ? undefined : byId.get(i.to);
     return {
       kind: 'segue',
-      seconds: i.seconds,
+      // What the hosts were measured to say once made; the planned length until then.
+      seconds: segue.status === 'ready' && segue.duration > 0 ? segue.duration : i.seconds,
       audioUrl: segueAudioPath(segue.id),
+      fallbackUrl: segueAudioPath(bridge.id),
       segueId: segue.id,
-      title: next ? PROGRAMME_MESSAGES.segueTitle(next.title) : PROGRAMME_MESSAGES.closingTitle,
+      title:
+        i.from === null
+          ? PROGRAMME_MESSAGES.openingTitle
+          : next
+            ? PROGRAMME_MESSAGES.segueTitle(next.title)
+            : PROGRAMME_MESSAGES.closingTitle,
     };
   });
-  return { minutes, totalSeconds: plan.totalSeconds, items };
+  return { minutes, totalSeconds: sumOf(items), items };
 }

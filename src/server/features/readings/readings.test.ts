@@ -8,6 +8,7 @@ import { startJobWorkers } from '../../jobs/workers';
 import type { RenderedDialogue } from '../../providers/audio/render';
 import { adminSuite } from '../../test/admin-kit';
 import { insertTrack, insertUser, sessionCookie } from '../../test/app';
+import { testJapanese } from '../../test/japanese';
 import { audioKey, hqAudioKey } from '../tracks/queries';
 
 // Issue 25.3: the reading dictionary. Members ask how a text is read and report misread lines; the
@@ -174,7 +175,12 @@ describe('#25.3 reports of misread lines and the regeneration', () => {
       const mp3 = Buffer.from('new audio');
       return { mp3, mp3Hq: Buffer.from('new hq audio'), duration: 5.5, lines: LINES.map((l) => ({ ...l, startMs: l.startMs + 10 })) };
     };
-    const stop = await startJobWorkers(suite.t.database, suite.t.storage, { render, pollMs: 50, schedules: false });
+    const stop = await startJobWorkers(suite.t.database, suite.t.storage, {
+      japanese: testJapanese(),
+      render,
+      pollMs: 50,
+      schedules: false,
+    });
     try {
       await expect
         .poll(async () => (await suite.t.db.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, taskId)))[0].status, {

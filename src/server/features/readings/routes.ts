@@ -23,7 +23,7 @@ import { deleteEntry, listEntries, listReports, putEntry, reportMisreading, spok
  * the report of a misread transcript line. Operators: the entries, the reports, and the regeneration
  * of a track's audio once the entry is fixed.
  */
-export function readingsRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
+export function readingsRoutes({ db, japanese }: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(
       membersOnly(async (members) => {
@@ -38,7 +38,7 @@ export function readingsRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
               response: { 200: ReadingAnswerSchema, ...errorAnswers(400, 401, 429, 503) },
             },
           },
-          async (request) => spokenReadingOf(db, memberOf(request), request.query.text),
+          async (request) => spokenReadingOf(db, japanese, memberOf(request), request.query.text),
         );
         members.post(
           '/api/tracks/:id/reading-reports',
@@ -51,7 +51,8 @@ export function readingsRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
               response: { 201: ReadingReportAnswerSchema, ...errorAnswers(400, 401, 403, 404) },
             },
           },
-          async (request, reply) => reply.code(201).send(await reportMisreading(db, memberOf(request), request.params.id, request.body)),
+          async (request, reply) =>
+            reply.code(201).send(await reportMisreading(db, japanese, memberOf(request), request.params.id, request.body)),
         );
       }),
     );
@@ -110,7 +111,7 @@ export function readingsRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
           },
           async (_request, reply) => {
             reply.header('Cache-Control', 'no-store');
-            return listReports(db);
+            return listReports(db, japanese);
           },
         );
         admins.post(

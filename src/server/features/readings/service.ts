@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { readingEntries, readingReports, tasks, tracks } from '../../db/schema';
 import { AppError, notFound } from '../../http/errors';
-import { kanaInHelper } from '../../providers/japanese/helper';
+import type { JapaneseEngine } from '../../providers/japanese/types';
 import { hearerOf, transcriptOf } from '../tracks/public';
 import { readingDictionary } from './queries';
 
@@ -20,9 +20,9 @@ export { readingDictionary };
  * GET /api/readings: the kana the offline voice reads for this text, the dictionary applied first
  * (read by the dictionary process: the web process never loads kuromoji).
  */
-export async function spokenReadingOf(db: Db, member: UserRow, text: string) {
+export async function spokenReadingOf(db: Db, japanese: JapaneseEngine, member: UserRow, text: string) {
   // The member's questions at once are capped (issue 36.5): a flood of them waits on no one else's.
-  const [reading] = await kanaInHelper([text], await readingDictionary(db), `u:${member.id}`);
+  const [reading] = await japanese.kana([text], await readingDictionary(db), `u:${member.id}`);
   return { text, reading };
 }
 
@@ -61,7 +61,13 @@ export async function deleteEntry(db: Db, id: number) {
  * POST /api/tracks/{id}/reading-reports: a member reports that a line of a track they may hear is misread.
  * One report per member and line: reporting it again refreshes the note and opens it again.
  */
-export async function reportMisreading(db: Db, member: UserRow, trackId: number, input: { line: number; note?: string }) {
+export async function reportMisreading(
+  db: Db,
+  japanese: JapaneseEngine,
+  member: UserRow,
+  trackId: number,
+  input: { line: number; note?: string },
+) {
   const { lines } = await transcriptOf(db, hearerOf({ userId: member.id, isAdmin: false, member }, new Date()), trackId);
   const line = lines[input.line];
   if (!line) throw new AppError(400, READING_MESSAGES.lineNotFound);
@@ -75,7 +81,7 @@ export async function reportMisreading(db: Db, member: UserRow, trackId: number,
     })
     .returning({ id: readingReports.id });
   // The line as the voice spoke it, which the operator sees beside the report (issue 37.2).
-  const reading = line.reading ?? (await kanaInHelper([line.text], await readingDictionary(db)))[0];
+  const reading = line.reading ?? (await japanese.kana([line.text], await readingDictionary(db)))[0];
   return { id: row.id, trackId, line: input.line, text: line.text, reading };
 }
 
@@ -83,7 +89,7 @@ export async function reportMisreading(db: Db, member: UserRow, trackId: number,
  * GET /api/admin/reading-reports: the open reports, newest first (at most 100), each with its line as the
  * voice spoke it (the track's transcript) and as it reads today with today's dictionary.
  */
-export async function listReports(db: Db): Promise<{ reports: ReadingReport[] }> {
+export async function listReports(db: Db, japanese: JapaneseEngine): Promise<{ reports: ReadingReport[] }> {
   const rows = await db
     .select({
       id: readingReports.id,
@@ -103,7 +109,7 @@ export async function listReports(db: Db): Promise<{ reports: ReadingReport[] }>
     .where(isNull(readingReports.resolvedAt))
     .orderBy(desc(readingReports.createdAt), desc(readingReports.id))
     .limit(100);
-  const readings = await kanaInHelper(
+  const readings = await japanese.kana(
     rows.map((r) => r.text),
     await readingDictionary(db),
   );

@@ -14,8 +14,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, inTransaction, rowsOf } from '../../db/client';
 import { tracks, users } from '../../db/schema';
-import { readInHelper } from '../../providers/japanese/helper';
 import { toHiragana } from '../../providers/japanese/index';
+import type { JapaneseEngine } from '../../providers/japanese/types';
 
 export { toHiragana };
 
@@ -26,33 +26,36 @@ export const foldText = (s: string) => toHiragana(s.normalize('NFKC').toLowerCas
 const HAN = /\p{Script=Han}/u;
 
 /** Starts the dictionary process now (a benchmark's warm-up), so the next reading does not wait for it. */
-export async function warmReadings(): Promise<void> {
-  await readInHelper(['漢字']);
+export async function warmReadings(japanese: JapaneseEngine): Promise<void> {
+  await japanese.readings(['漢字']);
 }
 
 /**
  * The readings of texts, in order: without kanji folded here; with kanji from the dictionary process
  * (one message for them all). A word without a reading counts as written.
  */
-async function readingsOf(texts: (string | null | undefined)[]): Promise<string[]> {
+async function readingsOf(japanese: JapaneseEngine, texts: (string | null | undefined)[]): Promise<string[]> {
   const folded = texts.map((t) => (t ? t.normalize('NFKC').toLowerCase() : ''));
   const kanji = folded.filter((t) => HAN.test(t));
-  const read = await readInHelper(kanji);
+  const read = await japanese.readings(kanji);
   let next = 0;
   return folded.map((t) => toHiragana(HAN.test(t) ? read[next++] : t));
 }
 
 /** The search reading of a text, folded to hiragana for matching (温泉旅行 → おんせんりょこう, ＡＩと未来 → aiとみらい, ｵﾝｾﾝ → おんせん). */
-export async function searchReadingOf(text: string | null | undefined): Promise<string> {
-  return (await readingsOf([text]))[0];
+export async function searchReadingOf(japanese: JapaneseEngine, text: string | null | undefined): Promise<string> {
+  return (await readingsOf(japanese, [text]))[0];
 }
 
 /**
  * The readings a track's row stores: give them with the texts when inserting one
  * (`.values({ ...fields, ...(await searchReadingsOf(fields)) })`), or call refreshSearchReadings after.
  */
-export async function searchReadingsOf(fields: { title: string; category?: string | null; script?: string | null }) {
-  const [titleReading, categoryReading, scriptReading] = await readingsOf([fields.title, fields.category, fields.script]);
+export async function searchReadingsOf(
+  japanese: JapaneseEngine,
+  fields: { title: string; category?: string | null; script?: string | null },
+) {
+  const [titleReading, categoryReading, scriptReading] = await readingsOf(japanese, [fields.title, fields.category, fields.script]);
   return { titleReading, categoryReading, scriptReading };
 }
 
@@ -64,12 +67,12 @@ export async function searchReadingsOf(fields: { title: string; category?: strin
  * too many unrelated words. Readings hold kanji only where the dictionary has no reading for a word,
  * and there the text holds the same kanji: a kanji term as written is not looked for in them.
  */
-export async function termForms(term: string): Promise<{ written: string; read: string[] }> {
+export async function termForms(japanese: JapaneseEngine, term: string): Promise<{ written: string; read: string[] }> {
   const written = term.normalize('NFKC').toLowerCase();
   if (!HAN.test(written)) return { written, read: [toHiragana(written)] };
   if ([...written].length < 2) return { written, read: [] };
   // Without the dictionary (it failed to load) the term is still matched as written.
-  const reading = await searchReadingOf(written).catch(() => '');
+  const reading = await searchReadingOf(japanese, written).catch(() => '');
   return { written, read: reading ? [reading] : [] };
 }
 
@@ -98,7 +101,11 @@ async function missingTracks(db: Db, where: SQL, limit: number, lock: boolean): 
 }
 
 /** The readings of the peeked rows' texts, keyed by row and text (computed before any row is locked). */
-async function readingsByRow<R extends { id: number | string }>(rows: R[], fields: (keyof R)[]): Promise<Map<string, string>> {
+async function readingsByRow<R extends { id: number | string }>(
+  japanese: JapaneseEngine,
+  rows: R[],
+  fields: (keyof R)[],
+): Promise<Map<string, string>> {
   const keys: string[] = [];
   const texts: (string | null)[] = [];
   for (const r of rows)
@@ -108,7 +115,7 @@ async function readingsByRow<R extends { id: number | string }>(rows: R[], field
       keys.push(`${r.id}\u0000${String(f)}\u0000${text}`);
       texts.push(text);
     }
-  const read = await readingsOf(texts);
+  const read = await readingsOf(japanese, texts);
   return new Map(keys.map((k, i) => [k, read[i]]));
 }
 
@@ -118,10 +125,10 @@ async function readingsByRow<R extends { id: number | string }>(rows: R[], field
  * (a concurrent edit waits; another instance skips them) and given the readings of the texts they
  * still hold; a text changed meanwhile waits for the next round.
  */
-async function refreshTracks(db: Db, where: SQL, limit: number): Promise<number> {
+async function refreshTracks(db: Db, japanese: JapaneseEngine, where: SQL, limit: number): Promise<number> {
   const peek = await missingTracks(db, where, limit, false);
   if (peek.length === 0) return 0;
-  const read = await readingsByRow(peek, ['title', 'category', 'script']);
+  const read = await readingsByRow(japanese, peek, ['title', 'category', 'script']);
   return inTransaction(db, async (tx) => {
     const rows = await missingTracks(tx, where, limit, true);
     for (const r of rows) {
@@ -139,7 +146,7 @@ async function refreshTracks(db: Db, where: SQL, limit: number): Promise<number>
 }
 
 /** The same for users' names. */
-async function refreshUsers(db: Db, where: SQL, limit: number): Promise<number> {
+async function refreshUsers(db: Db, japanese: JapaneseEngine, where: SQL, limit: number): Promise<number> {
   const select = (x: Db, lock: boolean) =>
     x
       .execute(
@@ -149,7 +156,7 @@ async function refreshUsers(db: Db, where: SQL, limit: number): Promise<number> 
       .then((r) => rowsOf<{ id: string; name: string }>(r));
   const peek = await select(db, false);
   if (peek.length === 0) return 0;
-  const read = await readingsByRow(peek, ['name']);
+  const read = await readingsByRow(japanese, peek, ['name']);
   return inTransaction(db, async (tx) => {
     const rows = await select(tx, true);
     for (const r of rows) {
@@ -167,9 +174,9 @@ async function refreshUsers(db: Db, where: SQL, limit: number): Promise<number> 
  * Every writer of tracks calls it: the seed, the publish job, the admin upload. Forgetting it only
  * delays reading matches until the next search catches the row up.
  */
-export async function refreshSearchReadings(db: Db, trackId: number): Promise<void> {
-  await refreshTracks(db, sql`${tracks.id} = ${trackId}`, 1);
-  await refreshUsers(db, sql`${users.id} = (select t.user_id from ${tracks} t where t.id = ${trackId})`, 1);
+export async function refreshSearchReadings(db: Db, japanese: JapaneseEngine, trackId: number): Promise<void> {
+  await refreshTracks(db, japanese, sql`${tracks.id} = ${trackId}`, 1);
+  await refreshUsers(db, japanese, sql`${users.id} = (select t.user_id from ${tracks} t where t.id = ${trackId})`, 1);
 }
 
 /** Rows a search computes itself before answering; with more missing, it leaves them to the sweep. */
@@ -206,17 +213,17 @@ async function missingCounts(db: Db, upTo: number): Promise<number> {
  * are computed now when they are few, so a search right after a change sees it; a backlog is left to
  * the sweep, which this starts, and the search meanwhile finds those rows by what is written.
  */
-export async function catchUpReadings(db: Db): Promise<void> {
+export async function catchUpReadings(db: Db, japanese: JapaneseEngine): Promise<void> {
   const k = keeperOf(db);
   if (k.sweep || k.closed) return;
   const n = await missingCounts(db, CATCH_UP_ROWS + 1);
   if (n === 0) return;
   if (n > CATCH_UP_ROWS) {
-    void sweepReadings(db);
+    void sweepReadings(db, japanese);
     return;
   }
-  await refreshTracks(db, sql`true`, CATCH_UP_ROWS);
-  await refreshUsers(db, sql`true`, CATCH_UP_ROWS);
+  await refreshTracks(db, japanese, sql`true`, CATCH_UP_ROWS);
+  await refreshUsers(db, japanese, sql`true`, CATCH_UP_ROWS);
 }
 
 /**
@@ -224,14 +231,14 @@ export async function catchUpReadings(db: Db): Promise<void> {
  * leaves: about 3 ms a track). One sweep per database handle; it ends when nothing is missing, or when
  * stopReadings is called. A failure is logged and ends the sweep; the next search or boot starts another.
  */
-export function sweepReadings(db: Db, log?: (err: unknown) => void): Promise<void> {
+export function sweepReadings(db: Db, japanese: JapaneseEngine, log?: (err: unknown) => void): Promise<void> {
   const k = keeperOf(db);
   if (log) k.log = log;
   if (k.closed) return Promise.resolve();
   k.sweep ??= (async () => {
     try {
       while (!k.closed) {
-        const n = (await refreshTracks(db, sql`true`, SWEEP_BATCH)) + (await refreshUsers(db, sql`true`, SWEEP_BATCH));
+        const n = (await refreshTracks(db, japanese, sql`true`, SWEEP_BATCH)) + (await refreshUsers(db, japanese, sql`true`, SWEEP_BATCH));
         if (n === 0) break;
         await new Promise((resolve) => setImmediate(resolve));
       }

@@ -5,7 +5,7 @@ import { listVisibleTracks, premiumListeners } from '../tracks/public';
 import { stopReadings } from './readings';
 import { cachedSearch, countVisible, searcherOf } from './service';
 
-export function searchRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
+export function searchRoutes({ db, japanese }: AppDeps): FastifyPluginAsyncZod {
   // Whether the searcher is premium (a premium-only track's script is searched for them only, #36.4):
   // remembered per session for a minute, as for the stream, so typing costs no session query.
   const isPremium = premiumListeners(db);
@@ -31,7 +31,7 @@ export function searchRoutes({ db }: AppDeps): FastifyPluginAsyncZod {
           return { tracks: await listVisibleTracks(db, { limit, offset }), ...(await countVisible(db)) };
         }
         const searcher = searcherOf({ userId: null, isAdmin: false, isPremium: await isPremium(request) });
-        return cachedSearch(db, { terms, category, limit, offset, searcher });
+        return cachedSearch(db, japanese, { terms, category, limit, offset, searcher });
       },
     );
   };

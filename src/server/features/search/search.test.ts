@@ -3,9 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Track } from '../../../shared/schemas/track';
 import { tracks } from '../../db/schema';
 import { createTestApp, insertTrack, insertUser, sessionCookie, type TestApp } from '../../test/app';
+import { testJapanese } from '../../test/japanese';
 import { trackChanged } from '../tracks/changes';
 import { foldText, refreshSearchReadings, searchReadingOf, sweepReadings, termForms } from './readings';
 import { searchTracks, termGrams } from './service';
+
+const J = testJapanese();
 
 let t: TestApp;
 const ids: Record<string, number> = {};
@@ -123,15 +126,15 @@ describe('GET /api/search, ranking, aliases and the capped count', () => {
 
   it('past the cap: total is the cap with totalCapped, title matches first, each tier most played first, paged', async () => {
     const opts = { terms: ['の'], limit: 3, cap: 2 };
-    const first = await searchTracks(t.db, { ...opts, offset: 0 });
+    const first = await searchTracks(t.db, J, { ...opts, offset: 0 });
     // A lower bound: at least the cap, and never fewer than the tracks already shown.
     expect(first.totalCapped).toBe(true);
     expect(first.total).toBe(3);
-    const exact = await searchTracks(t.db, { terms: ['の'], limit: 100, offset: 0 });
+    const exact = await searchTracks(t.db, J, { terms: ['の'], limit: 100, offset: 0 });
     expect(exact.totalCapped).toBeUndefined();
 
     const walked: Track[] = [];
-    for (let offset = 0; offset < exact.total + 3; offset += 3) walked.push(...(await searchTracks(t.db, { ...opts, offset })).tracks);
+    for (let offset = 0; offset < exact.total + 3; offset += 3) walked.push(...(await searchTracks(t.db, J, { ...opts, offset })).tracks);
     // The same tracks as the full ranking, none twice, no hidden one.
     expect(walked.map((x) => x.id).sort()).toEqual(exact.tracks.map((x) => x.id).sort());
     const inTitle = walked.map((x) => x.title.includes('の'));
@@ -144,7 +147,7 @@ describe('GET /api/search, ranking, aliases and the capped count', () => {
   });
 
   it('a category without a query past the cap is walked most played first', async () => {
-    const r = await searchTracks(t.db, { terms: [], category: 'ニュース', limit: 10, offset: 0, cap: 1 });
+    const r = await searchTracks(t.db, J, { terms: [], category: 'ニュース', limit: 10, offset: 0, cap: 1 });
     expect(r).toMatchObject({ total: 2, totalCapped: true });
     expect(r.tracks.map((x) => x.id)).toEqual([ids.title, more.society]);
   });
@@ -278,7 +281,7 @@ describe('#20 search by reading: kana, katakana, half-width, full-width, case an
     expect(after.titleReading).toBe('ろてんぶろのけいかく');
     // The writer's own call does the same at once.
     await r.db.update(tracks).set({ title: '温泉旅行の計画' }).where(eq(tracks.id, rid.onsenTrip));
-    await refreshSearchReadings(r.db, rid.onsenTrip);
+    await refreshSearchReadings(r.db, J, rid.onsenTrip);
     const [back] = await r.db.select().from(tracks).where(eq(tracks.id, rid.onsenTrip));
     expect(back.titleReading).toBe('おんせんりょこうのけいかく');
   });
@@ -297,7 +300,7 @@ describe('#20 search by reading: kana, katakana, half-width, full-width, case an
     for (let i = 0; i < 25; i++) many.push((await insertTrack(r, { title: `蒸気機関車の旅 第${i + 1}回` })).id);
     // More than a search computes itself: it answers at once from what is written.
     expect((await find('蒸気機関車')).sort()).toEqual([...many].sort());
-    await sweepReadings(r.db);
+    await sweepReadings(r.db, J);
     const rows = await r.db.select({ reading: tracks.titleReading }).from(tracks).where(inArray(tracks.id, many));
     expect(rows.map((x) => x.reading).sort()).toEqual(many.map((_, i) => `じょうききかんしゃのたび だい${i + 1}かい`).sort());
     expect((await find('じょうききかんしゃ')).sort()).toEqual([...many].sort());
@@ -306,19 +309,19 @@ describe('#20 search by reading: kana, katakana, half-width, full-width, case an
 
 describe('#20 readings and term forms', () => {
   it('reads kanji with the offline voice tokenizer, folds width, case and katakana', async () => {
-    expect(await searchReadingOf('温泉旅行')).toBe('おんせんりょこう');
-    expect(await searchReadingOf('ＡＩと未来')).toBe('aiとみらい');
-    expect(await searchReadingOf('ｵﾝｾﾝ')).toBe('おんせん');
-    expect(await searchReadingOf('ニュース')).toBe('にゅーす');
-    expect(await searchReadingOf(null)).toBe('');
+    expect(await searchReadingOf(J, '温泉旅行')).toBe('おんせんりょこう');
+    expect(await searchReadingOf(J, 'ＡＩと未来')).toBe('aiとみらい');
+    expect(await searchReadingOf(J, 'ｵﾝｾﾝ')).toBe('おんせん');
+    expect(await searchReadingOf(J, 'ニュース')).toBe('にゅーす');
+    expect(await searchReadingOf(J, null)).toBe('');
     expect(foldText('ｵﾝｾﾝＡＩヴ')).toBe('おんせんaiゔ');
   });
 
   it('a term is matched as written and as read; a lone kanji only as written', async () => {
-    expect(await termForms('温泉')).toEqual({ written: '温泉', read: ['おんせん'] });
-    expect(await termForms('ｵﾝｾﾝ')).toEqual({ written: 'オンセン', read: ['おんせん'] });
-    expect(await termForms('ＡＩ')).toEqual({ written: 'ai', read: ['ai'] });
-    expect(await termForms('茶')).toEqual({ written: '茶', read: [] });
-    expect(await termForms('おんせん旅行')).toEqual({ written: 'おんせん旅行', read: ['おんせんりょこう'] });
+    expect(await termForms(J, '温泉')).toEqual({ written: '温泉', read: ['おんせん'] });
+    expect(await termForms(J, 'ｵﾝｾﾝ')).toEqual({ written: 'オンセン', read: ['おんせん'] });
+    expect(await termForms(J, 'ＡＩ')).toEqual({ written: 'ai', read: ['ai'] });
+    expect(await termForms(J, '茶')).toEqual({ written: '茶', read: [] });
+    expect(await termForms(J, 'おんせん旅行')).toEqual({ written: 'おんせん旅行', read: ['おんせんりょこう'] });
   });
 });

@@ -4,6 +4,7 @@ import { categoryAliases } from '../../../shared/categories';
 import type { Track } from '../../../shared/schemas/track';
 import { type Db, inTransaction, rowsOf } from '../../db/client';
 import { tracks, users } from '../../db/schema';
+import type { JapaneseEngine } from '../../providers/japanese/types';
 import { type Hearer, hearableSql, listedSql, listTracksWhere, onTrackChange } from '../tracks/public';
 import { catchUpReadings, termForms } from './readings';
 
@@ -134,11 +135,12 @@ const ids = (rows: unknown) => rowsOf<{ id: number }>(rows).map((r) => r.id);
  */
 export async function searchTracks(
   db: Db,
+  japanese: JapaneseEngine,
   opts: { terms: string[]; category?: string; limit: number; offset: number; cap?: number; searcher?: Searcher },
 ): Promise<SearchAnswer> {
   const cap = opts.cap ?? SEARCH_COUNT_CAP;
   // The forms are found before the transaction: a kanji term may need the dictionary loaded first.
-  const forms = await Promise.all(opts.terms.map(termForms));
+  const forms = await Promise.all(opts.terms.map((term) => termForms(japanese, term)));
   const scriptHeard = hearableSql({ userId: null, isAdmin: false, isPremium: opts.searcher === 'premium' });
   const terms = forms.map((f) => termSql(f, scriptHeard));
   const inCategory = opts.category ? sql`${categoryNames} && ${textArray(categoryAliases(opts.category))}` : undefined;
@@ -243,6 +245,7 @@ const resultCaches = new WeakMap<object, Map<string, { at: number; answer: Promi
  */
 export function cachedSearch(
   db: Db,
+  japanese: JapaneseEngine,
   opts: { terms: string[]; category?: string; limit: number; offset: number; searcher: Searcher },
 ): Promise<SearchAnswer> {
   let cache = resultCaches.get(db);
@@ -257,8 +260,8 @@ export function cachedSearch(
   const hit = cache.get(key);
   if (hit && now - hit.at < RESULT_TTL_MS) return hit.answer;
   // A failure to compute readings never fails the search: those rows are found as written meanwhile.
-  const caughtUp = opts.terms.length ? catchUpReadings(db).catch(() => {}) : Promise.resolve();
-  const entry = { at: now, answer: caughtUp.then(() => searchTracks(db, opts)) };
+  const caughtUp = opts.terms.length ? catchUpReadings(db, japanese).catch(() => {}) : Promise.resolve();
+  const entry = { at: now, answer: caughtUp.then(() => searchTracks(db, japanese, opts)) };
   const owner = cache;
   cache.delete(key);
   cache.set(key, entry);

@@ -1,4 +1,5 @@
 import { SUPPORT_API_MESSAGES } from '../../../shared/messages/support';
+import type { JapaneseEngine } from '../../providers/japanese/types';
 import type { SupportPassage } from './knowledge';
 import { plainText, rankPassages } from './retrieval';
 
@@ -16,11 +17,15 @@ const THANKS =
 /** The least share of the question's weight a passage must hold to be the answer. */
 const MIN_COVERAGE = 0.34;
 
-export async function offlineSupportAnswer(question: string, passages: readonly SupportPassage[]): Promise<string> {
+export async function offlineSupportAnswer(
+  japanese: JapaneseEngine,
+  question: string,
+  passages: readonly SupportPassage[],
+): Promise<string> {
   const plain = plainText(question).replace(/[^\p{L}\p{N}ー]+/gu, '');
   if (GREETING.test(plain)) return SUPPORT_API_MESSAGES.greetingReply;
   if (THANKS.test(plain)) return SUPPORT_API_MESSAGES.thanksReply;
-  const ranked = (await rankPassages(question, passages)).filter((r) => r.coverage >= MIN_COVERAGE);
+  const ranked = (await rankPassages(japanese, question, passages)).filter((r) => r.coverage >= MIN_COVERAGE);
   const [best, next] = ranked;
   if (!best) return SUPPORT_API_MESSAGES.noMatch;
   const lines = [`**${best.passage.title}**`, best.passage.text];

@@ -6,6 +6,7 @@ import { loadConfig } from '../../config';
 import { contactMessages, tasks } from '../../db/schema';
 import { startJobWorkers } from '../../jobs/workers';
 import { createTestApp, insertUser, sessionCookie, type TestApp } from '../../test/app';
+import { testJapanese } from '../../test/japanese';
 import { type SmtpStandIn, startSmtpStandIn } from '../../test/smtp-stand-in';
 import { CONTACT_MAIL_ATTEMPTS, queueUnsentContactMail } from './mail';
 
@@ -126,7 +127,13 @@ describe('contact mail by SMTP through the task queue', () => {
   });
 
   const workers = async () => {
-    stop = await startJobWorkers(t.database, t.storage, { mail: t.config.mail, pollMs: 20, mailTimeoutMs: 2000, schedules: false });
+    stop = await startJobWorkers(t.database, t.storage, {
+      japanese: testJapanese(),
+      mail: t.config.mail,
+      pollMs: 20,
+      mailTimeoutMs: 2000,
+      schedules: false,
+    });
   };
   /** A queued retry is due now (instead of after its backoff). */
   const dueNow = (taskId: number) => t.db.update(tasks).set({ runAfter: sql`now()` }).where(eq(tasks.id, taskId));

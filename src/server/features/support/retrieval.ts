@@ -1,4 +1,4 @@
-import { contentWordsInHelper } from '../../providers/japanese/helper';
+import type { JapaneseEngine } from '../../providers/japanese/types';
 import type { SupportPassage } from './knowledge';
 
 /**
@@ -43,9 +43,9 @@ const B = 0.6;
 /** Built once per set of passages (one question to the dictionary process for all their texts). */
 const indexes = new WeakMap<readonly SupportPassage[], Promise<Index>>();
 
-async function buildIndex(passages: readonly SupportPassage[]): Promise<Index> {
+async function buildIndex(japanese: JapaneseEngine, passages: readonly SupportPassage[]): Promise<Index> {
   const texts = passages.flatMap((p) => [p.title, ...p.keywords, p.text].map(plainText));
-  const read = await contentWordsInHelper(texts);
+  const read = await japanese.contentWords(texts);
   let next = 0;
   const docs = passages.map((passage) => {
     const title = read[next++];
@@ -59,10 +59,10 @@ async function buildIndex(passages: readonly SupportPassage[]): Promise<Index> {
   return { docs, df, avgLength };
 }
 
-function indexOf(passages: readonly SupportPassage[]): Promise<Index> {
+function indexOf(japanese: JapaneseEngine, passages: readonly SupportPassage[]): Promise<Index> {
   let index = indexes.get(passages);
   if (!index) {
-    index = buildIndex(passages);
+    index = buildIndex(japanese, passages);
     indexes.set(passages, index);
     // A failure (the helper could not load the dictionary) is not kept: the next question tries again.
     index.catch(() => indexes.delete(passages));
@@ -78,14 +78,14 @@ export interface Ranked {
 }
 
 /** The question's searchable words (distinct). */
-export async function questionWords(question: string): Promise<string[]> {
-  const [words] = await contentWordsInHelper([plainText(question)]);
+export async function questionWords(japanese: JapaneseEngine, question: string): Promise<string[]> {
+  const [words] = await japanese.contentWords([plainText(question)]);
   return [...new Set(words)];
 }
 
 /** Passages ranked for a question, best first, those sharing nothing with it left out. */
-export async function rankPassages(question: string, passages: readonly SupportPassage[]): Promise<Ranked[]> {
-  const [{ docs, df, avgLength }, words] = await Promise.all([indexOf(passages), questionWords(question)]);
+export async function rankPassages(japanese: JapaneseEngine, question: string, passages: readonly SupportPassage[]): Promise<Ranked[]> {
+  const [{ docs, df, avgLength }, words] = await Promise.all([indexOf(japanese, passages), questionWords(japanese, question)]);
   const n = docs.length;
   const idf = (w: string) => {
     const f = df.get(w) ?? 0;

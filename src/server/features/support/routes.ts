@@ -11,7 +11,7 @@ import { answerChat, submitContact } from './service';
  * (creator-operator spec §6: a visitor may contact support and use the chat). Both are rate limited per
  * client (http/rate-limits.ts: contact, aiChat).
  */
-export function supportRoutes({ db, config, llm }: AppDeps): FastifyPluginAsyncZod {
+export function supportRoutes({ db, config, llm, japanese }: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/api/contact',
@@ -47,7 +47,7 @@ export function supportRoutes({ db, config, llm }: AppDeps): FastifyPluginAsyncZ
       },
       async (request, reply) => {
         reply.header('Cache-Control', 'no-store');
-        return answerChat(llm, request.body);
+        return answerChat(llm, japanese, request.body);
       },
     );
   };

@@ -5,6 +5,7 @@ import { contactMessages } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { countProviderError } from '../../http/metrics';
 import { ProviderError } from '../../providers/errors';
+import type { JapaneseEngine } from '../../providers/japanese/types';
 import type { LlmProvider } from '../../providers/llm/types';
 import { offlineSupportAnswer } from './answer';
 import { SUPPORT_PASSAGES } from './knowledge';
@@ -34,11 +35,11 @@ export async function submitContact(db: Db, input: ContactBody, opts: { userId: 
  * base forms and synonyms). A provider's failure is 503 with a message; the
  * browser shows the spec's apology for any failure, and its could-not-answer message for an empty reply.
  */
-export async function answerChat(llm: LlmProvider, input: AiChatBody) {
+export async function answerChat(llm: LlmProvider, japanese: JapaneseEngine, input: AiChatBody) {
   try {
     const response = llm.answer
       ? cleanAnswer(await llm.answer({ instructions: supportInstructions(SUPPORT_PASSAGES), question: input.message }))
-      : await offlineSupportAnswer(input.message, SUPPORT_PASSAGES);
+      : await offlineSupportAnswer(japanese, input.message, SUPPORT_PASSAGES);
     return { response };
   } catch (err) {
     if (err instanceof ProviderError) countProviderError(err.provider, err.kind);

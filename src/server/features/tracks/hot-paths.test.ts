@@ -5,6 +5,7 @@ import { buildApp } from '../../app';
 import { openDatabase, rowsOf } from '../../db/client';
 import { createTestApp, insertTrack, insertUser, sessionCookie, type TestApp } from '../../test/app';
 import { testDbKind } from '../../test/template';
+import { trackChanged } from './changes';
 
 // Issue 16: the stream and the catalogue answer from memory, and forget at once what changed.
 let t: TestApp;
@@ -85,6 +86,42 @@ describe('the stream', () => {
     }
   });
 
+  it("#41.6 answers a hot file's ranges from memory (no storage read), and new audio under its key at once", async () => {
+    const audio = Buffer.from(Array.from({ length: 200_000 }, (_, i) => i % 253));
+    const track = await insertTrack(t, {}, audio);
+    const url = `/api/stream/${track.id}`;
+    const read = vi.spyOn(t.storage, 'read');
+    try {
+      // The first request reads the file; once it is held, ranges are slices of it.
+      await expect
+        .poll(async () => {
+          read.mockClear();
+          const res = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=65536-131071' } });
+          expect(res.rawPayload.equals(audio.subarray(65_536, 131_072))).toBe(true);
+          return read.mock.calls.length;
+        })
+        .toBe(0);
+      const whole = await t.app.inject({ method: 'GET', url });
+      expect(whole.rawPayload.equals(audio)).toBe(true);
+      const tail = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=-10' } });
+      expect(tail.headers['content-range']).toBe('bytes 199990-199999/200000');
+      expect(tail.rawPayload.equals(audio.subarray(199_990))).toBe(true);
+      expect(read).not.toHaveBeenCalled();
+
+      // New audio under the same key (another size): the change is heard, and the new bytes are answered.
+      const replaced = Buffer.alloc(150_000, 9);
+      await t.storage.put(`audio/${track.filename}`, replaced);
+      await trackChanged(t.db, track.id);
+      await expect
+        .poll(async () => (await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=0-3' } })).headers['content-range'])
+        .toBe('bytes 0-3/150000');
+      const fresh = await t.app.inject({ method: 'GET', url, headers: { range: 'bytes=149996-149999' } });
+      expect(fresh.rawPayload.equals(Buffer.alloc(4, 9))).toBe(true);
+    } finally {
+      read.mockRestore();
+    }
+  });
+
   it('stops streaming a hidden or deleted track at once, to everyone but its owner', async () => {
     const owner = await insertUser(t.db);
     const cookie = await sessionCookie(t.db, { userId: owner.id });
@@ -120,6 +157,19 @@ describe('the stream with rate limits on (as in production)', () => {
     limited = await createTestApp({ RATE_LIMIT_SCALE: '1' });
   });
   afterAll(() => limited.close());
+
+  it('#41.6 runs no rate-limit, compression or decompression hook for a range request', () => {
+    const routes = limited.app.printRoutes({ includeHooks: true, commonPrefix: false });
+    const block = (url: string) => routes.slice(routes.indexOf(`── ${url} `)).split('\n├')[0];
+    // Another read of the API has all three: the rate limit's onRequest(), decompression's preParsing(), compression's onSend().
+    expect(block('/api/search')).toContain('"onRequest()"');
+    expect(block('/api/search')).toContain('(preParsing)');
+    expect(block('/api/search')).toContain('(onSend) ["fastifyCookieOnSendHandler()","onSend()"]');
+    const stream = block('/api/stream/:id');
+    expect(stream).not.toContain('"onRequest()"');
+    expect(stream).not.toContain('(preParsing)');
+    expect(stream).toContain('(onSend) ["fastifyCookieOnSendHandler()"]\n');
+  });
 
   it("a signed-in listener's warm range still costs no session lookup (reads are not rate limited)", async () => {
     const owner = await insertUser(limited.db);

@@ -13,9 +13,12 @@ import {
   TranscriptSchema,
   VisibilityBodySchema,
 } from '../../../shared/schemas/track';
+import { TrackStatsSchema } from '../../../shared/schemas/track-stats';
+import { createAudioBytes } from '../../http/audio-bytes';
 import { errorAnswers } from '../../http/errors';
-import { memberOf, membersOnly, membersOrAdmins, viewerOf } from '../../http/guards';
+import { adminsOnly, memberOf, membersOnly, membersOrAdmins, viewerOf } from '../../http/guards';
 import { etagMatches, preferredEncoding } from '../../http/range';
+import { neverLimited } from '../../http/rate-limits';
 import type { AppDeps } from '../../types';
 import { defaultCataloguePage } from './catalogue-page';
 import { deleteOwnedTrack } from './delete';
@@ -23,12 +26,14 @@ import { premiumListeners } from './premium-listener';
 import { hearerOf } from './queries';
 import { countOn, listTracksByCategory, listVisibleTracks, setVisibility, trackFor, tracksOf } from './service';
 import { createSignedUrls } from './signed-urls';
+import { trackStats } from './stats';
 import { streamTrack } from './stream';
 import { createStreamCache } from './stream-cache';
 import { transcriptFor } from './transcript';
 
-export function tracksRoutes({ db, storage, config, now }: AppDeps): FastifyPluginAsyncZod {
+export function tracksRoutes({ db, storage, config, now, japanese }: AppDeps): FastifyPluginAsyncZod {
   const streamCache = createStreamCache(db, storage);
+  const held = createAudioBytes(storage);
   const sign = storage.signedUrl?.bind(storage);
   const signed = config.s3?.stream === 'redirect' && sign ? createSignedUrls(sign) : null;
   const isPremium = premiumListeners(db);
@@ -100,7 +105,7 @@ export function tracksRoutes({ db, storage, config, now }: AppDeps): FastifyPlug
           response: { 200: TranscriptSchema, ...errorAnswers(403, 404) },
         },
       },
-      async (request) => transcriptFor(db, hearerOf(await viewerOf(request), now()), request.params.id),
+      async (request) => transcriptFor(db, japanese, hearerOf(await viewerOf(request), now()), request.params.id),
     );
 
     app.post(
@@ -135,9 +140,14 @@ export function tracksRoutes({ db, storage, config, now }: AppDeps): FastifyPlug
     );
 
     // GET and HEAD share one handler so HEAD answers the real Content-Length without reading the file.
+    // The hooks a player's range requests need not run (issue 41.6): audio is not compressed, a GET has no
+    // body to decompress, a read is never rate limited.
     app.route({
       method: ['GET', 'HEAD'],
       url: '/api/stream/:id',
+      config: neverLimited,
+      compress: false,
+      decompress: false,
       schema: {
         tags: ['tracks'],
         summary: 'The MP3 of a track, with byte ranges, ETag and conditional requests',
@@ -150,6 +160,7 @@ export function tracksRoutes({ db, storage, config, now }: AppDeps): FastifyPlug
           signed: request.query.for === 'keep' ? null : signed,
           quality: request.query.quality,
           isPremium,
+          held,
         }),
     });
 
@@ -167,6 +178,43 @@ export function tracksRoutes({ db, storage, config, now }: AppDeps): FastifyPlug
           async (request, reply) => {
             reply.header('Cache-Control', 'private, no-store');
             return tracksOf(db, memberOf(request).id);
+          },
+        );
+        members.get(
+          '/api/my-tracks/:id/stats',
+          {
+            schema: {
+              tags: ['tracks'],
+              summary:
+                "My track's stats: plays, completions and rate, seconds per listen, likes, listens by Japan day (30 days), where listeners stop (tenths)",
+              params: IdParamSchema,
+              response: { 200: TrackStatsSchema, ...errorAnswers(401, 404) },
+            },
+          },
+          async (request, reply) => {
+            reply.header('Cache-Control', 'private, no-store');
+            return trackStats(db, { memberId: memberOf(request).id }, request.params.id, now());
+          },
+        );
+      }),
+    );
+
+    // The console's view of any track's stats (issue 40.3).
+    await app.register(
+      adminsOnly(async (admins) => {
+        admins.get(
+          '/api/admin/tracks/:id/stats',
+          {
+            schema: {
+              tags: ['admin'],
+              summary: "Any track's stats, as its creator sees them (operator only)",
+              params: IdParamSchema,
+              response: { 200: TrackStatsSchema, ...errorAnswers(401, 404) },
+            },
+          },
+          async (request, reply) => {
+            reply.header('Cache-Control', 'no-store');
+            return trackStats(db, 'operator', request.params.id, now());
           },
         );
       }),

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../../shared/messages/api';
+import type { AudioBytes } from '../../http/audio-bytes';
 import { notFound } from '../../http/errors';
 import { viewerOf } from '../../http/guards';
 import { sendStoredAudio } from '../../http/stored-audio';
@@ -30,7 +31,7 @@ export async function streamTrack(
   id: number,
   request: FastifyRequest,
   reply: FastifyReply,
-  opts: { signed?: SignedUrls | null; quality?: StreamQuality; isPremium?: PremiumListeners } = {},
+  opts: { signed?: SignedUrls | null; quality?: StreamQuality; isPremium?: PremiumListeners; held?: AudioBytes } = {},
 ) {
   const { signed = null } = opts;
   const high = opts.quality === 'high' && opts.isPremium ? await opts.isPremium(request) : false;
@@ -56,6 +57,7 @@ export async function streamTrack(
     etag,
     lastModified,
     size: info.size,
+    held: opts.held,
     // What ?quality=high answers depends on who asks: never kept by a shared cache.
     cacheControl: !info.isVisible
       ? 'private, no-cache'

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { tracks } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { kanaInHelper } from '../../providers/japanese/helper';
+import type { JapaneseEngine } from '../../providers/japanese/types';
 import { readingDictionary } from '../readings/public';
 import { type Hearer, transcriptOf } from './queries';
 
@@ -15,13 +15,14 @@ import { type Hearer, transcriptOf } from './queries';
  * in) is read each time. When the dictionary helper is too busy to answer, the lines go without a
  * reading this once rather than the transcript failing.
  */
-export async function transcriptFor(db: Db, who: Hearer, id: number) {
+export async function transcriptFor(db: Db, japanese: JapaneseEngine, who: Hearer, id: number) {
   const transcript = await transcriptOf(db, who, id);
   const readings = transcript.lines.map((l) => l.reading);
   const missing = readings.flatMap((r, i) => (r === undefined ? [i] : []));
   if (missing.length) {
     const read = await readLines(
       db,
+      japanese,
       missing.map((i) => transcript.lines[i].text),
     );
     if (!read) return transcript;
@@ -37,9 +38,9 @@ export async function transcriptFor(db: Db, who: Hearer, id: number) {
  * The analyser's readings of these lines, or null when the dictionary helper is too busy to answer now
  * (429, 503): the transcript is then answered without them, and the next read asks again.
  */
-async function readLines(db: Db, texts: string[]): Promise<string[] | null> {
+async function readLines(db: Db, japanese: JapaneseEngine, texts: string[]): Promise<string[] | null> {
   try {
-    return await kanaInHelper(texts, await readingDictionary(db));
+    return await japanese.kana(texts, await readingDictionary(db));
   } catch (err) {
     if (err instanceof AppError && (err.status === 429 || err.status === 503)) return null;
     throw err;

@@ -5,7 +5,7 @@
 import { helperService } from '../../lib/helper-process';
 import { ProviderError } from '../errors';
 import type { ReadingEntry } from '../japanese/dictionary';
-import { mirrorSettingProblems } from '../problems';
+import { mirrorServedModels, mirrorSettingProblems } from '../problems';
 import type { TtsSettings } from '../tts/index';
 import type { RenderedDialogue, RenderedSpeech } from './render';
 import type { RenderJob, RenderReply } from './render-worker';
@@ -22,6 +22,7 @@ const renderer = helperService<Omit<RenderJob, 'id'>, RenderReply, RenderedDialo
     closedMessage: 'the speech render process was closed',
     settle: (reply) => {
       mirrorSettingProblems(reply.problems ?? []);
+      mirrorServedModels(reply.models ?? []);
       if ('error' in reply)
         return reply.provider
           ? new ProviderError(reply.provider.name, reply.provider.kind, reply.error.split('\n')[0])

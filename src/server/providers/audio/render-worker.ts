@@ -3,7 +3,7 @@
 import { helperPort } from '../../lib/helper-process';
 import { ProviderError } from '../errors';
 import type { ReadingEntry } from '../japanese/dictionary';
-import { type SettingProblem, settingProblems } from '../problems';
+import { type ServedModel, type SettingProblem, servedModels, settingProblems } from '../problems';
 import { createTts, type TtsSettings, warmOfflineVoice } from '../tts/index';
 import type { LineTiming } from './dialogue';
 import { diskSpeechCache, type SpeechCache, voiceIdentity } from './line-cache';
@@ -38,6 +38,8 @@ export type RenderReply = (
 ) & {
   /** The settings a voice found wrong in this process (GEMINI_TTS_MODEL), mirrored on /health. */
   problems?: SettingProblem[];
+  /** The models that answered this process's calls (GEMINI_TTS_MODEL's modelVersion). */
+  models?: ServedModel[];
 };
 
 const port = helperPort<RenderJob, RenderReply>('mugen-render');
@@ -81,6 +83,6 @@ port.onJob((job) => {
       const provider = err instanceof ProviderError ? { name: err.provider, kind: err.kind } : undefined;
       reply = { id: job.id, error: err instanceof Error ? (err.stack ?? err.message) : String(err), provider };
     }
-    port.reply({ ...reply, problems: settingProblems() });
+    port.reply({ ...reply, problems: settingProblems(), models: servedModels() });
   });
 });

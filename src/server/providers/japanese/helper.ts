@@ -14,8 +14,8 @@
 import { MESSAGES } from '../../../shared/messages/api';
 import { AppError } from '../../http/errors';
 import { type AskOptions, HelperBusyError, HelperTimeoutError, helperService } from '../../lib/helper-process';
-import type { ReadingEntry } from './dictionary';
 import type { DictionaryAnswers, DictionaryQuestion, DictionaryReply } from './dictionary-questions';
+import type { JapaneseEngine } from './types';
 
 export const READING_IDLE_MS = 60_000;
 
@@ -30,18 +30,6 @@ export const INTERACTIVE_CHARS = 500;
 const INTERACTIVE_KINDS = new Set<DictionaryQuestion['kind']>(['readings', 'words', 'kana']);
 // Generous for a loaded 2-core machine: the timeout is there to free a wedged helper, not to hurry a slow one.
 const INTERACTIVE_TIMEOUT_MS = 10_000;
-
-const dictionary = helperService<DictionaryQuestion, DictionaryReply, DictionaryAnswers[DictionaryQuestion['kind']]>(
-  // The process's entry is a composition root outside the providers (helpers/dictionary-process.ts,
-  // decision 0043); built, every entry is side by side in dist/server.
-  new URL(import.meta.url.endsWith('.ts') ? '../../helpers/dictionary-process.ts' : './dictionary-process.js', import.meta.url),
-  {
-    idleMs: READING_IDLE_MS,
-    limits: DICTIONARY_LIMITS,
-    closedMessage: "the dictionary's helper was closed",
-    settle: (reply) => ('error' in reply ? new Error(`the dictionary's helper could not answer: ${reply.error}`) : reply.result),
-  },
-);
 
 const sizeOf = (question: DictionaryQuestion) =>
   'texts' in question
@@ -67,51 +55,39 @@ function answerOf(err: unknown): never {
 }
 
 /**
- * Sends a question to the dictionary process; its answer comes back in the same order as the texts.
- * `owner` (a member) is counted against DICTIONARY_LIMITS.perOwner.
+ * The Japanese engine's dictionary questions, answered by a helper process of its own (started on the first
+ * question, ended when idle). `buildApp` makes one and hands it to the features in `AppDeps` (and the task
+ * workers in `JobDeps`); main.ts makes the one both share, so a process holds one dictionary at most.
  */
-function ask<K extends DictionaryQuestion['kind']>(
-  question: Extract<DictionaryQuestion, { kind: K }>,
-  owner?: string,
-): Promise<DictionaryAnswers[K]> {
-  if ('texts' in question && question.texts.length === 0) return Promise.resolve([] as unknown as DictionaryAnswers[K]);
-  return (dictionary.ask(question, { ...laneOf(question), owner }) as Promise<DictionaryAnswers[K]>).catch(answerOf);
-}
+export function createJapaneseEngine(): JapaneseEngine {
+  const dictionary = helperService<DictionaryQuestion, DictionaryReply, DictionaryAnswers[DictionaryQuestion['kind']]>(
+    // The process's entry is a composition root outside the providers (helpers/dictionary-process.ts,
+    // decision 0043); built, every entry is side by side in dist/server.
+    new URL(import.meta.url.endsWith('.ts') ? '../../helpers/dictionary-process.ts' : './dictionary-process.js', import.meta.url),
+    {
+      idleMs: READING_IDLE_MS,
+      limits: DICTIONARY_LIMITS,
+      closedMessage: "the dictionary's helper was closed",
+      settle: (reply) => ('error' in reply ? new Error(`the dictionary's helper could not answer: ${reply.error}`) : reply.result),
+    },
+  );
 
-/** The katakana readings of folded texts that hold kanji, from the dictionary process. */
-export function readInHelper(texts: string[]): Promise<string[]> {
-  return ask({ kind: 'readings', texts });
-}
+  /** Sends a question; its answer comes back in the same order as the texts. `owner` (a member) is counted against DICTIONARY_LIMITS.perOwner. */
+  function ask<K extends DictionaryQuestion['kind']>(
+    question: Extract<DictionaryQuestion, { kind: K }>,
+    owner?: string,
+  ): Promise<DictionaryAnswers[K]> {
+    if ('texts' in question && question.texts.length === 0) return Promise.resolve([] as unknown as DictionaryAnswers[K]);
+    return (dictionary.ask(question, { ...laneOf(question), owner }) as Promise<DictionaryAnswers[K]>).catch(answerOf);
+  }
 
-/** The searchable words of each text (providers/japanese contentWordsWith), from the dictionary process. */
-export function contentWordsInHelper(texts: string[]): Promise<string[][]> {
-  return ask({ kind: 'words', texts });
-}
-
-/**
- * The kana the offline voice reads for each text (providers/japanese toKana), from the dictionary process;
- * `owner` names the member asking (GET /api/readings), whose questions at once are capped.
- */
-export function kanaInHelper(texts: string[], dictionary: readonly ReadingEntry[], owner?: string): Promise<string[]> {
-  return ask({ kind: 'kana', texts, dictionary: [...dictionary] }, owner);
-}
-
-/** The offline writer's two-host script for a text (features/creation/writer writeWith), from the dictionary process. */
-export function dialogueInHelper(inputText: string, title: string): Promise<string> {
-  return ask({ kind: 'dialogue', inputText, title });
-}
-
-/** The claims of a script (features/creation/fact-check detectClaimsWith), from the dictionary process. */
-export function claimsInHelper(script: string): Promise<DictionaryAnswers['claims']> {
-  return ask({ kind: 'claims', script });
-}
-
-/** Ends the helper (and frees its dictionary); the next question starts another. */
-export function closeReadingHelper(): Promise<void> {
-  return dictionary.close();
-}
-
-/** The helper's process id while it runs (tests: the dictionary is read in another process). */
-export function readingHelperPid(): number | undefined {
-  return dictionary.pid();
+  return {
+    readings: (texts) => ask({ kind: 'readings', texts }),
+    contentWords: (texts) => ask({ kind: 'words', texts }),
+    kana: (texts, readings, owner) => ask({ kind: 'kana', texts, dictionary: [...readings] }, owner),
+    dialogue: (inputText, title) => ask({ kind: 'dialogue', inputText, title }),
+    claims: (script) => ask({ kind: 'claims', script }),
+    close: () => dictionary.close(),
+    pid: () => dictionary.pid(),
+  };
 }

@@ -13,10 +13,13 @@ import {
   PRIVATE_VIDEO,
   startGeminiStandIn,
 } from '../../test/gemini-stand-in';
+import { testJapanese } from '../../test/japanese';
 import { scriptWriterMember } from '../../test/script-kit';
 import { clearSettingProblem, settingProblems } from '../problems';
 import { geminiLlm, temperatureFor, VIDEO_CLIP_SECONDS } from './gemini';
 import { VideoNotReadable } from './types';
+
+const J = testJapanese();
 
 const SUPPORT_INSTRUCTIONS = 'アプリのサポートとして、短く答えてください。';
 
@@ -44,7 +47,7 @@ describe('#29.2 Gemini on first contact', () => {
   });
 
   it('#29.2 a model that is not found is a configuration error naming GEMINI_MODEL (not the quota), cleared by a later success', async () => {
-    const err = await writeScript(gemini('gemini-1.5-flash'), { inputText: '朝の散歩', title: '' }).catch((e) => e);
+    const err = await writeScript(gemini('gemini-1.5-flash'), J, { inputText: '朝の散歩', title: '' }).catch((e) => e);
     expect(err).toMatchObject({ provider: 'gemini', kind: 'config' });
     expect(settingProblems()).toEqual([
       {
@@ -55,7 +58,7 @@ describe('#29.2 Gemini on first contact', () => {
         since: expect.any(String),
       },
     ]);
-    await writeScript(gemini(), { inputText: '朝の散歩', title: '' });
+    await writeScript(gemini(), J, { inputText: '朝の散歩', title: '' });
     expect(settingProblems()).toEqual([]);
   });
 
@@ -95,8 +98,8 @@ describe('#29.2 Gemini on first contact', () => {
   });
 
   it('#29.2 temperatures follow the model family: 1.0 for Gemini 3 and later, the task’s own for 2.x', async () => {
-    await writeScript(gemini('gemini-3.5-flash'), { inputText: '朝の散歩', title: '' });
-    await writeScript(gemini('gemini-2.5-flash'), { inputText: '朝の散歩', title: '' });
+    await writeScript(gemini('gemini-3.5-flash'), J, { inputText: '朝の散歩', title: '' });
+    await writeScript(gemini('gemini-2.5-flash'), J, { inputText: '朝の散歩', title: '' });
     const temps = api.requests.map((r) => (r.json.generationConfig as { temperature?: number }).temperature);
     expect(temps).toEqual([1, 1, 0.7, 0]);
     expect([temperatureFor('gemini-3.1-flash-lite', 0.2), temperatureFor('gemini-2.5-flash-lite', 0.2)]).toEqual([1, 0.2]);

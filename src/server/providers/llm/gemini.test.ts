@@ -10,9 +10,12 @@ import {
   type GeminiStandIn,
   startGeminiStandIn,
 } from '../../test/gemini-stand-in';
+import { testJapanese } from '../../test/japanese';
 import { scriptWriterMember } from '../../test/script-kit';
 import { expectProviderFailures } from '../../test/stand-in';
 import { geminiLlm } from './gemini';
+
+const J = testJapanese();
 
 // Issue 15: LLM_PROVIDER=gemini through the official SDK (@google/genai) against the local stand-in of
 // the Gemini API (test/gemini-stand-in.ts): structured output for the script, a Google Search grounded
@@ -31,7 +34,7 @@ const gemini = (timeoutMs = 5000) =>
 describe('Gemini script writer', () => {
   it('writes the script with structured output, then checks it grounded in Google Search and keeps the sources', async () => {
     api.requests.length = 0;
-    const out = await writeScript(gemini(), { inputText: '朝の散歩は体に良い習慣です。', title: '' });
+    const out = await writeScript(gemini(), J, { inputText: '朝の散歩は体に良い習慣です。', title: '' });
     expect(seen().map((r) => r.url.pathname)).toEqual([
       '/v1beta/models/gemini-2.5-flash:generateContent',
       '/v1beta/models/gemini-2.5-flash:generateContent',
@@ -69,7 +72,7 @@ describe('Gemini script writer', () => {
       (m: GeminiMode) => {
         api.mode = m;
       },
-      () => writeScript(gemini(300), { inputText: 'テスト', title: '' }),
+      () => writeScript(gemini(300), J, { inputText: 'テスト', title: '' }),
       [
         ['quota', 'quota'],
         ['malformed', 'malformed'],

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { type FactCheck, FactCheckSchema } from '../../../shared/schemas/creation';
 import { lazyPackage } from '../../lib/lazy-package';
 import { ProviderError, providerError } from '../errors';
-import { clearSettingProblem, reportSettingProblem } from '../problems';
+import { clearSettingProblem, noteServedModel, reportSettingProblem } from '../problems';
 import { groundedClaims } from './fact-check';
 import { responseSchemaOf } from './gemini-schema';
 import { type LlmProvider, VideoNotReadable } from './types';
@@ -104,12 +104,16 @@ export function geminiLlm(s: GeminiSettings): Required<LlmProvider> {
   const delays = s.retryDelaysMs ?? RETRY_DELAYS_MS;
   const temperature = (wanted: number) => temperatureFor(s.model, wanted);
 
-  /** One call, retried on 503 UNAVAILABLE with backoff; a success clears a GEMINI_MODEL problem. */
+  /**
+   * One call, retried on 503 UNAVAILABLE with backoff; a success clears a GEMINI_MODEL problem, and the
+   * model that answered (`modelVersion`) is logged and shown on /health (another than asked: a problem).
+   */
   async function generate(params: GenerateContentParameters): Promise<GenerateContentResponse> {
     for (let attempt = 0; ; attempt++) {
       try {
         const res = await ai.models.generateContent(params);
         clearSettingProblem('GEMINI_MODEL');
+        if (res.modelVersion) noteServedModel('GEMINI_MODEL', 'gemini', s.model, res.modelVersion);
         return res;
       } catch (err) {
         if (!(isApiError(err) && err.status === 503) || attempt >= delays.length) throw err;

@@ -1,4 +1,4 @@
-import { providerError, providerFetch, readBody } from '../errors';
+import { ProviderError, providerError, providerFetch, readBody } from '../errors';
 import { type LlmProvider, VideoUnavailable } from './types';
 
 export interface OpenAiSettings {
@@ -10,16 +10,62 @@ export interface OpenAiSettings {
   timeoutMs: number;
 }
 
-/**
- * Reasoning models (the gpt-5 family, the o-series) refuse `temperature` other than the default and
- * `max_tokens` (400 unsupported_parameter / unsupported_value): they take `max_completion_tokens`.
- */
-export const isReasoningModel = (model: string) => /^(gpt-5|o\d)(\b|[-.])/i.test(model.replace(/^.*\//, ''));
+/** The sampling and length fields a chat completion may carry, as the caller asks them. */
+interface Sampling {
+  temperature: number;
+  /** The answer's own length; a model that takes `max_completion_tokens` gets room to reason on top. */
+  maxTokens?: number;
+}
 
-/** The sampling and length fields a model accepts. */
-export function samplingFor(model: string, temperature: number, maxTokens?: number): Record<string, number> {
-  if (isReasoningModel(model)) return maxTokens ? { max_completion_tokens: maxTokens } : {};
-  return { temperature, ...(maxTokens ? { max_tokens: maxTokens } : {}) };
+/**
+ * A model that takes `max_completion_tokens` (a reasoning model) spends part of it thinking: it gets this
+ * much more than the answer's own length (800 for a support answer → 4,000).
+ */
+export const REASONING_ROOM_TOKENS = 3200;
+
+/** What a model was found to refuse, and what it takes instead. */
+interface Refusals {
+  temperature?: 'drop';
+  max_tokens?: 'drop' | 'max_completion_tokens';
+}
+
+/**
+ * What each model refused, learnt from the API's own answers for the life of the process (issue 41.3):
+ * whether a model takes `temperature` and `max_tokens` is no longer guessed from its name, so a new
+ * reasoning model (gpt-6-*, or whatever comes next) costs one refused call, not every call. Keyed by
+ * endpoint and model: a gateway may serve the same name differently.
+ */
+const learnt = new Map<string, Refusals>();
+
+/** The request's fields for this model, after what it was found to refuse. */
+export function samplingFields(refused: Refusals, { temperature, maxTokens }: Sampling): Record<string, number> {
+  const fields: Record<string, number> = {};
+  if (refused.temperature !== 'drop') fields.temperature = temperature;
+  if (maxTokens !== undefined && refused.max_tokens !== 'drop')
+    if (refused.max_tokens === 'max_completion_tokens') fields.max_completion_tokens = maxTokens + REASONING_ROOM_TOKENS;
+    else fields.max_tokens = maxTokens;
+  return fields;
+}
+
+/**
+ * The parameter a 400 refuses, read from OpenAI's error shape
+ * (`{error:{message, type:'invalid_request_error', param, code:'unsupported_parameter'}}`; a temperature
+ * other than the default is `unsupported_value`), with what to send instead: `max_tokens` becomes
+ * `max_completion_tokens` where the message says so. Null for any other refusal.
+ */
+export function refusedParameter(err: unknown): Refusals | null {
+  if (!(err instanceof ProviderError) || err.answer?.status !== 400) return null;
+  let e: { param?: unknown; code?: unknown; message?: unknown } | undefined;
+  try {
+    e = (JSON.parse(err.answer.body) as { error?: typeof e }).error;
+  } catch {
+    return null;
+  }
+  if (e?.code !== 'unsupported_parameter' && e?.code !== 'unsupported_value') return null;
+  if (e.param === 'temperature') return { temperature: 'drop' };
+  if (e.param === 'max_tokens' && e.code === 'unsupported_parameter')
+    return { max_tokens: /max_completion_tokens/.test(String(e.message)) ? 'max_completion_tokens' : 'drop' };
+  return null;
 }
 
 /**
@@ -28,27 +74,45 @@ export function samplingFor(model: string, temperature: number, maxTokens?: numb
  * plain answers. It searches nothing: the script writer asks it for the fact check with the script.
  */
 export function openAiLlm(s: OpenAiSettings): LlmProvider & Required<Pick<LlmProvider, 'structured' | 'answer'>> {
-  /** One chat completion (the system message, the user's, the request's other fields): the first choice's content as it came. */
-  async function complete(system: string, user: string, fields: Record<string, unknown>): Promise<unknown> {
-    const res = await providerFetch(
-      'openai',
-      new URL(`${s.baseUrl.replace(/\/+$/, '')}/chat/completions`),
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${s.apiKey}` },
-        body: JSON.stringify({
-          model: s.model,
-          ...fields,
-          messages: [
-            { role: 'system', content: system },
-            { role: 'user', content: user },
-          ],
-        }),
-      },
-      s.timeoutMs,
-    );
-    const body = (await readBody('openai', res, 'json')) as { choices?: { message?: { content?: unknown } }[] };
-    return body?.choices?.[0]?.message?.content;
+  const endpoint = `${s.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+  const model = `${endpoint} ${s.model}`;
+
+  /**
+   * One chat completion (the system message, the user's, the request's other fields, the sampling): the
+   * first choice's content as it came. A 400 that refuses a sampling parameter is retried once without
+   * it (once for each parameter), and the model remembered not to be sent it again.
+   */
+  async function complete(system: string, user: string, fields: Record<string, unknown>, sampling: Sampling): Promise<unknown> {
+    for (;;) {
+      const refused = learnt.get(model) ?? {};
+      try {
+        const res = await providerFetch(
+          'openai',
+          new URL(endpoint),
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${s.apiKey}` },
+            body: JSON.stringify({
+              model: s.model,
+              ...fields,
+              ...samplingFields(refused, sampling),
+              messages: [
+                { role: 'system', content: system },
+                { role: 'user', content: user },
+              ],
+            }),
+          },
+          s.timeoutMs,
+        );
+        const body = (await readBody('openai', res, 'json')) as { choices?: { message?: { content?: unknown } }[] };
+        return body?.choices?.[0]?.message?.content;
+      } catch (err) {
+        const more = refusedParameter(err);
+        // Known already: the same refusal again is not retried (the model changed its mind, or a gateway lies).
+        if (!more || Object.entries(more).every(([k, v]) => refused[k as keyof Refusals] === v)) throw err;
+        learnt.set(model, { ...refused, ...more });
+      }
+    }
   }
 
   return {
@@ -60,10 +124,7 @@ export function openAiLlm(s: OpenAiSettings): LlmProvider & Required<Pick<LlmPro
      */
     async structured({ instructions, prompt, schema, temperature, video }) {
       if (video) throw new VideoUnavailable('openai', 'no-video-input');
-      const content = await complete(instructions, prompt, {
-        response_format: { type: 'json_object' },
-        ...samplingFor(s.model, temperature),
-      });
+      const content = await complete(instructions, prompt, { response_format: { type: 'json_object' } }, { temperature });
       if (typeof content !== 'string') throw providerError('openai', 'malformed', 'no message content');
       let json: unknown;
       try {
@@ -78,8 +139,8 @@ export function openAiLlm(s: OpenAiSettings): LlmProvider & Required<Pick<LlmPro
     },
     /** A question under the feature's instructions: they are the system message, the question the user's; plain text back. */
     async answer({ instructions, question }) {
-      // A reasoning model spends part of the budget thinking: more room for the same answer.
-      const content = await complete(instructions, question, samplingFor(s.model, 0.2, isReasoningModel(s.model) ? 4000 : 800));
+      // A reasoning model gets room to think on top of the answer's 800 (samplingFields).
+      const content = await complete(instructions, question, {}, { temperature: 0.2, maxTokens: 800 });
       // A refusal or a filtered answer comes back without text: no answer, which the chat says so.
       if (content === null || content === undefined) return '';
       if (typeof content !== 'string') throw providerError('openai', 'malformed', 'the message content is not text');

@@ -16,10 +16,15 @@ export interface SegueTrack {
   gist: string;
 }
 
-/** What the hosts bridge: from one track into the next, or (`to` null) the programme's closing after it. */
+/**
+ * What the hosts say between tracks, and for how long: from one track into the next, the programme's
+ * opening before `to` (`from` null), its closing after `from` (`to` null), or, with neither, a short
+ * bridge that names no track. `seconds`: the length it is spoken in (issue 40.1).
+ */
 export interface SegueInput {
-  from: SegueTrack;
+  from: SegueTrack | null;
   to: SegueTrack | null;
+  seconds: number;
 }
 
 /**

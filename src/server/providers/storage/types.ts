@@ -19,4 +19,9 @@ export interface StorageProvider {
   move(from: string, to: string): Promise<void>;
   /** A short-lived URL that reads the object straight from the bucket (S3 only). */
   signedUrl?(key: string, expiresInSeconds: number): Promise<string>;
+  /**
+   * Checks at start that the credentials may do what the app does (S3 only): answers the permissions
+   * found missing (e.g. `s3:ListBucket`), reported on /health's `problems` until a later check passes.
+   */
+  checkAccess?(): Promise<string[]>;
 }

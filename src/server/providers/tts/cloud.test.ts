@@ -1,3 +1,4 @@
+import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { isQuotaError } from '../../features/creation/voice';
@@ -5,7 +6,7 @@ import { tone } from '../../test/generation-kit';
 import { expectProviderFailures, type StandIn, sendJson, startStandIn } from '../../test/stand-in';
 import { wavFile } from '../audio/wav';
 import { googleTts } from './google';
-import { openAiTts, paceInstructions } from './openai';
+import { OPENAI_TTS_MAX_CHARS, openAiTts, paceInstructions } from './openai';
 
 // Issue 15 and #29.4: Cloud Text-to-Speech and the OpenAI-compatible audio/speech against local
 // stand-ins written from their references:
@@ -18,6 +19,18 @@ import { openAiTts, paceInstructions } from './openai';
 // - OpenAI: https://platform.openai.com/docs/api-reference/audio/createSpeech (raw 24 kHz PCM):
 //   `instructions` "does not work with tts-1 or tts-1-hd" (the stand-in refuses it there), and
 //   gpt-4o-mini-tts ignores `speed` (the same audio whatever the speed, as measured on the real service).
+//   #41.4: strict where OpenAI is: the key (401 invalid_api_key), the model's voices (400 invalid_value;
+//   tts-1 has nine, gpt-4o-mini-tts thirteen: the text-to-speech guide) and `input` of at most 4,096
+//   characters (400 string_above_max_length), in OpenAI's error shape:
+//   {"error":{"message":"Invalid 'input': string too long. Expected a string with maximum length 4096, but got a string with length 5000 instead.","type":"invalid_request_error","param":"input","code":"string_above_max_length"}}
+const TTS1_VOICES = ['alloy', 'ash', 'coral', 'echo', 'fable', 'nova', 'onyx', 'sage', 'shimmer'];
+const OPENAI_VOICES: Record<string, string[]> = {
+  'tts-1': TTS1_VOICES,
+  'tts-1-hd': TTS1_VOICES,
+  'gpt-4o-mini-tts': [...TTS1_VOICES, 'ballad', 'verse', 'marin', 'cedar'],
+};
+const openAiError = (res: http.ServerResponse, status: number, param: string | null, code: string, message: string) =>
+  sendJson(res, status, { error: { message, type: 'invalid_request_error', param, code } });
 type Mode = 'ok' | 'quota' | 'malformed' | 'hang';
 const bytesOf = (s: string) => Buffer.byteLength(s, 'utf8');
 /** The stand-in's sentence limit: refusals are reported from about 300 bytes of Latin text. */
@@ -69,6 +82,33 @@ beforeAll(async () => {
       return sendJson(res, 200, { audioContent: wave.toString('base64') });
     }
     if (req.url.pathname === '/v1/audio/speech') {
+      const key = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+      if (key !== 'sk-test')
+        return openAiError(
+          res,
+          401,
+          null,
+          'invalid_api_key',
+          `Incorrect API key provided: ${key.slice(0, 3)}***${key.slice(-4)}. You can find your API key at https://platform.openai.com/account/api-keys.`,
+        );
+      const voices = OPENAI_VOICES[String(req.json.model)] ?? [];
+      if (!voices.includes(String(req.json.voice)))
+        return openAiError(
+          res,
+          400,
+          'voice',
+          'invalid_value',
+          `Invalid value: '${req.json.voice}'. Supported values are: ${voices.map((v) => `'${v}'`).join(', ')}.`,
+        );
+      const chars = [...String(req.json.input ?? '')].length;
+      if (chars > 4096)
+        return openAiError(
+          res,
+          400,
+          'input',
+          'string_above_max_length',
+          `Invalid 'input': string too long. Expected a string with maximum length 4096, but got a string with length ${chars} instead.`,
+        );
       if (mode === 'malformed') return sendJson(res, 200, { oops: 1 });
       const tts1 = /^tts-1/.test(String(req.json.model));
       if (tts1 && 'instructions' in req.json)
@@ -98,7 +138,7 @@ const google = (timeoutMs = 5000) =>
     voices: { ハルカ: 'ja-JP-Neural2-B', ケンタ: 'ja-JP-Neural2-D' },
     timeoutMs,
   });
-const openai = (timeoutMs = 5000, model = 'gpt-4o-mini-tts') =>
+const openai = (timeoutMs = 5000, model = 'gpt-4o-mini-tts', over: { apiKey?: string; voices?: { ハルカ: string; ケンタ: string } } = {}) =>
   openAiTts({
     provider: 'openai',
     apiKey: 'sk-test',
@@ -106,6 +146,7 @@ const openai = (timeoutMs = 5000, model = 'gpt-4o-mini-tts') =>
     model,
     voices: { ハルカ: 'nova', ケンタ: 'onyx' },
     timeoutMs,
+    ...over,
   });
 
 describe('Cloud Text-to-Speech voice', () => {
@@ -223,6 +264,60 @@ describe('OpenAI-compatible audio/speech voice', () => {
     const pcm = await openai(5000, 'tts-1-hd').synthesize({ text: 'こんにちは', speakingRate: 1.6, host: 'ケンタ' });
     expect(pcm.samples.length).toBe(4500);
     expect(seen()[0].json).toEqual({ model: 'tts-1-hd', voice: 'onyx', input: 'こんにちは', response_format: 'pcm', speed: 1.6 });
+  });
+
+  it('#41.4 the stand-in refuses as OpenAI does: a wrong key (401), a voice the model lacks (400), input over 4,096 characters (400)', async () => {
+    mode = 'ok';
+    const speech = async (body: Record<string, unknown>, key = 'sk-test') => {
+      const res = await fetch(`${base}/v1/audio/speech`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+        body: JSON.stringify({ model: 'gpt-4o-mini-tts', voice: 'marin', input: 'こんにちは', response_format: 'pcm', ...body }),
+      });
+      return { status: res.status, error: res.status === 200 ? null : (await res.json()).error };
+    };
+    expect(await speech({})).toEqual({ status: 200, error: null });
+    expect(await speech({}, 'sk-wrong-key-1234')).toMatchObject({ status: 401, error: { code: 'invalid_api_key', param: null } });
+    expect(await speech({ model: 'tts-1', voice: 'marin' })).toMatchObject({
+      status: 400,
+      error: { code: 'invalid_value', param: 'voice' },
+    });
+    expect(await speech({ voice: 'ハルカ' })).toMatchObject({ status: 400, error: { code: 'invalid_value', param: 'voice' } });
+    expect(await speech({ input: 'あ'.repeat(4096) })).toEqual({ status: 200, error: null });
+    expect(await speech({ input: 'あ'.repeat(4097) })).toEqual({
+      status: 400,
+      error: {
+        message: "Invalid 'input': string too long. Expected a string with maximum length 4096, but got a string with length 4097 instead.",
+        type: 'invalid_request_error',
+        param: 'input',
+        code: 'string_above_max_length',
+      },
+    });
+  });
+
+  it('#41.4 a line over the input limit is asked in pieces within it; a wrong key is a setting, a wrong voice a refusal', async () => {
+    mode = 'ok';
+    api.requests.length = 0;
+    const sentence = `${'あ'.repeat(599)}。`;
+    const pcm = await openai(5000, 'tts-1').synthesize({ text: sentence.repeat(8), host: 'ハルカ' });
+    const inputs = seen().map((r) => [...String(r.json.input)].length);
+    expect(inputs.every((n) => n <= OPENAI_TTS_MAX_CHARS)).toBe(true);
+    expect(inputs.reduce((a, b) => a + b, 0)).toBe(4800);
+    expect(inputs.length).toBe(4);
+    expect(pcm.samples.length).toBe(4 * 7200);
+    expect(
+      await openai(5000, 'tts-1', { apiKey: 'sk-wrong' })
+        .synthesize({ text: 'テスト', host: 'ハルカ' })
+        .catch((e) => e),
+    ).toMatchObject({
+      provider: 'openai',
+      kind: 'config',
+    });
+    expect(
+      await openai(5000, 'tts-1', { voices: { ハルカ: 'marin', ケンタ: 'onyx' } })
+        .synthesize({ text: 'テスト', host: 'ハルカ' })
+        .catch((e) => e),
+    ).toMatchObject({ provider: 'openai', kind: 'rejected' });
   });
 });
 

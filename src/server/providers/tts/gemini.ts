@@ -3,7 +3,7 @@ import { timeStretch } from '../audio/stretch';
 import { findTurns } from '../audio/turns';
 import { kindOfStatus, providerError } from '../errors';
 import { substituteReadings } from '../japanese/dictionary';
-import { clearSettingProblem, reportSettingProblem } from '../problems';
+import { clearSettingProblem, noteServedModel, reportSettingProblem } from '../problems';
 import { audioOfAnswer, DEFAULT_GEMINI_TTS_MODEL, retryAfterMs, speechRequest } from './gemini-wire';
 import { paceInstructions } from './openai';
 import { joinAtMatchedLoudness, splitForSpeech } from './split';
@@ -88,6 +88,8 @@ export function geminiTts(s: GeminiTtsSettings, opts: { sleep?: (ms: number) => 
             throw providerError('gemini', 'malformed', 'the answer is not JSON');
           });
           clearSettingProblem('GEMINI_TTS_MODEL');
+          const version = (answer as { modelVersion?: unknown } | null)?.modelVersion;
+          if (typeof version === 'string') noteServedModel('GEMINI_TTS_MODEL', 'gemini', s.model, version);
           return audioOfAnswer(answer);
         }
       } catch (err) {

@@ -2,6 +2,7 @@ import type { HostName } from '../../../shared/constants';
 import { timeStretch } from '../audio/stretch';
 import { providerError, providerFetch, readBody } from '../errors';
 import { substituteReadings } from '../japanese/dictionary';
+import { joinAtMatchedLoudness, splitForSpeech } from './split';
 import { clampSpeakingRate, type PcmAudio, type SpeechRequest, type TtsProvider } from './types';
 
 export interface OpenAiTtsSettings {
@@ -16,6 +17,13 @@ export interface OpenAiTtsSettings {
 
 /** `response_format: pcm` is raw 24 kHz 16-bit little-endian mono. */
 const SAMPLE_RATE = 24_000;
+
+/**
+ * `input` is at most 4,096 characters (the createSpeech reference; longer is 400
+ * string_above_max_length). Pieces are cut by UTF-8 bytes, so a piece of this many bytes is within the
+ * limit whatever its script (about 1,365 characters of Japanese).
+ */
+export const OPENAI_TTS_MAX_CHARS = 4096;
 
 /** tts-1 and tts-1-hd follow `speed` and refuse `instructions`; gpt-4o-mini-tts takes instructions and ignores speed. */
 export const followsSpeed = (model: string) => /^tts-1(-hd)?$/.test(model.replace(/^.*\//, ''));
@@ -47,31 +55,40 @@ export function openAiTts(s: OpenAiTtsSettings): TtsProvider {
     name: 'openai',
     async synthesize(req: SpeechRequest): Promise<PcmAudio> {
       const rate = clampSpeakingRate(req.speakingRate);
-      const speed = followsSpeed(s.model);
-      const res = await providerFetch(
-        'openai',
-        new URL(`${base}/audio/speech`),
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${s.apiKey}` },
-          body: JSON.stringify({
-            model: s.model,
-            voice: req.host === 'ケンタ' ? s.voices.ケンタ : s.voices.ハルカ,
-            input: substituteReadings(req.text, req.readings ?? []),
-            response_format: 'pcm',
-            ...(speed ? { speed: rate } : { instructions: paceInstructions(rate) }),
-          }),
-        },
-        s.timeoutMs,
-      );
-      const type = res.headers.get('content-type') ?? '';
-      const bytes = (await readBody('openai', res, 'bytes')) as Buffer;
-      if (/json|text/.test(type) || bytes.length < 2 || bytes.length % 2 !== 0)
-        throw providerError('openai', 'malformed', 'the answer is not 16-bit PCM');
-      const samples = new Int16Array(bytes.length / 2);
-      for (let i = 0; i < samples.length; i++) samples[i] = bytes.readInt16LE(i * 2);
-      const pcm = { samples, sampleRate: SAMPLE_RATE };
-      return speed ? pcm : timeStretch(pcm, rate);
+      const text = substituteReadings(req.text, req.readings ?? []);
+      // A line longer than `input` may hold is asked in pieces at sentence ends, joined at matched loudness.
+      const pieces = splitForSpeech(text, { maxBytes: OPENAI_TTS_MAX_CHARS, maxSentenceBytes: OPENAI_TTS_MAX_CHARS });
+      const audio: PcmAudio[] = [];
+      for (const input of pieces.length ? pieces : [text]) audio.push(await piece(input, req.host, rate));
+      const pcm = joinAtMatchedLoudness(audio);
+      return followsSpeed(s.model) ? pcm : timeStretch(pcm, rate);
     },
   };
+
+  async function piece(input: string, host: SpeechRequest['host'], rate: number): Promise<PcmAudio> {
+    const speed = followsSpeed(s.model);
+    const res = await providerFetch(
+      'openai',
+      new URL(`${base}/audio/speech`),
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${s.apiKey}` },
+        body: JSON.stringify({
+          model: s.model,
+          voice: host === 'ケンタ' ? s.voices.ケンタ : s.voices.ハルカ,
+          input,
+          response_format: 'pcm',
+          ...(speed ? { speed: rate } : { instructions: paceInstructions(rate) }),
+        }),
+      },
+      s.timeoutMs,
+    );
+    const type = res.headers.get('content-type') ?? '';
+    const bytes = (await readBody('openai', res, 'bytes')) as Buffer;
+    if (/json|text/.test(type) || bytes.length < 2 || bytes.length % 2 !== 0)
+      throw providerError('openai', 'malformed', 'the answer is not 16-bit PCM');
+    const samples = new Int16Array(bytes.length / 2);
+    for (let i = 0; i < samples.length; i++) samples[i] = bytes.readInt16LE(i * 2);
+    return { samples, sampleRate: SAMPLE_RATE };
+  }
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages/api';
-import { closeReadingHelper } from '../../providers/japanese/helper';
 import { createTestApp, insertUser, sessionCookie, type TestApp } from '../app';
+import { testJapanese } from '../japanese';
 
 // Issue 36: one member, or an attacker, must not slow everyone else. Limits at scale 0.1: GET
 // /api/readings 3 a minute per member, GET /api/radio/programme 1.
@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await closeReadingHelper();
+  await testJapanese().close();
 });
 
 const member = async () => sessionCookie(t.db, { userId: (await insertUser(t.db)).id });
@@ -23,7 +23,7 @@ describe('#36.5 the dictionary helper: costly reads limited per member, a member
   it('#36.5 a member has two readings in the helper at once: the third is refused (429), another member is answered', async () => {
     // A helper started afresh loads its dictionary (about a second): the member's three questions all
     // arrive before the first is answered.
-    await closeReadingHelper();
+    await testJapanese().close();
     const [a, b] = [await member(), await member()];
     const flood = await Promise.all(['温泉', '旅行', '東京'].map((text) => reading(a, text)));
     // Which of the three reaches the queue third depends on the database's answers to their session

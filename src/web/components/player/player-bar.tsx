@@ -1,8 +1,9 @@
 import { SHELL_TEXT } from '@shared/messages/shell';
 import { trackPath } from '@shared/rules/player';
 import { usePlayer, usePlayerState } from '@web/lib/audio/player-context';
+import type { QueueTrack } from '@web/lib/audio/player-state';
 import { Minimize2 } from 'lucide-react';
-import { useLayoutEffect, useRef } from 'react';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../ui/avatar';
 import { IconButton } from '../ui/icon-button';
@@ -15,14 +16,17 @@ import { SpeedPill } from './speed-pill';
  * The persistent bar above the bottom navigation: title, play/pause, a thin progress line, speed and
  * minimise (L-2.4-18). Minimised, it becomes the floating mini player until maximised again.
  */
-export function PlayerBar() {
+export function PlayerBar({ action }: { action?: BarAction }) {
   const { minimised } = useMiniPlayer();
   const hasTrack = usePlayerState().track !== null;
   if (!hasTrack) return null;
-  return minimised ? <MiniPlayer /> : <FullBar />;
+  return minimised ? <MiniPlayer /> : <FullBar action={action} />;
 }
 
-function FullBar() {
+/** A feature's button for the track playing, beside play (質問する, issue 39.1): the app hands it in. */
+export type BarAction = (track: QueueTrack) => ReactNode;
+
+function FullBar({ action }: { action?: BarAction }) {
   const player = usePlayer();
   const s = usePlayerState();
   const minimise = useRef<HTMLButtonElement>(null);
@@ -75,6 +79,7 @@ function FullBar() {
         <div className="flex items-center gap-2">
           <SpeedPill rate={s.rate} size="bar" onClick={() => player.cycleRate()} />
           <PlayButton size="bar" isPlaying={s.isPlaying} isReady={s.isReady} isLoading={!s.error} onClick={() => player.toggle()} />
+          {action?.(s.track)}
         </div>
         <IconButton
           ref={minimise}

@@ -176,6 +176,25 @@ describe('offline audio in the service worker (issue 17, L-1-07)', () => {
     expect(w.stores.has('mugen-audio-offline')).toBe(false);
   });
 
+  it("#40.2: a programme's segue is kept beside the kept tracks, answered from the cache with ranges, and goes with the last track", async () => {
+    const w = startWorker({
+      kept: { 7: bytes(10) },
+      network: (url) =>
+        url.endsWith('/api/radio/segues/5/audio')
+          ? new Response(bytes(300), { headers: { 'Content-Type': 'audio/mpeg' } })
+          : new Response(null, { status: 404 }),
+    });
+    await w.ready;
+    expect(await w.get('/api/radio/segues/5/audio')).toBeNull();
+    expect(await w.message({ type: 'offline-audio:keep-segue', id: 5 })).toEqual({ ok: true });
+    expect(await w.message({ type: 'offline-audio:keep-segue', id: 6 })).toEqual({ ok: false, error: 'the segue answered 404' });
+    const part = await w.get('/api/radio/segues/5/audio', 'bytes=0-99');
+    expect([part?.status, part?.headers.get('Content-Range')]).toEqual([206, 'bytes 0-99/300']);
+    expect(w.fetched).toEqual([`${ORIGIN}/api/radio/segues/5/audio`, `${ORIGIN}/api/radio/segues/6/audio`]);
+    expect(await w.message({ type: 'offline-audio:drop', id: 7 })).toEqual({ ok: true });
+    expect(await w.get('/api/radio/segues/5/audio')).toBeNull();
+  });
+
   it('while the kept list is still being read, a stream request waits for it and falls back to the network', async () => {
     const w = startWorker({ kept: { 7: bytes(10) }, network: () => new Response('net', { status: 200 }) });
     const early = await w.get('/api/stream/8');
@@ -207,6 +226,8 @@ describe('static routes of the service worker (#27.7)', () => {
     expect(routeOf(rules, 'GET', '/uploads/a.jpg')).toBe('network');
     expect(routeOf(rules, 'GET', '/health')).toBe('network');
     expect(routeOf(rules, 'GET', '/api/stream/7')).toBe('fetch-event');
+    expect(routeOf(rules, 'GET', '/api/radio/segues/5/audio')).toBe('fetch-event');
+    expect(routeOf(rules, 'GET', '/api/radio/programme')).toBe('network');
     expect(routeOf(rules, 'GET', '/assets/index-abc.js')).toBe('fetch-event');
     expect(routeOf(rules, 'GET', '/playlists/3')).toBe('fetch-event');
   });

@@ -227,4 +227,19 @@ describe('interludes in the queue (#28.1, #28.2)', () => {
     expect(speaking().getAttribute('src')).toBe('/api/stream/2');
     expect(reported).toEqual([]);
   });
+
+  it('#40.2: a segue not ready in time plays its short spoken bridge at its place, then the programme goes on', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const late = { ...segue(6), interlude: { audioUrl: '/api/radio/segues/6/audio', fallbackUrl: '/api/radio/segues/1/audio' } };
+    engine.playPlaylist({ id: -28, name: 'あと5分の番組' }, [track(1), late, { ...track(2), fromStart: true }], 1);
+    await startPlaying(a);
+    expect(speaking().getAttribute('src')).toBe('/api/radio/segues/6/audio');
+    speaking().error = { code: 4, message: 'not found' };
+    speaking().emit('error');
+    await vi.advanceTimersByTimeAsync(50);
+    expect([engine.getSnapshot().track?.id, speaking().getAttribute('src')]).toEqual([-6, '/api/radio/segues/1/audio']);
+    speaking().emit('ended');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(engine.getSnapshot().track?.id).toBe(2);
+  });
 });

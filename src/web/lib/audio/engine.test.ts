@@ -101,6 +101,32 @@ describe('AudioEngine', () => {
     expect(engine.getSnapshot().track?.id).toBe(1);
   });
 
+  it('#40.2: moving on into premium-only content a free listener may not hear opens /premium, with no playback error', async () => {
+    const asked: number[] = [];
+    engine.setHooks({
+      premiumRequired: (t) => {
+        asked.push(t.id);
+        return true;
+      },
+    });
+    engine.adoptCatalogue([track(1), { ...track(2), isPremiumOnly: true }, track(3)]);
+    await vi.advanceTimersByTimeAsync(50);
+    el.becomeReady();
+    engine.play();
+    await vi.advanceTimersByTimeAsync(0);
+    el.emit('playing');
+    el.paused = true;
+    el.emit('ended');
+    await vi.advanceTimersByTimeAsync(600);
+    expect(asked).toEqual([2]);
+    expect(engine.getSnapshot()).toMatchObject({ error: null, track: { id: 1 } });
+    expect(el.getAttribute('src')).toBe('/api/stream/1');
+    // The next button the same way.
+    engine.next();
+    expect(asked).toEqual([2, 2]);
+    expect(engine.getSnapshot().track?.id).toBe(1);
+  });
+
   it('plays the next track 500 ms after the end, and the first after the last (L-4.2-03)', async () => {
     await playing();
     engine.previous(); // the last track

@@ -114,8 +114,8 @@ export class AudioEngine {
   }
 
   /** A playlist, or a programme (あと N 分: tracks and their segues as interludes); stops after the last. */
-  playPlaylist(playlist: PlaylistRef, tracks: readonly QueueTrack[], startIndex = 0) {
-    this.queue.playPlaylist(playlist, tracks, startIndex);
+  playPlaylist(playlist: PlaylistRef, tracks: readonly QueueTrack[], startIndex = 0, opts: { autoplay?: boolean } = {}) {
+    this.queue.playPlaylist(playlist, tracks, startIndex, opts);
   }
 
   updateTrack(id: number, patch: Partial<Pick<Track, 'likeCount' | 'playCount' | 'impressionCount'>>) {

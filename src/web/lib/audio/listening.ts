@@ -110,6 +110,10 @@ export class ListeningTracker {
 
   /** Finds where the load of `track` starts: from the cache, or asked of the hook. */
   lookUpResume(track: QueueTrack, loadId: number) {
+    if (track.startAt) {
+      this.resumeAt(loadId, track.startAt);
+      return;
+    }
     if (playsFromStart(track)) return;
     if (this.resumeCache.has(track.id)) {
       this.resumeAt(loadId, this.resumeCache.get(track.id) ?? null);

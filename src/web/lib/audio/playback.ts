@@ -39,6 +39,8 @@ export class Playback {
     const { core } = this;
     const track = core.state.queue[index];
     if (!track) return;
+    // Moving on into premium-only content a free listener may not hear: /premium, not a playback error (#40.2).
+    if (autoplay && track.isPremiumOnly && core.state.index !== index && core.hooks.premiumRequired?.(track)) return;
     this.listening.report({ completed: false, leaving: false });
     this.clearTimers();
     this.counter.reset();
@@ -179,11 +181,23 @@ export class Playback {
     }, AUTO_NEXT_DELAY_MS);
   }
 
-  /** A failed load: the message; an interlude that fails (a segue not made) is passed over for the next entry. */
+  /**
+   * A failed load: the message. An interlude that fails (a segue not made in time) plays its fallback (a
+   * short spoken bridge of its length, so a programme keeps its length, #40.2); one without, or whose
+   * fallback fails too, is passed over for the next entry.
+   */
   onMediaError(next?: () => void) {
     const { core } = this;
     const el = core.el;
     if (!el || !core.hasSource()) return;
+    const fallback = core.state.track?.interlude?.fallbackUrl;
+    if (fallback && el.getAttribute('src') !== fallback) {
+      el.src = fallback;
+      el.load();
+      this.watchLoad(core.state.loadId);
+      this.play();
+      return;
+    }
     const problem = describeMediaError(el.error?.code);
     console.error(`[player] track ${core.state.track?.id}: ${problem.log}${el.error?.message ? ` (${el.error.message})` : ''}`);
     clearTimeout(this.readyTimer);

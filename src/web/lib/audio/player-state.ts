@@ -10,7 +10,13 @@ import { readStored } from '../storage';
  * track that plays from its beginning whatever its history says (a programme's track, so the programme
  * ends on time).
  */
-export type QueueTrack = Track & { interlude?: { audioUrl: string }; fromStart?: boolean };
+export type QueueTrack = Track & {
+  /** `fallbackUrl`: what plays instead when the address fails (a short spoken bridge of the same length, #40.2). */
+  interlude?: { audioUrl: string; fallbackUrl?: string };
+  fromStart?: boolean;
+  /** Where this entry starts, in seconds, whatever its history says (a programme restored after a reload, #40.2). */
+  startAt?: number;
+};
 
 /** The address a queue entry plays from: an interlude's own, or the track's stream. */
 export const sourceOf = (track: QueueTrack, high: boolean) => track.interlude?.audioUrl ?? streamUrl(track.id, high);

@@ -85,9 +85,10 @@ export class PlayQueue {
 
   /**
    * Plays a playlist: its tracks become the queue, starting at `startIndex`, and playback stops at the
-   * end of the last one (listener spec §4 Audio player).
+   * end of the last one (listener spec §4 Audio player). `autoplay` false only cues it (a programme
+   * restored after a reload, which plays when the listener presses play).
    */
-  playPlaylist(playlist: PlaylistRef, tracks: readonly QueueTrack[], startIndex = 0) {
+  playPlaylist(playlist: PlaylistRef, tracks: readonly QueueTrack[], startIndex = 0, { autoplay = true } = {}) {
     const { core, playback } = this;
     if (tracks.length === 0) return;
     const start = Math.min(Math.max(0, startIndex), tracks.length - 1);
@@ -95,10 +96,10 @@ export class PlayQueue {
     core.quietly({ playlist: { id: playlist.id, name: playlist.name }, queue: tracks });
     if (same) {
       core.set({ index: start });
-      playback.play();
+      if (autoplay) playback.play();
       return;
     }
-    playback.select(start, { autoplay: true });
+    playback.select(start, { autoplay });
   }
 
   /** Writes new counts of a track (after a like, say) into the queue and the current track. */

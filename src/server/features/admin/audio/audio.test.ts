@@ -114,6 +114,7 @@ describe('ファイル一覧: GET /api/admin/files', () => {
       createdBy: owner.id,
       uploadedAt: '2025-06-04T03:04:05.000Z',
       isVisible: false,
+      isPremiumOnly: false,
       duration: 180,
       copies: { local: { exists: true, size: 1_003 }, s3: null },
     });

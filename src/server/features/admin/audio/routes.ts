@@ -6,20 +6,24 @@ import {
   AdminFilesQuerySchema,
   AdminSyncAnswerSchema,
   AdminUploadAnswerSchema,
+  PremiumOnlyBodySchema,
 } from '../../../../shared/schemas/admin-audio';
 import { IdParamSchema } from '../../../../shared/schemas/common';
+import { TrackSchema } from '../../../../shared/schemas/track';
 import { errorAnswers } from '../../../http/errors';
 import { adminsOnly } from '../../../http/guards';
 import type { AppDeps } from '../../../types';
+import { setPremiumOnly } from './premium-only';
 import { fileLocations, listFiles, mediaStores, syncAll, syncFile } from './service';
 import { readUpload, uploadTrack } from './upload';
 
 /**
  * The console's 音声管理 (spec §2.4, §7; decision 0022): the file list, where each file is, the sync of
  * local files into the S3 bucket, and the MP3 upload. Visibility and deletion are the tracks' own
- * PATCH /api/tracks/{id}/visibility and DELETE /api/tracks/{id}, which take an operator's session.
+ * PATCH /api/tracks/{id}/visibility and DELETE /api/tracks/{id}, which take an operator's session;
+ * the premium-only mark is the console's own (issue 40.5).
  */
-export function adminAudioRoutes({ db, storage, config }: AppDeps): FastifyPluginAsyncZod {
+export function adminAudioRoutes({ db, storage, config, japanese }: AppDeps): FastifyPluginAsyncZod {
   const stores = mediaStores(config, storage);
   return adminsOnly(async (admins) => {
     admins.get(
@@ -79,6 +83,20 @@ export function adminAudioRoutes({ db, storage, config }: AppDeps): FastifyPlugi
       async (request) => syncAll(db, stores, (err) => request.log.error({ err }, 'file sync failed')),
     );
 
+    admins.patch(
+      '/api/admin/tracks/:id/premium-only',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Marks any track premium-only (premium members, its owner and operators hear it), or open to all again',
+          params: IdParamSchema,
+          body: PremiumOnlyBodySchema,
+          response: { 200: TrackSchema, ...errorAnswers(400, 401, 404) },
+        },
+      },
+      async (request) => setPremiumOnly(db, request.params.id, request.body.isPremiumOnly),
+    );
+
     admins.post(
       '/admin/upload',
       {
@@ -90,7 +108,7 @@ export function adminAudioRoutes({ db, storage, config }: AppDeps): FastifyPlugi
         },
       },
       async (request, reply) => {
-        const answer = await uploadTrack(db, storage, await readUpload(request));
+        const answer = await uploadTrack(db, storage, japanese, await readUpload(request));
         request.log.info({ trackId: answer.id, bytes: answer.size }, 'admin uploaded a track');
         return reply.code(201).send(answer);
       },

@@ -52,6 +52,7 @@ const rowColumns = {
   createdBy: tracks.createdBy,
   uploadedAt: tracks.uploadedAt,
   isVisible: tracks.isVisible,
+  isPremiumOnly: tracks.isPremiumOnly,
   ownerId: tracks.userId,
   posterName: users.name,
   posterPicture: users.picture,
@@ -74,6 +75,7 @@ interface DbRow {
   createdBy: string | null;
   uploadedAt: Date;
   isVisible: boolean;
+  isPremiumOnly: boolean;
   ownerId: string | null;
   posterName: string | null;
   posterPicture: string | null;
@@ -172,6 +174,7 @@ async function withLocations(stores: MediaStores, rows: DbRow[]): Promise<AudioF
         createdBy: r.createdBy,
         uploadedAt: r.uploadedAt.toISOString(),
         isVisible: r.isVisible,
+        isPremiumOnly: r.isPremiumOnly,
         duration: Math.round(r.duration * 100) / 100,
         copies: {
           local: { exists: local !== null, size: local?.size ?? null },

@@ -6,6 +6,7 @@ import type { Db } from '../../../db/client';
 import { tracks } from '../../../db/schema';
 import { AppError, badRequest } from '../../../http/errors';
 import { mp3Duration } from '../../../providers/audio/mp3-duration';
+import type { JapaneseEngine } from '../../../providers/japanese/types';
 import type { StorageProvider } from '../../../providers/storage/types';
 import { refreshSearchReadings } from '../../search/public';
 import { audioKey, trackChanged } from '../../tracks/public';
@@ -47,7 +48,12 @@ export async function readUpload(request: FastifyRequest): Promise<UploadInput> 
  * its duration from its frames. The file is stored through the storage provider before the row is
  * inserted (a failed insert removes it again); the row gets its search readings like every writer's.
  */
-export async function uploadTrack(db: Db, storage: StorageProvider, input: UploadInput): Promise<AdminUploadAnswer> {
+export async function uploadTrack(
+  db: Db,
+  storage: StorageProvider,
+  japanese: JapaneseEngine,
+  input: UploadInput,
+): Promise<AdminUploadAnswer> {
   const fields = AdminUploadFieldsSchema.safeParse({ title: input.title ?? '' });
   if (!fields.success) throw badRequest(fields.error.issues[0]?.message ?? ADMIN_AUDIO_MESSAGES.titleRequired);
   const { title } = fields.data;
@@ -81,7 +87,7 @@ export async function uploadTrack(db: Db, storage: StorageProvider, input: Uploa
     throw err;
   }
   // Its readings for search by reading, as every writer of tracks does; then the catalogue shows it.
-  await refreshSearchReadings(db, id);
+  await refreshSearchReadings(db, japanese, id);
   await trackChanged(db, null);
   return { id, title, duration: Math.round(duration * 100) / 100, size: audio.length, message: ADMIN_AUDIO_MESSAGES.uploaded(title) };
 }

@@ -6,6 +6,7 @@ import type { LlmProvider } from '../../../providers/llm/types';
 import type { StorageProvider } from '../../../providers/storage/types';
 import { adminSuite } from '../../../test/admin-kit';
 import { fakeRender } from '../../../test/generation-kit';
+import { testJapanese } from '../../../test/japanese';
 import { PROGRESS_CHANNEL } from './progress';
 
 // What the tests of the operators' generation share (issue 18): the app with an operator's session, the job
@@ -29,6 +30,7 @@ export function generationSuite() {
   let stopWorkers: (() => Promise<void>) | null = null;
   async function workers(opts: { llm?: LlmProvider; storage?: StorageProvider } = {}) {
     stopWorkers = await startJobWorkers(t().database, opts.storage ?? t().storage, {
+      japanese: testJapanese(),
       render: voice.render,
       llm: opts.llm,
       pollMs: 50,

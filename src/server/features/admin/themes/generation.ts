@@ -31,10 +31,15 @@ export const ADMIN_GENERATE_ATTEMPTS = 3;
  */
 export async function enqueueGeneration(
   db: Db,
-  input: { themeId: number; speakingRate: AdminSpeakingRate } | { inputText: string; speakingRate: AdminSpeakingRate },
+  input: ({ themeId: number } | { inputText: string }) & { speakingRate: AdminSpeakingRate; premiumOnly: boolean },
 ): Promise<number> {
   const themeId = 'themeId' in input ? input.themeId : null;
-  const payload = { themeId, inputText: 'inputText' in input ? input.inputText : null, speakingRate: input.speakingRate };
+  const payload = {
+    themeId,
+    inputText: 'inputText' in input ? input.inputText : null,
+    speakingRate: input.speakingRate,
+    premiumOnly: input.premiumOnly,
+  };
   return inTransaction(db, async (tx) => {
     const id = await enqueueJob(tx, adminGenerateJob, payload);
     if (themeId !== null) await tx.update(tasks).set({ themeId }).where(eq(tasks.id, id));
@@ -78,11 +83,14 @@ export const adminGenerateJob = defineJob(ADMIN_GENERATE, {
         .refine((s) => textLength(s) <= ADMIN_INPUT_MAX)
         .nullable(),
       speakingRate: z.number().refine(isAdminSpeakingRate),
+      // Publish for premium members only (issue 40.5). Absent from the tasks queued before it: those publish
+      // open to all, as they were asked, so the payload keeps its version (decision 0048).
+      premiumOnly: z.boolean().default(false),
     })
     .refine((p) => (p.themeId === null) !== (p.inputText === null), 'a theme or a text, not both'),
   maxAttempts: ADMIN_GENERATE_ATTEMPTS,
   unreadable: F.payload,
-  handler: async (p, ctx, { db, storage, render, llm }) => {
+  handler: async (p, ctx, { db, storage, render, llm, japanese }) => {
     const task = ctx.task;
     let progress = 0;
     let during: string = F.script;
@@ -113,7 +121,7 @@ export const adminGenerateJob = defineJob(ADMIN_GENERATE, {
       }
 
       await say('script_generation', 15, P.script_generation);
-      const draft = await writeScript(llm, { inputText, title });
+      const draft = await writeScript(llm, japanese, { inputText, title });
       title = title ?? draft.title;
       const groundingInfo: GroundingInfo = { searched: llm.checkFacts !== undefined, sources: draft.factCheck.sources ?? [] };
       await say('grounding_complete', 35, P.grounding_complete(groundingInfo.sources.length), {
@@ -128,7 +136,7 @@ export const adminGenerateJob = defineJob(ADMIN_GENERATE, {
       let revised = false;
       if (check.status === 'issues_found' && check.issues.length > 0) {
         await say('final_script_generation', 50, P.final_script_generation);
-        const rewritten = await rewriteScript(llm, { inputText, originalScript: script, issues: check.issues });
+        const rewritten = await rewriteScript(llm, japanese, { inputText, originalScript: script, issues: check.issues });
         script = rewritten.script;
         check = rewritten.factCheck;
         revised = true;
@@ -180,6 +188,7 @@ export const adminGenerateJob = defineJob(ADMIN_GENERATE, {
           voicedBy: audio.voicedBy ?? null,
           voiceCredit: audio.voiceCredit ?? null,
           isVisible: true,
+          isPremiumOnly: p.premiumOnly,
         });
         await tx
           .update(tasks)
@@ -193,7 +202,7 @@ export const adminGenerateJob = defineJob(ADMIN_GENERATE, {
         if (!now || now.status === 'cancelled') await dropFiles();
         throw new TaskStopped();
       }
-      await announceTrack(db, trackId);
+      await announceTrack(db, japanese, trackId);
       await publishProgress(
         db,
         progressMessage(task.id, 'task_complete', 100, P.task_complete, {

@@ -7,6 +7,7 @@ import { startJobWorkers } from '../../../jobs/workers';
 import { adminSuite } from '../../../test/admin-kit';
 import { insertUser, sessionCookie } from '../../../test/app';
 import { approvedTheme, fakeRender } from '../../../test/generation-kit';
+import { testJapanese } from '../../../test/japanese';
 import { testDbKind } from '../../../test/template';
 
 // Issue 18: live progress over /ws (creator-operator spec §3, §7; C-3-06, C-7.4-27): an operator's
@@ -66,7 +67,12 @@ describe('/ws', () => {
     // Its state now, first: queued.
     await expect.poll(() => c.messages.length).toBeGreaterThan(0);
     expect(c.messages[0]).toMatchObject({ taskId, stage: 'initialization', progress: 0, message: '順番を待っています', details: {} });
-    const stop = await startJobWorkers(suite.t.database, suite.t.storage, { render, pollMs: 50, schedules: false });
+    const stop = await startJobWorkers(suite.t.database, suite.t.storage, {
+      japanese: testJapanese(),
+      render,
+      pollMs: 50,
+      schedules: false,
+    });
     try {
       await expect.poll(() => c.messages.some((m) => m.stage === 'task_complete'), { timeout: 20_000 }).toBe(true);
     } finally {
@@ -125,7 +131,12 @@ describe.runIf(testDbKind() === 'postgres')('two instances', () => {
       await expect.poll(() => c.messages.length).toBe(1);
       expect(c.messages[0]).toMatchObject({ taskId, stage: 'initialization' });
       // Only then does instance A's worker start: every later step can reach B only by NOTIFY.
-      stop = await startJobWorkers(suite.t.database, suite.t.storage, { render, pollMs: 50, schedules: false });
+      stop = await startJobWorkers(suite.t.database, suite.t.storage, {
+        japanese: testJapanese(),
+        render,
+        pollMs: 50,
+        schedules: false,
+      });
       await expect.poll(() => c.messages.some((m) => m.stage === 'task_complete'), { timeout: 30_000 }).toBe(true);
       const steps = c.messages.filter((m) => m.taskId === taskId).map((m) => m.stage);
       // More than the snapshot: the steps themselves came over NOTIFY.

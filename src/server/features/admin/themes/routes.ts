@@ -137,13 +137,18 @@ export function adminThemesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['admin'],
-          summary: "An approved theme's MP3 as a generation task (speakingRate 0.5, 0.75, 1.0, 1.25 or 1.5; 0.75 by default)",
+          summary:
+            "An approved theme's MP3 as a generation task (speakingRate 0.5, 0.75, 1.0, 1.25 or 1.5; 0.75 by default; premiumOnly publishes it for premium members)",
           params: ThemeIdParamSchema,
           body: GenerateAudioBodySchema,
           response: { 200: TaskIdAnswerSchema, ...errorAnswers(400, 401, 404, 409) },
         },
       },
-      async (request) => generateThemeAudio(db, request.params.id, request.body.speakingRate as AdminSpeakingRate),
+      async (request) =>
+        generateThemeAudio(db, request.params.id, {
+          speakingRate: request.body.speakingRate as AdminSpeakingRate,
+          premiumOnly: request.body.premiumOnly,
+        }),
     );
 
     admins.get(
@@ -221,14 +226,14 @@ export function adminThemesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['admin'],
           summary:
-            'AI生成: the text (1 to 1,000 characters) becomes a published track; server-sent events status {stage, progress}, complete {trackId}, error {message}',
+            'AI生成: the text (1 to 1,000 characters) becomes a published track (premiumOnly=true: for premium members); server-sent events status {stage, progress}, complete {trackId}, error {message}',
           querystring: GenerateContentQuerySchema,
           response: errorAnswers(400, 401, 403),
         },
       },
       async (request, reply) => {
-        const { inputText, speakingRate } = request.query;
-        const taskId = await generateFromText(db, inputText, speakingRate as AdminSpeakingRate);
+        const { inputText, speakingRate, premiumOnly } = request.query;
+        const taskId = await generateFromText(db, inputText, { speakingRate: speakingRate as AdminSpeakingRate, premiumOnly });
         streamProgress(request, reply, db, hub, taskId);
         return reply;
       },

@@ -137,7 +137,11 @@ export async function deleteTheme(db: Db, id: number) {
  * POST /api/admin/themes/{id}/generate-audio: an approved theme's MP3 as a task. A second request while
  * its task is queued or running answers that task (a double click makes one track).
  */
-export async function generateThemeAudio(db: Db, id: number, speakingRate: AdminSpeakingRate): Promise<{ taskId: number }> {
+export async function generateThemeAudio(
+  db: Db,
+  id: number,
+  options: { speakingRate: AdminSpeakingRate; premiumOnly: boolean },
+): Promise<{ taskId: number }> {
   const row = await themeRow(db, id);
   if (row.status !== 'approved') throw conflict(ADMIN_THEMES_MESSAGES.themeNotApproved);
   const [active] = await db
@@ -147,12 +151,12 @@ export async function generateThemeAudio(db: Db, id: number, speakingRate: Admin
     .orderBy(desc(tasks.id))
     .limit(1);
   if (active) return { taskId: active.id };
-  return { taskId: await enqueueGeneration(db, { themeId: id, speakingRate }) };
+  return { taskId: await enqueueGeneration(db, { themeId: id, ...options }) };
 }
 
 /** AI生成 (GET /api/generate-content): the operator's text as a task. */
-export const generateFromText = (db: Db, inputText: string, speakingRate: AdminSpeakingRate) =>
-  enqueueGeneration(db, { inputText, speakingRate });
+export const generateFromText = (db: Db, inputText: string, options: { speakingRate: AdminSpeakingRate; premiumOnly: boolean }) =>
+  enqueueGeneration(db, { inputText, ...options });
 
 type Payload = { themeId?: number | null; inputText?: string | null; speakingRate?: number };
 

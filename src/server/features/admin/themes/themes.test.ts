@@ -141,7 +141,7 @@ describe('generate-audio', () => {
     expect(typeof taskId).toBe('number');
     const [row] = await suite.t.db.select().from(tasks).where(eq(tasks.id, taskId));
     expect(row).toMatchObject({ kind: 'admin-generate', status: 'queued', themeId: theme.id, maxAttempts: 3 });
-    expect(row.payload).toEqual({ themeId: theme.id, inputText: null, speakingRate: 1.25 });
+    expect(row.payload).toEqual({ themeId: theme.id, inputText: null, speakingRate: 1.25, premiumOnly: false });
     expect((await call('POST', `/api/admin/themes/${theme.id}/generate-audio`, { speakingRate: 1.25 })).json()).toEqual({ taskId });
     await suite.t.db.update(tasks).set({ status: 'failed' });
     const other = await addTheme({ status: 'approved' });

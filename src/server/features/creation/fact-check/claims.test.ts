@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { loadTokenizer } from '../../../providers/japanese/index';
+import { testJapanese } from '../../../test/japanese';
 import { claimKindOf, detectClaims, parseJapaneseNumber } from './claims';
 import { offlineFactCheck } from './offline';
+
+const J = testJapanese();
 
 const SENTO = [
   'ハルカ：こんにちは、ハルカです。',
@@ -28,7 +31,7 @@ describe('#25.2 the offline claim detector', () => {
   });
 
   it('#25.2 pins the attributed statistic to its line and leaves the opinion about causes, the question and the hedges unmarked', async () => {
-    const claims = await detectClaims(SENTO);
+    const claims = await detectClaims(J, SENTO);
     expect(claims.map((c) => [c.line, c.kind, c.status, c.sources])).toEqual([
       [2, 'attribution', 'needs_source', []],
       [5, 'statistic', 'needs_source', []],
@@ -89,7 +92,7 @@ describe('#25.2 the offline claim detector', () => {
   });
 
   it('#25.2 the line is the 0-based index of the script split on \\n, empty lines counted; several claims on one line are kept apart', async () => {
-    const claims = await detectClaims('ハルカ：こんにちは。\n\nケンタ：毎年30万人が登ります。日本一高い山です。\nハルカ：なるほど。');
+    const claims = await detectClaims(J, 'ハルカ：こんにちは。\n\nケンタ：毎年30万人が登ります。日本一高い山です。\nハルカ：なるほど。');
     expect(claims.map((c) => [c.line, c.text])).toEqual([
       [2, '毎年30万人が登ります。'],
       [2, '日本一高い山です。'],
@@ -97,7 +100,7 @@ describe('#25.2 the offline claim detector', () => {
   });
 
   it('#25.2 the offline check answers the spec fields and the claims beside them', async () => {
-    const check = await offlineFactCheck(SENTO);
+    const check = await offlineFactCheck(J, SENTO);
     expect(check.status).toBe('issues_found');
     expect(check.confidence).toBe(45);
     expect(check.issues).toEqual([
@@ -105,7 +108,7 @@ describe('#25.2 the offline claim detector', () => {
       '「今では二千軒を下回っています。」は外部の情報源で確認できていません',
     ]);
     expect(check.claims).toHaveLength(2);
-    const plain = await offlineFactCheck('ハルカ：景色がきれいですね。\nケンタ：本当に。');
+    const plain = await offlineFactCheck(J, 'ハルカ：景色がきれいですね。\nケンタ：本当に。');
     expect(plain).toMatchObject({ status: 'verified', issues: [], claims: [] });
   });
 });

@@ -1,7 +1,7 @@
 import type { IpadicFeatures, Tokenizer } from 'kuromoji';
 import { clip } from '../../../../shared/rules/text';
 import type { Claim } from '../../../../shared/schemas/creation';
-import { claimsInHelper } from '../../../providers/japanese/helper';
+import type { JapaneseEngine } from '../../../providers/japanese/types';
 
 /**
  * The offline claim detector (issue 25.2, decision 0028): which sentences of a script a listener may take
@@ -289,8 +289,8 @@ export function claimKindOf(text: string, tokenizer: Tokenizer<IpadicFeatures>):
  * The claims of a script, in order, each `needs_source` with no source (nothing is looked up offline):
  * found in the dictionary's helper process (japanese/helper.ts), never in the web process (issue 27.2).
  */
-export async function detectClaims(script: string): Promise<(Claim & { kind: ClaimKind })[]> {
-  return (await claimsInHelper(script)) as (Claim & { kind: ClaimKind })[];
+export async function detectClaims(japanese: JapaneseEngine, script: string): Promise<(Claim & { kind: ClaimKind })[]> {
+  return (await japanese.claims(script)) as (Claim & { kind: ClaimKind })[];
 }
 
 /** The same with a tokenizer at hand (the dictionary's helper process answers with it). */

@@ -1,10 +1,11 @@
 import type { Claim } from '../../../../shared/schemas/creation';
+import type { JapaneseEngine } from '../../../providers/japanese/types';
 import { type ModelClaim, settleClaims } from '../../../providers/llm/fact-check';
 import { detectClaims } from './claims';
 
 /** The offline detector's claims of a script (claims.ts), without their kind: what a check keeps on lines a model left unmarked. */
-export async function detectedClaims(script: string): Promise<Claim[]> {
-  return (await detectClaims(script)).map(({ kind: _kind, ...claim }) => claim);
+export async function detectedClaims(japanese: JapaneseEngine, script: string): Promise<Claim[]> {
+  return (await detectClaims(japanese, script)).map(({ kind: _kind, ...claim }) => claim);
 }
 
 /**
@@ -13,13 +14,14 @@ export async function detectedClaims(script: string): Promise<Claim[]> {
  * verified), and the detector's claims on lines it left unmarked.
  */
 export async function modelFactCheck<T extends { claims: ModelClaim[] }>(
+  japanese: JapaneseEngine,
   script: string,
   check: T,
 ): Promise<Omit<T, 'claims'> & { claims: Claim[] }> {
   const claims = settleClaims(
     script,
     check.claims.map(({ text, line, status }) => ({ text, line, status })),
-    await detectedClaims(script),
+    await detectedClaims(japanese, script),
   );
   return { ...check, claims };
 }

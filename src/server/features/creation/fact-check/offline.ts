@@ -1,13 +1,15 @@
 import { clip } from '../../../../shared/rules/text';
 import type { Claim, FactCheck } from '../../../../shared/schemas/creation';
+import type { JapaneseEngine } from '../../../providers/japanese/types';
 import { detectClaims } from './claims';
+import { detectedClaims } from './model';
 
 /**
  * The offline fact check: it cannot look anything up, so it names the claims a listener would want
  * checked (claims.ts), each pinned to its line as `needs_source`, instead of pretending to have verified them.
  */
-export async function offlineFactCheck(script: string): Promise<FactCheck> {
-  const claims: Claim[] = (await detectClaims(script)).map(({ kind: _kind, ...claim }) => claim);
+export async function offlineFactCheck(japanese: JapaneseEngine, script: string): Promise<FactCheck> {
+  const claims: Claim[] = await detectedClaims(japanese, script);
   if (claims.length === 0) {
     return {
       status: 'verified',
@@ -28,6 +30,6 @@ export async function offlineFactCheck(script: string): Promise<FactCheck> {
 }
 
 /** The 0-based script lines that hold a claim (the offline rewrite softens these). */
-export async function claimLines(script: string): Promise<Set<number>> {
-  return new Set((await detectClaims(script)).map((c) => c.line));
+export async function claimLines(japanese: JapaneseEngine, script: string): Promise<Set<number>> {
+  return new Set((await detectClaims(japanese, script)).map((c) => c.line));
 }

@@ -5,6 +5,7 @@ import { offlineLlm } from '../../../providers/llm/offline';
 import { parseDialogue } from '../../../providers/tts/hosts';
 import { sampleInput } from '../../../test/data/sample-input';
 import { FIXTURES } from '../../../test/data/writer-texts';
+import { testJapanese } from '../../../test/japanese';
 import { writeScript } from '../script-writer';
 import { analyse } from './analyse';
 import { figuresOf } from './checks';
@@ -12,6 +13,8 @@ import { HOSTS, topicOf, writeDialogue } from './index';
 import { SHARE_FROM, shareOf } from './moves';
 import { paragraphsOf } from './sentences';
 import { SPEECH_LIMITS } from './speech-length';
+
+const J = testJapanese();
 
 let tk: Tokenizer<IpadicFeatures>;
 beforeAll(async () => {
@@ -32,7 +35,7 @@ describe('#25.1 the offline writer makes a dialogue (properties over six texts o
   it.each(TEXTS)(
     '$key: hosts alternate, share the lines, keep the key terms, ask about the text, say nothing twice, fit the length',
     async (f) => {
-      const script = await writeDialogue(f.text, f.title);
+      const script = await writeDialogue(J, f.text, f.title);
       const g = figuresOf(script, f.text, tk);
       expect(g.switchRate).toBeGreaterThanOrEqual(0.9);
       expect(Object.keys(g.shares).sort()).toEqual([...HOSTS].sort());
@@ -51,7 +54,7 @@ describe('#25.1 the offline writer makes a dialogue (properties over six texts o
   );
 
   it.each(TEXTS)('$key: the opening and the closing name the topic; no stock reaction', async (f) => {
-    const script = await writeDialogue(f.text, f.title);
+    const script = await writeDialogue(J, f.text, f.title);
     const lines = parseDialogue(script).map((l) => l.text);
     const topic = topicOf(
       paragraphsOf(f.text)
@@ -67,7 +70,7 @@ describe('#25.1 the offline writer makes a dialogue (properties over six texts o
   });
 
   it.each(TEXTS)('$key: every long sentence is shared between the two hosts', async (f) => {
-    const script = await writeDialogue(f.text, f.title);
+    const script = await writeDialogue(J, f.text, f.title);
     const lines = parseDialogue(script);
     const long = paragraphsOf(f.text)
       .flat()
@@ -86,7 +89,7 @@ describe('#25.1 the offline writer makes a dialogue (properties over six texts o
   });
 
   it('scripts about unrelated texts share at most their last line', async () => {
-    const scripts = await Promise.all(TEXTS.map((f) => writeDialogue(f.text, f.title)));
+    const scripts = await Promise.all(TEXTS.map((f) => writeDialogue(J, f.text, f.title)));
     const count = new Map<string, number>();
     for (const script of scripts)
       for (const line of new Set(parseDialogue(script).map((l) => l.text))) count.set(line, (count.get(line) ?? 0) + 1);
@@ -95,13 +98,13 @@ describe('#25.1 the offline writer makes a dialogue (properties over six texts o
 
   it('is deterministic, and the offline provider writes with it', async () => {
     const [f] = FIXTURES;
-    const a = await writeDialogue(f.text, f.title);
-    expect(await writeDialogue(f.text, f.title)).toBe(a);
-    expect((await writeScript(offlineLlm(), { inputText: f.text, title: f.title })).script).toBe(a);
+    const a = await writeDialogue(J, f.text, f.title);
+    expect(await writeDialogue(J, f.text, f.title)).toBe(a);
+    expect((await writeScript(offlineLlm(), J, { inputText: f.text, title: f.title })).script).toBe(a);
   });
 
   it('the 銭湯 text: its statistic is asked in its own numbers and answered with the text', async () => {
-    const lines = parseDialogue(await writeDialogue(FIXTURES[0].text, FIXTURES[0].title)).map((l) => `${l.speaker}：${l.text}`);
+    const lines = parseDialogue(await writeDialogue(J, FIXTURES[0].text, FIXTURES[0].title)).map((l) => `${l.speaker}：${l.text}`);
     const asked = lines.indexOf('ケンタ：一万八千軒から、二〇二〇年代には二千軒を下回ったんですか？');
     expect(asked).toBeGreaterThan(0);
     expect(lines[asked + 1]).toBe('ハルカ：ええ、二〇二〇年代には二千軒を下回りました。');
@@ -110,7 +113,7 @@ describe('#25.1 the offline writer makes a dialogue (properties over six texts o
 
   it('a long text is condensed to 3 to 5 minutes and still alternates without repeating a line', async () => {
     const text = sampleInput(2000);
-    const script = await writeDialogue(text, '眠り');
+    const script = await writeDialogue(J, text, '眠り');
     const g = figuresOf(script, text, tk);
     expect(g.seconds).toBeGreaterThanOrEqual(180);
     expect(g.seconds).toBeLessThanOrEqual(SPEECH_LIMITS.target);

@@ -1,6 +1,6 @@
 import type { IpadicFeatures, Tokenizer } from 'kuromoji';
 import { HOST_NAMES } from '../../../../shared/constants';
-import { dialogueInHelper } from '../../../providers/japanese/helper';
+import type { JapaneseEngine } from '../../../providers/japanese/types';
 import { analyse, type Sentence } from './analyse';
 import {
   type Ask,
@@ -244,6 +244,6 @@ export function writeWith(tk: Tokenizer<IpadicFeatures>, inputText: string, titl
  * The offline writer's script for a member's text, written in the dictionary's helper process
  * (japanese/helper.ts): kuromoji is never loaded in the web process (issue 27.2).
  */
-export function writeDialogue(inputText: string, title: string): Promise<string> {
-  return dialogueInHelper(inputText, title);
+export function writeDialogue(japanese: JapaneseEngine, inputText: string, title: string): Promise<string> {
+  return japanese.dialogue(inputText, title);
 }

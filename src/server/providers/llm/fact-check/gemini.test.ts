@@ -1,7 +1,10 @@
 import type { GenerateContentResponse } from '@google/genai';
 import { describe, expect, it } from 'vitest';
 import { detectedClaims } from '../../../features/creation/fact-check/model';
+import { testJapanese } from '../../../test/japanese';
 import { groundedClaims } from './gemini';
+
+const J = testJapanese();
 
 // A grounded fact check shaped as Gemini answers it (generateContent with the googleSearch tool, as in
 // Google's "Grounding with Google Search" reference): the JSON answer in a code fence, groundingChunks
@@ -78,7 +81,7 @@ const RESPONSE = {
 
 describe('#25.2 Gemini grounding mapped onto script lines', () => {
   it('#25.2 places grounding supports (byte offsets into the answer) on the claims and lines, titles the sources by domain and keeps the links', async () => {
-    const { claims, sources, searchEntryPoint } = groundedClaims(SCRIPT, RESPONSE, ANSWER, await detectedClaims(SCRIPT));
+    const { claims, sources, searchEntryPoint } = groundedClaims(SCRIPT, RESPONSE, ANSWER, await detectedClaims(J, SCRIPT));
     expect(claims).toEqual([
       {
         text: '銭湯は一九六八年ごろの約一万八千軒をピークに減り続けています',
@@ -116,7 +119,7 @@ describe('#25.2 Gemini grounding mapped onto script lines', () => {
       SCRIPT,
       bare,
       { claims: [{ text: '銭湯は一九六八年ごろの約一万八千軒をピークに減り続けています', line: 2, status: 'verified' }] },
-      await detectedClaims(SCRIPT),
+      await detectedClaims(J, SCRIPT),
     );
     expect(claims.map((c) => [c.line, c.status, c.sources.length])).toEqual([
       [2, 'needs_source', 0],
@@ -145,7 +148,7 @@ describe('#25.2 Gemini grounding mapped onto script lines', () => {
         },
       ],
     } as unknown as GenerateContentResponse;
-    const { claims } = groundedClaims(SCRIPT, res, {}, await detectedClaims(SCRIPT));
+    const { claims } = groundedClaims(SCRIPT, res, {}, await detectedClaims(J, SCRIPT));
     expect(claims.find((c) => c.line === 3)).toEqual({
       text: '今では二千軒',
       line: 3,

@@ -13,6 +13,9 @@ import type { Checkout } from '../hooks/use-checkout';
  * redirect (3-D Secure) comes back to /premium-success with payment_intent, which upgrades there.
  * This module (and Stripe.js with it) loads only in Stripe mode: the bundle and offline mode never pay
  * for it. `/pure` loads Stripe.js on the first loadStripe, not when the module is evaluated.
+ * @stripe/stripe-js 10 loads Stripe.js endive, which speaks 2026-09-30.endive (its release's version, not
+ * overridable): the version the server pins for every call (STRIPE_API_VERSION, decision 0049), so the
+ * PaymentIntent confirmPayment answers has the shape the server reads.
  */
 const stripes = new Map<string, Promise<Stripe | null>>();
 function stripeFor(publishableKey: string) {

@@ -6,7 +6,9 @@
  */
 export const OFFLINE_AUDIO_CACHE = 'mugen-audio-offline';
 
-type Message = { type: 'offline-audio:keep' | 'offline-audio:drop'; id: number } | { type: 'offline-audio:clear' };
+type Message =
+  | { type: 'offline-audio:keep' | 'offline-audio:drop' | 'offline-audio:keep-segue'; id: number }
+  | { type: 'offline-audio:clear' };
 
 export class OfflineUnavailable extends Error {}
 
@@ -38,6 +40,8 @@ async function ask(message: Message): Promise<void> {
 /** Downloads and keeps a track's audio; throws when it could not. */
 export const keepAudio = (id: number) => ask({ type: 'offline-audio:keep', id });
 export const dropAudio = (id: number) => ask({ type: 'offline-audio:drop', id });
+/** Keeps a programme's segue beside the kept tracks it joins (#40.2); it goes with the last kept track. */
+export const keepSegueAudio = (id: number) => ask({ type: 'offline-audio:keep-segue', id });
 /** Drops every kept track (premium ended); without a worker the cache is deleted from here. */
 export async function dropAllAudio(): Promise<void> {
   try {

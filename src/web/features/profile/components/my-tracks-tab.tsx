@@ -1,30 +1,37 @@
 import { PROFILE_TEXT } from '@shared/messages/profile';
+import { TRACK_STATS_TEXT } from '@shared/messages/track-stats';
 import { MY_PAGE_MESSAGES } from '@shared/rules/my-page';
 import type { Track } from '@shared/schemas/track';
 import { TrackList } from '@web/components/track/track-list';
 import { TrackRow, TrackRowSkeletons } from '@web/components/track/track-row';
+import { TrackStatsDialog } from '@web/components/track/track-stats';
 import { ButtonLink } from '@web/components/ui/button';
 import { ConfirmDialog } from '@web/components/ui/dialog';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { IconButton } from '@web/components/ui/icon-button';
 import { ListState } from '@web/components/ui/list-state';
 import { toast } from '@web/lib/toast';
-import { Eye, EyeOff, Mic, Trash2 } from 'lucide-react';
+import { ChartColumn, Eye, EyeOff, Mic, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { useMyTrackStats } from '../api/my-track-stats';
 import { useDeleteTrack, useMyTracks, useSetTrackVisibility } from '../api/my-tracks';
 
 type Pending = { kind: 'visibility'; track: Track } | { kind: 'delete'; track: Track } | null;
 
 /**
  * The 投稿音声 tab: the member's own tracks, hidden ones included (L-2.7-31 .. L-2.7-35), each with the
- * visibility toggle, the add-to-playlist menu (the app's, from the playlists feature) and delete, in the
- * track row of every list (its title to /track/{id}, 非公開 before the details of a hidden one).
+ * visibility toggle, its stats (issue 40.3), the add-to-playlist menu (the app's, from the playlists
+ * feature) and delete, in the track row of every list (its title to /track/{id}, 非公開 before the details
+ * of a hidden one).
  */
 export function MyTracksTab({ addToPlaylist }: { addToPlaylist?: (track: Track) => ReactNode }) {
   const tracks = useMyTracks();
   const visibility = useSetTrackVisibility();
   const remove = useDeleteTrack();
   const [pending, setPending] = useState<Pending>(null);
+  // The track whose stats are open (issue 40.3); kept while the dialog closes, so its title stays.
+  const [statsOf, setStatsOf] = useState<{ track: Track; open: boolean } | null>(null);
+  const stats = useMyTrackStats(statsOf?.open ? statsOf.track.id : null);
 
   const confirm = () => {
     if (!pending) return;
@@ -96,6 +103,12 @@ export function MyTracksTab({ addToPlaylist }: { addToPlaylist?: (track: Track) 
                           onClick={() => setPending({ kind: 'visibility', track: t })}
                           data-testid="visibility-toggle"
                         />
+                        <IconButton
+                          icon={ChartColumn}
+                          label={TRACK_STATS_TEXT.openButton.label(t.title)}
+                          onClick={() => setStatsOf({ track: t, open: true })}
+                          data-testid="track-stats-open"
+                        />
                         {addToPlaylist?.(t)}
                         <IconButton
                           icon={Trash2}
@@ -113,6 +126,12 @@ export function MyTracksTab({ addToPlaylist }: { addToPlaylist?: (track: Track) 
           </TrackList>
         )}
       </ListState>
+      <TrackStatsDialog
+        open={statsOf?.open === true}
+        onOpenChange={(open) => setStatsOf((s) => (s && !open ? { ...s, open } : s))}
+        title={statsOf?.track.title ?? ''}
+        query={stats}
+      />
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => {

@@ -31,7 +31,7 @@ export function programmeQueue(p: Programme): QueueTrack[] {
       duration: item.seconds,
       isPremiumOnly: false,
       fromStart: false,
-      interlude: { audioUrl: item.audioUrl },
+      interlude: { audioUrl: item.audioUrl, ...(item.fallbackUrl ? { fallbackUrl: item.fallbackUrl } : {}) },
     });
   });
   return entries;

@@ -25,7 +25,7 @@ const SKIP = { tone: 'fg', size: 'size-12', iconSize: 'size-7', filled: true } a
  */
 export function HeroPlayer() {
   const player = usePlayer();
-  const { LikeButton, AddToPlaylistButton, TrialRemaining, AdSlot, ProgrammeControl } = useTrackActions();
+  const { LikeButton, AddToPlaylistButton, TrialRemaining, AdSlot, ProgrammeControl, AskHostsButton } = useTrackActions();
   const s = usePlayerState();
   const touch = useRef<{ y: number; t: number } | null>(null);
   useTrackImpression(s.track?.id);
@@ -111,7 +111,8 @@ export function HeroPlayer() {
       </div>
       <div className="flex flex-wrap items-center gap-2 empty:hidden [&>*]:mt-2">
         <TrialRemaining />
-        <ProgrammeControl className="ml-auto" />
+        <AskHostsButton track={track} className="ml-auto" />
+        <ProgrammeControl />
       </div>
       <p className="mt-3 hidden text-center text-muted text-xs pointer-coarse:block">{TRACKS_TEXT.heroPlayer.swipeHint}</p>
       {/* The one ad slot of free members: under the controls, never over them. */}

@@ -17,6 +17,8 @@ export interface TrackActions {
   ReportMisreading: ComponentType<{ track: Track; line: number; text: string; reading?: string }>;
   /** あと N 分 on the home player: a programme that fills the member's minutes (the radio feature, issue 28.1). */
   ProgrammeControl: ComponentType<{ className?: string }>;
+  /** 質問する: the member asks the hosts about the track (the questions feature, issue 39.1). */
+  AskHostsButton: ComponentType<{ track: Track; className?: string; look?: 'button' | 'icon' }>;
 }
 
 const TrackActionsContext = createContext<TrackActions | null>(null);

@@ -26,7 +26,7 @@ import { TrackTranscript, VoiceCredit } from './transcript';
  */
 export function TrackDetail({ track }: { track: Track }) {
   const player = usePlayer();
-  const { LikeButton, AddToPlaylistButton, TrialRemaining, OfflineKeepButton, AdSlot } = useTrackActions();
+  const { LikeButton, AddToPlaylistButton, TrialRemaining, OfflineKeepButton, AdSlot, AskHostsButton } = useTrackActions();
   const s = usePlayerState();
   const isCurrent = s.track?.id === track.id;
 
@@ -101,7 +101,8 @@ export function TrackDetail({ track }: { track: Track }) {
             <TrialRemaining />
           </div>
         </div>
-        <div className="mt-4 flex justify-center">
+        <div className="mt-4 flex flex-wrap justify-center gap-2">
+          <AskHostsButton track={track} />
           <OfflineKeepButton track={track} />
         </div>
         {/* The share sheet, LINE and copy, with the public address (issue 20). */}

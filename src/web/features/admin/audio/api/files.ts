@@ -59,6 +59,16 @@ export function useSetFileVisibility() {
   });
 }
 
+/** PATCH /api/admin/tracks/{id}/premium-only {isPremiumOnly}: the operator's premium-only mark (issue 40.5). */
+export function useSetPremiumOnly() {
+  const refresh = useRefreshAfter();
+  return useMutation({
+    mutationFn: (v: { id: number; isPremiumOnly: boolean }) =>
+      api(`/api/admin/tracks/${v.id}/premium-only`, { method: 'PATCH', body: { isPremiumOnly: v.isPremiumOnly } }),
+    onSuccess: refresh,
+  });
+}
+
 /** DELETE /api/tracks/{id} with the operator's session: the track and its audio files (spec §7). */
 export function useDeleteFile() {
   const refresh = useRefreshAfter();

@@ -8,12 +8,14 @@ import { serverMessage } from '@web/lib/server-message';
 import { toast } from '@web/lib/toast';
 import { CloudUpload, FileCheck, FileX, Image as ImageIcon, ImageOff, Trash2 } from 'lucide-react';
 import { useSyncFiles } from '../api/files';
+import { TrackStatsButton } from './audio-track-stats';
+import { PremiumOnlyToggle } from './premium-only-toggle';
 
 const TEXT = ADMIN_AUDIO_TEXT.list;
 const TOAST = ADMIN_AUDIO_TEXT.toast;
 
 /** The desktop grid: title, visibility, location, size, four counts, poster, uploaded, actions. */
-export const COLUMNS = 'lg:grid-cols-[minmax(0,1fr)_4.5rem_9rem_4rem_repeat(4,3rem)_6.5rem_6.5rem_4.5rem]';
+export const COLUMNS = 'lg:grid-cols-[minmax(0,1fr)_4.5rem_9rem_4rem_repeat(4,3rem)_6.5rem_6.5rem_8rem]';
 
 /** The fields the 30-second location answer refreshes. */
 export function pickLocation(f: AudioFileRow | undefined): Partial<AudioFileRow> {
@@ -110,7 +112,7 @@ export function FileRow({
         </p>
       </div>
 
-      <div>
+      <div className="flex flex-wrap items-start gap-1">
         <button
           type="button"
           onClick={onToggle}
@@ -125,6 +127,7 @@ export function FileRow({
         >
           {file.isVisible ? TEXT.visible : TEXT.hidden}
         </button>
+        <PremiumOnlyToggle file={file} />
       </div>
 
       <div className="col-span-2 flex flex-wrap items-center gap-1.5 lg:contents">
@@ -176,6 +179,7 @@ export function FileRow({
           {when}
         </time>
         <div className="ml-auto flex items-center gap-1 lg:justify-end">
+          <TrackStatsButton trackId={file.id} title={file.title} />
           {canSync && (
             <button
               type="button"

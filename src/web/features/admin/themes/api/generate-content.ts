@@ -36,9 +36,11 @@ export function useGenerateContent() {
   useEffect(() => close, [close]);
 
   const start = useCallback(
-    (inputText: string, speakingRate: AdminSpeakingRate) => {
+    (inputText: string, speakingRate: AdminSpeakingRate, premiumOnly = false) => {
       close();
-      const es = new EventSource(`/api/generate-content?${new URLSearchParams({ inputText, speakingRate: String(speakingRate) })}`);
+      const query = new URLSearchParams({ inputText, speakingRate: String(speakingRate) });
+      if (premiumOnly) query.set('premiumOnly', 'true');
+      const es = new EventSource(`/api/generate-content?${query}`);
       source.current = es;
       let taskId: number | null = null;
       setState({

@@ -10,6 +10,7 @@ import {
 import { publishProgress } from '@shared/rules/creation';
 import { Button, ButtonLink } from '@web/components/ui/button';
 import { Progress } from '@web/components/ui/progress';
+import { Switch } from '@web/components/ui/switch';
 import { cn } from '@web/lib/cn';
 import { CircleCheck, CircleX, Headphones, LoaderCircle, Sparkles } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
@@ -28,6 +29,7 @@ const T = ADMIN_THEMES_TEXT.generate;
 export function GenerateForm() {
   const [text, setText] = useState('');
   const [rate, setRate] = useState<AdminSpeakingRate>(ADMIN_SPEAKING_RATE_DEFAULT);
+  const [premiumOnly, setPremiumOnly] = useState(false);
   const [touched, setTouched] = useState(false);
   const { state, start, reset } = useGenerateContent();
   const id = useId();
@@ -39,7 +41,7 @@ export function GenerateForm() {
     e.preventDefault();
     setTouched(true);
     if (problem || running) return;
-    start(text.trim(), rate);
+    start(text.trim(), rate, premiumOnly);
   };
 
   return (
@@ -90,6 +92,24 @@ export function GenerateForm() {
             <span className="font-medium">{T.rate}</span>
             <SpeakingRateSelect value={rate} onChange={setRate} disabled={running} testId="generate-rate" className="px-3" />
           </label>
+          <div className="flex items-center gap-2">
+            <Switch
+              id={`${id}-p`}
+              checked={premiumOnly}
+              onCheckedChange={setPremiumOnly}
+              describedBy={`${id}-ph`}
+              disabled={running}
+              testId="generate-premium-only"
+            />
+            <div className="text-sm">
+              <label htmlFor={`${id}-p`} className="font-medium">
+                {T.premiumOnly}
+              </label>
+              <p id={`${id}-ph`} className="text-muted text-xs">
+                {T.premiumOnlyHint}
+              </p>
+            </div>
+          </div>
           <Button
             type="submit"
             className="ml-auto"
@@ -113,7 +133,7 @@ export function GenerateForm() {
             setText('');
             setTouched(false);
           }}
-          onRetry={() => start(text.trim(), rate)}
+          onRetry={() => start(text.trim(), rate, premiumOnly)}
         />
       )}
     </section>

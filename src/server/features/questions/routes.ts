@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { IdParamSchema } from '../../../shared/schemas/common';
+import { AnswerAudioParamSchema, AnswerSchema, QuestionBodySchema } from '../../../shared/schemas/questions';
+import { errorAnswers } from '../../http/errors';
+import { memberOf, membersOnly, viewerOf } from '../../http/guards';
+import { sendStoredAudio } from '../../http/stored-audio';
+import { lineCacheDir } from '../../providers/audio/line-cache';
+import type { AppDeps } from '../../types';
+import { type CreationVoice, voiceFor } from '../creation/public';
+import { readingDictionary } from '../readings/public';
+import { hearerOf } from '../tracks/public';
+import { answerAudio } from './audio';
+import { askHosts } from './service';
+
+/**
+ * 「ホストに質問」 (issue 39.1, decision 0044): a member asks the hosts about a track and hears their
+ * answer, spoken in the tracks' voice and served like a segue (members only, ranges, ETag, 304).
+ */
+export function questionsRoutes(
+  deps: AppDeps,
+  voice: CreationVoice = voiceFor(deps.config.tts, () => readingDictionary(deps.db), lineCacheDir(deps.config.dataDir)),
+): FastifyPluginAsyncZod {
+  const { db, storage, now } = deps;
+  return membersOnly(async (members) => {
+    members.post(
+      '/api/tracks/:id/questions',
+      {
+        schema: {
+          tags: ['questions'],
+          summary:
+            "Ask the hosts about a track: their answer from the track's lines, spoken (members; 20 a day free, 100 premium, 3 a minute)",
+          params: IdParamSchema,
+          body: QuestionBodySchema,
+          response: { 200: AnswerSchema, ...errorAnswers(400, 401, 403, 404, 429, 503) },
+        },
+      },
+      async (request, reply) => {
+        reply.header('Cache-Control', 'private, no-store');
+        const who = hearerOf(await viewerOf(request), now());
+        return askHosts({ ...deps, voice }, memberOf(request), who, request.params.id, request.body.question);
+      },
+    );
+    members.route({
+      method: ['GET', 'HEAD'],
+      url: '/api/tracks/:id/questions/:answerId/audio',
+      schema: {
+        tags: ['questions'],
+        summary: "An answer's MP3 (the hosts' answer to a question about the track), with byte ranges and ETag",
+        params: AnswerAudioParamSchema,
+      },
+      handler: async (request, reply) =>
+        sendStoredAudio(storage, request, reply, {
+          ...(await answerAudio(db, storage, request.params.id, request.params.answerId, hearerOf(await viewerOf(request), now()))),
+          cacheControl: 'private, max-age=3600',
+        }),
+    });
+  });
+}

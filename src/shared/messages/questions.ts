@@ -1,0 +1,27 @@
+import { QUESTION_MAX } from '../constants';
+
+/** What a person reads of 「ホストに質問」 (issue 39.1) in the browser, grouped by the component that shows it. */
+export const QUESTIONS_TEXT = {
+  askButton: {
+    label: '質問する',
+    ariaLabel: 'ホストに質問する（再生を止めて質問します）',
+  },
+  askDialog: {
+    title: 'ホストに質問',
+    description: 'この回について、ハルカとケンタに質問できます。回答を聴いたら、止めたところから続きを再生します。',
+    field: '質問',
+    placeholder: '例：お風呂はいつ入るのがいいですか？',
+    count: (n: number) => `${n}/${QUESTION_MAX}`,
+    submit: '質問する',
+    micStart: '声で質問する',
+    micStop: '聞き取りを止める',
+    listening: '聞き取っています…',
+    micFailed: '声を聞き取れませんでした。文字で入力してください。',
+    thinking: '考えています…',
+    answerLabel: 'ホストの回答',
+    notCovered: 'この回の内容にはない質問でした。',
+    resume: '続きを再生',
+    offline: 'オフラインのため質問できません。インターネットに接続してから、もう一度お試しください。',
+    failed: '回答を受け取れませんでした。時間をおいてもう一度お試しください。',
+  },
+} as const;
