@@ -1,20 +1,16 @@
 import { expect, test } from './helpers/fixtures';
-import { catalogue, seeded } from './helpers/listener';
+import { catalogue, seededTrack, UKIYOE } from './helpers/listener';
 
 // Issue 25.2: the fact check's claims stay with the published track; its transcript marks the line that
 // holds one, and tapping the mark shows the claim's sources, or 出典未確認. The demo's 浮世絵 track says
 // dated claims (十九世紀の後半…), which the offline check could not source.
-const UKIYOE = '浮世絵はなぜ世界の画家たちを驚かせたのか';
 
 test.describe('#25.2 claims pinned to transcript lines', () => {
   test('#25.2: the line holding a claim is marked; tapping the mark shows 出典未確認, tapping again hides it', async ({
     page,
     listener: _listener,
   }) => {
-    const track = seeded(
-      (await catalogue(page.request)).find((t) => t.title === UKIYOE),
-      `track ${UKIYOE}`,
-    );
+    const track = await seededTrack(page.request, UKIYOE);
     // What the server keeps for this track: its lines and the claims on them (the demo's script is written
     // from an article by the offline writer, so the journey reads the claims rather than naming a line).
     const kept: { lines: { text: string }[]; claims: { text: string; line: number }[] } = await (

@@ -1,6 +1,6 @@
 import { expect, test } from './helpers/fixtures';
 import { toastWith } from './helpers/identity';
-import { catalogue, seeded } from './helpers/listener';
+import { seeded, seededTrack, UKIYOE } from './helpers/listener';
 import { signInAsOperator } from './helpers/operator';
 
 // Issue 37.2: the transcript says how each line was read. A tap (or Enter) on a line shows its reading
@@ -8,7 +8,6 @@ import { signInAsOperator } from './helpers/operator';
 // shows the reading and carries it to the operator's console. The demo's 浮世絵 track says
 // 十九世紀の後半 (a number in kanji before a counter), which the voice reads ジューキューセイキ (the
 // analyser) or ジューキューセーキ (Open JTalk), whichever spoke the demo.
-const UKIYOE = '浮世絵はなぜ世界の画家たちを驚かせたのか';
 
 type Line = { speaker: string; text: string; reading: string };
 
@@ -16,10 +15,7 @@ test('#37.2 a tapped line shows how the voice read it; its report carries the re
   page,
   listener: _listener,
 }) => {
-  const track = seeded(
-    (await catalogue(page.request)).find((t) => t.title === UKIYOE),
-    `track ${UKIYOE}`,
-  );
+  const track = await seededTrack(page.request, UKIYOE);
   const answer = await page.request.get(`/api/tracks/${track.id}/transcript`);
   expect(answer.status()).toBe(200);
   const { lines } = (await answer.json()) as { lines: Line[] };

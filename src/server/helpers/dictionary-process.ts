@@ -30,7 +30,7 @@ async function answer(job: DictionaryJob): Promise<DictionaryAnswers[DictionaryJ
     case 'kana':
       return Promise.all(job.texts.map((text) => toKana(text, job.dictionary)));
     case 'dialogue':
-      return writeWith(tk, job.inputText, job.title);
+      return writeWith(tk, job.inputText, job.title, { format: job.format ?? 'dialogue', length: job.length ?? 'standard' });
     case 'claims':
       return detectClaimsWith(tk, job.script);
   }

@@ -1,4 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { MESSAGES } from '../../shared/messages/api';
 import type { StorageProvider } from '../providers/storage/types';
 import type { AudioBytes } from './audio-bytes';
@@ -55,6 +57,36 @@ export async function sendStoredAudio(
   reply.code(200).header('Content-Length', String(stat.size));
   if (isHead) return reply.send();
   return reply.send(bytes ?? (stat.size === 0 ? '' : await storage.read(key)));
+}
+
+type StoredAudio = Omit<Parameters<typeof sendStoredAudio>[3], 'cacheControl'>;
+
+/**
+ * GET and HEAD of one MP3 the hosts spoke for a member (a segue, an answer to a question): served by
+ * sendStoredAudio and kept an hour by the member's own browser only. `audio` finds it by the path's
+ * parameters and says who may hear it.
+ */
+export function hostsAudioRoute<P extends z.ZodType>(
+  scope: Parameters<FastifyPluginAsyncZod>[0],
+  storage: StorageProvider,
+  route: {
+    url: string;
+    tag: string;
+    summary: string;
+    params: P;
+    audio: (params: z.infer<P>, request: FastifyRequest) => Promise<StoredAudio>;
+  },
+) {
+  scope.route({
+    method: ['GET', 'HEAD'],
+    url: route.url,
+    schema: { tags: [route.tag], summary: route.summary, params: route.params },
+    handler: async (request, reply) =>
+      sendStoredAudio(storage, request, reply, {
+        ...(await route.audio(request.params as z.infer<P>, request)),
+        cacheControl: 'private, max-age=3600',
+      }),
+  });
 }
 
 function isNotModifiedSince(header: string | undefined, lastModified: Date): boolean {

@@ -67,6 +67,18 @@ export function defineJob<K extends JobKind, S extends z.ZodType>(
   return { kind, ...def } as JobDefinition<K, S>;
 }
 
+/**
+ * Defines a scheduled job (periodic work): one run every `everyMs`, each a task of its slot, queued by
+ * jobs/schedule.ts; `run` is the work (a slot says nothing more to it).
+ */
+export function defineScheduledJob<K extends JobKind>(
+  kind: K,
+  def: { everyMs: number; run: (deps: JobDeps) => Promise<unknown> } & Pick<JobDefinition, 'runsWith' | 'priority'>,
+): JobDefinition<K, typeof SCHEDULE_SLOT> {
+  const { everyMs, run, ...rest } = def;
+  return defineJob(kind, { version: 1, payload: SCHEDULE_SLOT, schedule: { everyMs }, ...rest, handler: (_slot, _ctx, deps) => run(deps) });
+}
+
 /** Whether someone waits for a job's tasks (they are claimed first) or nobody does. */
 export type JobPriority = 'waited' | 'background';
 

@@ -12,6 +12,17 @@ export const CREATION_TEXT = {
     titlePlaceholder: '空欄の場合は本文から付けます',
     rateLabel: '話す速さ',
     rateValue: (rate: number) => `${rate.toFixed(1)}倍`,
+    /** The show's shape (issue 39.2): its format and its length, each with a hint. */
+    formatLabel: '番組の形式',
+    formats: {
+      dialogue: { label: '対談', hint: '2人の掛け合い' },
+      interview: { label: 'インタビュー', hint: 'ケンタが聞き、ハルカが解説' },
+      debate: { label: '討論', hint: '賛成と反対に分かれて' },
+      news: { label: 'ニュース', hint: '見出し・要点・まとめ' },
+      monologue: { label: 'ひとり語り', hint: 'ハルカがひとりで' },
+    },
+    lengthLabel: '長さ',
+    lengths: { standard: '標準（3〜5分）', short: 'ショート（約1分）' },
     generate: '台本を生成',
     generating: '台本を生成中…',
   },

@@ -1,4 +1,5 @@
 import { PLAYLIST_MESSAGES } from '../rules/playlist';
+import { ADD_TO_PLAYLIST_BUTTON_TEXT } from './playlist-button';
 
 /** What a person reads in the browser's playlists feature, grouped by the component that shows it. */
 export const PLAYLISTS_TEXT = {
@@ -19,9 +20,7 @@ export const PLAYLISTS_TEXT = {
     added: '追加済み',
     createPlaylistOption: '新しいプレイリストを作成',
   },
-  addToPlaylistButton: {
-    addToPlaylistButtonLabel: 'プレイリストに追加',
-  },
+  addToPlaylistButton: ADD_TO_PLAYLIST_BUTTON_TEXT,
   categoryInput: {
     label: 'カテゴリ',
     chosenCategoriesLabel: '選択したカテゴリ',

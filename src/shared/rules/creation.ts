@@ -16,6 +16,19 @@ export const CREATION_INPUT_MAX = 2000;
  * synthesis bounded (decision 0014).
  */
 export const SCRIPT_MAX = 4000;
+/**
+ * The shapes a show can take (issue 39.2, decision 0045): the format (two hosts talking, one asking the
+ * other, a debate, a news brief, one host alone) and the length (3 to 5 minutes, or about one minute).
+ */
+export const SCRIPT_FORMATS = ['dialogue', 'interview', 'debate', 'news', 'monologue'] as const;
+export type ScriptFormat = (typeof SCRIPT_FORMATS)[number];
+export const SCRIPT_LENGTHS = ['standard', 'short'] as const;
+export type ScriptLength = (typeof SCRIPT_LENGTHS)[number];
+export interface ScriptShape {
+  format: ScriptFormat;
+  length: ScriptLength;
+}
+export const DEFAULT_SHAPE: ScriptShape = { format: 'dialogue', length: 'standard' };
 export const SPEAKING_RATE = { min: 0.5, max: 2, step: 0.1, default: 1, pageSteps: 10 } as const;
 /** A preview lives 1 hour on the server; a draft 24 hours in the browser. */
 export const PREVIEW_TTL_MS = 3_600_000;
@@ -119,4 +132,6 @@ export const CREATION_MESSAGES = {
   taskFailed: '音声生成エラー',
   previewNotFound: '音声プレビューが見つかりません。もう一度作成してください',
   taskNotFound: 'タスクが見つかりません',
+  formatUnknown: '番組の形式を選んでください（対談・インタビュー・討論・ニュース・ひとり語り）',
+  lengthUnknown: '番組の長さを選んでください（標準・ショート）',
 } as const;

@@ -12,7 +12,7 @@ import {
   THEME_STATUSES,
 } from '../rules/admin-themes';
 import { checkedString, IntId, writtenText } from './common';
-import { FactCheckSchema } from './creation';
+import { FactCheckSchema, ScriptFormatSchema, ScriptLengthSchema } from './creation';
 
 /** テーマ管理, the generation tasks and AI生成 (issue 18; creator-operator spec §3, §7). */
 
@@ -58,6 +58,9 @@ export const GenerateAudioBodySchema = z.object({
   speakingRate: SpeakingRate.default(ADMIN_SPEAKING_RATE_DEFAULT),
   /** Publish the track for premium members only (issue 40.5). */
   premiumOnly: z.boolean().default(false),
+  /** The show's shape (issue 39.2), as on the create page. */
+  format: ScriptFormatSchema.default('dialogue'),
+  length: ScriptLengthSchema.default('standard'),
 });
 export const TaskIdAnswerSchema = z.object({ taskId: z.number().int() });
 
@@ -135,6 +138,9 @@ export const GenerateContentQuerySchema = z.object({
     .enum(['true', 'false'], { error: ADMIN_THEMES_MESSAGES.premiumOnlyInvalid })
     .default('false')
     .transform((v) => v === 'true'),
+  /** The show's shape (issue 39.2), as on the create page. */
+  format: ScriptFormatSchema.default('dialogue'),
+  length: ScriptLengthSchema.default('standard'),
 });
 
 /** A generation progress message (spec §3, C-3-06), over /ws and inside the SSE status events. */

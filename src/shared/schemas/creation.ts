@@ -4,6 +4,8 @@ import {
   CREATION_LIMIT_REASONS,
   CREATION_MESSAGES,
   type CreationLimitReason,
+  SCRIPT_FORMATS,
+  SCRIPT_LENGTHS,
   SCRIPT_MAX,
   SPEAKING_RATE,
 } from '../rules/creation';
@@ -11,6 +13,11 @@ import { ErrorSchema, IntId, writtenText } from './common';
 
 const InputText = writtenText('multi').min(1, CREATION_MESSAGES.inputRequired).max(CREATION_INPUT_MAX, CREATION_MESSAGES.inputTooLong);
 const Title = writtenText().max(100, CREATION_MESSAGES.titleTooLong);
+/** The show's shape (issue 39.2): optional, today's two-host talk of 3 to 5 minutes by default. */
+export const ScriptFormatSchema = z.enum(SCRIPT_FORMATS, { message: CREATION_MESSAGES.formatUnknown });
+export const ScriptLengthSchema = z.enum(SCRIPT_LENGTHS, { message: CREATION_MESSAGES.lengthUnknown });
+const Format = ScriptFormatSchema.default('dialogue');
+const Length = ScriptLengthSchema.default('standard');
 const Script = writtenText('multi').min(1, CREATION_MESSAGES.scriptRequired).max(SCRIPT_MAX, CREATION_MESSAGES.scriptTooLong);
 
 /** A claim's state: a source supports it, nothing was found for it, or a source contradicts it. */
@@ -53,7 +60,12 @@ export const FactCheckSchema = z.object({
 });
 export type FactCheck = z.infer<typeof FactCheckSchema>;
 
-export const GenerateScriptBodySchema = z.object({ inputText: InputText, title: Title.optional().default('') });
+export const GenerateScriptBodySchema = z.object({
+  inputText: InputText,
+  title: Title.optional().default(''),
+  format: Format,
+  length: Length,
+});
 export const ScriptAnswerSchema = z.object({
   script: z.string(),
   title: z.string(),
@@ -69,6 +81,8 @@ export const RegenerateScriptBodySchema = z.object({
     .array(writtenText('multi', { trim: false }).max(1000))
     .max(50)
     .default([]),
+  format: Format,
+  length: Length,
 });
 export const RegenerateAnswerSchema = z.object({ script: z.string(), factCheck: FactCheckSchema });
 

@@ -2,25 +2,18 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { usePremium } from '@web/features/premium/api/get-premium-status';
 import { PremiumEffects } from '@web/features/premium/components/premium-effects';
 import { useRateRule } from '@web/features/premium/hooks/use-rate-rule';
-import { keepSegueAudio } from '@web/features/premium/lib/offline-audio';
-import { getKeptTracks } from '@web/features/premium/stores/offline-tracks';
-import { ProgrammeKeeper } from '@web/features/radio/components/programme-keeper';
-import type { ProgrammeOffline } from '@web/features/radio/lib/kept-programme';
 import { useIncrementPlayCount } from '@web/features/tracks/api/increment-play-count';
 import { TrackActionsProvider } from '@web/features/tracks/components/track-actions';
 import { useListeningHistory } from '@web/lib/audio/listening-history';
 import { PlayerProvider } from '@web/lib/audio/player-provider';
 import { isBackgroundPlayAllowed, usePwaAutoplay, usePwaMode } from '@web/lib/pwa';
 import { createQueryClient } from '@web/lib/query-client';
-import { type ReactNode, useCallback, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
 import { askForPremium } from './premium-gate';
 import { TRACK_ACTIONS } from './track-actions';
 
-/** A programme's segues are kept offline with its tracks kept offline (premium's keeping, #40.2). */
-const PROGRAMME_OFFLINE: ProgrammeOffline = {
-  keptTrackIds: () => new Set(getKeptTracks().map((t) => t.id)),
-  keepSegue: keepSegueAudio,
-};
+// A programme kept across reloads (#40.2), loaded after the first paint (#27.5's budget).
+const ProgrammeKeeper = lazy(async () => ({ default: (await import('./programme-keeping')).AppProgrammeKeeper }));
 
 /** Everything above the router: the query cache, the one audio player and the track players' actions. */
 export function AppProvider({ children }: { children: ReactNode }) {
@@ -62,7 +55,9 @@ function Player({ children }: { children: ReactNode }) {
       {...history}
     >
       <PremiumEffects />
-      <ProgrammeKeeper offline={PROGRAMME_OFFLINE} />
+      <Suspense fallback={null}>
+        <ProgrammeKeeper />
+      </Suspense>
       <PwaAutoplay pwa={pwa} />
       <TrackActionsProvider value={TRACK_ACTIONS}>{children}</TrackActionsProvider>
     </PlayerProvider>

@@ -2,10 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scriptLines } from '../../../shared/rules/transcript';
 import { scriptChecks, tracks } from '../../db/schema';
-import { startJobWorkers } from '../../jobs/workers';
 import { createTestApp, insertUser, sessionCookie, type TestApp } from '../../test/app';
 import { fakeRender } from '../../test/generation-kit';
-import { testJapanese } from '../../test/japanese';
+import { whileWorkersRun } from '../../test/workers';
 import { deleteOldChecks, rememberCheck, SCRIPT_CHECK_TTL_MS } from './claims';
 import type { CreationVoice } from './voice';
 
@@ -43,20 +42,13 @@ async function publishScript(cookie: string, script: string): Promise<number> {
   });
   expect(published.statusCode, published.body).toBe(200);
   const { taskId } = published.json();
-  const stop = await startJobWorkers(t.database, t.storage, {
-    japanese: testJapanese(),
-    render,
-    pollMs: 50,
-  });
-  try {
-    await expect
+  await whileWorkersRun(t, { render }, () =>
+    expect
       .poll(async () => (await t.app.inject({ method: 'GET', url: `/api/audio-tasks/${taskId}`, headers: { cookie } })).json().status, {
         timeout: 20_000,
       })
-      .toBe('completed');
-  } finally {
-    await stop();
-  }
+      .toBe('completed'),
+  );
   return (await t.app.inject({ method: 'GET', url: `/api/audio-tasks/${taskId}`, headers: { cookie } })).json().trackId;
 }
 

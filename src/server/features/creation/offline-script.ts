@@ -1,4 +1,5 @@
 import { CREATE_PAGE_CATEGORIES } from '../../../shared/categories';
+import type { ScriptShape } from '../../../shared/rules/creation';
 import { clip } from '../../../shared/rules/text';
 import type { FactCheck } from '../../../shared/schemas/creation';
 import type { JapaneseEngine } from '../../providers/japanese/types';
@@ -71,10 +72,10 @@ function hedge(line: string): string {
 /** The offline writer's script: the member's text as a talk (writer/), its claims named, labels by its words. */
 export async function offlineScript(
   japanese: JapaneseEngine,
-  { inputText, title }: { inputText: string; title?: string },
+  { inputText, title, format = 'dialogue', length = 'standard' }: { inputText: string; title?: string } & Partial<ScriptShape>,
 ): Promise<ScriptDraft> {
   const finalTitle = title?.trim() || titleFrom(inputText);
-  const script = await writeDialogue(japanese, inputText, finalTitle);
+  const script = await writeDialogue(japanese, inputText, finalTitle, { format, length });
   return { script, title: finalTitle, factCheck: await checkFacts(japanese, script), labels: labelsFor(inputText) };
 }
 

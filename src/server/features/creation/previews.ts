@@ -5,7 +5,7 @@ import { PreviewFilenameSchema } from '../../../shared/schemas/creation';
 import type { Db } from '../../db/client';
 import { creationPreviews } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { defineJob, SCHEDULE_SLOT } from '../../jobs/define';
+import { defineScheduledJob } from '../../jobs/define';
 import { keyIn } from '../../providers/storage/keys';
 import type { StorageProvider } from '../../providers/storage/types';
 import { deleteOldChecks } from './claims';
@@ -89,9 +89,7 @@ export async function deleteExpiredPreviews(db: Db, storage: StorageProvider, no
 const PREVIEW_SWEEP_MS = 5 * 60_000;
 
 /** The scheduled clean-up of expired previews (deleteExpiredPreviews). */
-export const sweepPreviewsJob = defineJob('sweep-previews', {
-  version: 1,
-  payload: SCHEDULE_SLOT,
-  schedule: { everyMs: PREVIEW_SWEEP_MS },
-  handler: async (_slot, _ctx, { db, storage }) => ({ deleted: await deleteExpiredPreviews(db, storage) }),
+export const sweepPreviewsJob = defineScheduledJob('sweep-previews', {
+  everyMs: PREVIEW_SWEEP_MS,
+  run: async ({ db, storage }) => ({ deleted: await deleteExpiredPreviews(db, storage) }),
 });

@@ -2,10 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creationPreviews, tasks, tracks } from '../../db/schema';
 import { claim } from '../../jobs/queue';
-import { startJobWorkers } from '../../jobs/workers';
 import { createTestApp, insertUser, sessionCookie, type TestApp } from '../../test/app';
 import { fakeRender, HELLO_LINE } from '../../test/generation-kit';
-import { testJapanese } from '../../test/japanese';
+import { whileWorkersRun } from '../../test/workers';
 import { audioKey, hqAudioKey } from '../tracks/queries';
 import { previewKey } from './previews';
 import type { CreationVoice } from './voice';
@@ -51,16 +50,9 @@ describe('publishing', () => {
     const { taskId } = res.json();
     // C-3-08, C-7.1-06: the task's fields, its id among them.
     expect(await task(cookie, taskId)).toEqual({ taskId, status: 'queued', progress: 0, stage: null, trackId: null, errorMessage: null });
-    const stop = await startJobWorkers(t.database, t.storage, {
-      japanese: testJapanese(),
-      render,
-      pollMs: 50,
-    });
-    try {
-      await expect.poll(async () => (await task(cookie, taskId)).status, { timeout: 60_000 }).toBe('completed');
-    } finally {
-      await stop();
-    }
+    await whileWorkersRun(t, { render }, () =>
+      expect.poll(async () => (await task(cookie, taskId)).status, { timeout: 60_000 }).toBe('completed'),
+    );
     const done = await task(cookie, taskId);
     expect(done).toMatchObject({ taskId, status: 'completed', progress: 100 });
     const [track] = await t.db.select().from(tracks).where(eq(tracks.id, done.trackId));
@@ -108,16 +100,9 @@ describe('publishing', () => {
     // The first worker claims it and dies before finishing (nothing reported; the lease lapses).
     expect((await claim(t.db, 'crashed', ['publish-track'], 100))?.id).toBe(taskId);
     const before = voiceOfTrack.calls;
-    const stop = await startJobWorkers(t.database, t.storage, {
-      japanese: testJapanese(),
-      render,
-      pollMs: 50,
-    });
-    try {
-      await expect.poll(async () => (await task(cookie, taskId)).status, { timeout: 60_000 }).toBe('completed');
-    } finally {
-      await stop();
-    }
+    await whileWorkersRun(t, { render }, () =>
+      expect.poll(async () => (await task(cookie, taskId)).status, { timeout: 60_000 }).toBe('completed'),
+    );
     expect(voiceOfTrack.calls - before).toBe(1);
     expect(
       await t.db
@@ -135,16 +120,9 @@ describe('publishing', () => {
     const { taskId } = a.json();
     expect(b.json().taskId).toBe(taskId);
     expect(await t.db.select().from(tasks).where(eq(tasks.userId, user.id))).toHaveLength(1);
-    const stop = await startJobWorkers(t.database, t.storage, {
-      japanese: testJapanese(),
-      render,
-      pollMs: 50,
-    });
-    try {
-      await expect.poll(async () => (await task(cookie, taskId)).status, { timeout: 60_000 }).toBe('completed');
-    } finally {
-      await stop();
-    }
+    await whileWorkersRun(t, { render }, () =>
+      expect.poll(async () => (await task(cookie, taskId)).status, { timeout: 60_000 }).toBe('completed'),
+    );
     // The progress view gave up and the member presses publish again: the same task, no second track.
     const again = await publish(cookie, body);
     expect(again.statusCode).toBe(200);

@@ -38,7 +38,7 @@ export function creationRoutes(
         schema: {
           tags: ['creation'],
           summary:
-            'Turn my text (1 to 2,000 characters) into a two-host script with its fact check and labels (5 a minute; 30 a day free, 100 premium, with regenerate-script)',
+            'Turn my text (1 to 2,000 characters) into a script in a format (dialogue, interview, debate, news, monologue) and length (standard, short) with its fact check and labels (5 a minute; 30 a day free, 100 premium, with regenerate-script)',
           body: GenerateScriptBodySchema,
           response: { 200: ScriptAnswerSchema, 429: CreationLimitErrorSchema, ...errorAnswers(400, 401, 503) },
         },

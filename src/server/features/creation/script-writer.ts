@@ -4,33 +4,28 @@ import type { LlmProvider, ScriptDraft } from '../../providers/llm/types';
 import { detectedClaims, modelFactCheck } from './fact-check/model';
 import { offlineRewrite, offlineScript } from './offline-script';
 import {
+  answersFor,
   catalogueLabels,
   checkedDraftAsk,
   checkedRewriteAsk,
-  DraftAnswer,
+  type DraftInput,
   draftAsk,
   factCheckAsk,
-  RewriteAnswer,
   type RewriteInput,
-  RewrittenScript,
   rewriteAsk,
   SCRIPT_TEMPERATURE,
   SCRIPT_WRITER,
-  ScriptAnswer,
 } from './script-prompt';
 
 /**
- * The member's (or the console's) text as a two-host script with its fact check and labels (decision
+ * The member's (or the console's) text as a script in its shape (issue 39.2) with its fact check and labels (decision
  * 0038): a model that searches writes the script, then checks it grounded in its search; one that cannot
  * checks what it wrote in the same answer; without a model, the offline writer writes and checks it.
  */
-export async function writeScript(
-  llm: LlmProvider,
-  japanese: JapaneseEngine,
-  input: { inputText: string; title?: string },
-): Promise<ScriptDraft> {
+export async function writeScript(llm: LlmProvider, japanese: JapaneseEngine, input: DraftInput): Promise<ScriptDraft> {
   if (!llm.structured) return offlineScript(japanese, input);
   const ask = { instructions: SCRIPT_WRITER, temperature: SCRIPT_TEMPERATURE };
+  const { ScriptAnswer, DraftAnswer } = answersFor(input.format);
   if (llm.checkFacts) {
     const draft = await llm.structured({ ...ask, prompt: draftAsk(input), schema: ScriptAnswer });
     return {
@@ -61,6 +56,7 @@ export async function rewriteScript(
 ): Promise<{ script: string; factCheck: FactCheck }> {
   if (!llm.structured) return offlineRewrite(japanese, input);
   const ask = { instructions: SCRIPT_WRITER, temperature: SCRIPT_TEMPERATURE };
+  const { RewrittenScript, RewriteAnswer } = answersFor(input.format);
   if (llm.checkFacts) {
     const { script } = await llm.structured({ ...ask, prompt: rewriteAsk(input), schema: RewrittenScript });
     return {

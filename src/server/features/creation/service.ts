@@ -1,4 +1,4 @@
-import { CREATION_LIMIT_REASONS, CREATION_MESSAGES } from '../../../shared/rules/creation';
+import { CREATION_LIMIT_REASONS, CREATION_MESSAGES, type ScriptShape } from '../../../shared/rules/creation';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -23,13 +23,18 @@ export async function generateScript(
   llm: LlmProvider,
   japanese: JapaneseEngine,
   user: UserRow,
-  input: { inputText: string; title: string },
+  input: { inputText: string; title: string } & Partial<ScriptShape>,
 ) {
   if ((await postingStatus(db, user)).remaining <= 0)
     throw new AppError(429, CREATION_MESSAGES.dailyLimit, { reason: CREATION_LIMIT_REASONS.dailyLimit });
   await takeScriptCall(db, user);
   try {
-    const draft = await writeScript(llm, japanese, { inputText: input.inputText, title: input.title });
+    const draft = await writeScript(llm, japanese, {
+      inputText: input.inputText,
+      title: input.title,
+      format: input.format,
+      length: input.length,
+    });
     await rememberCheck(db, user.id, draft.script, draft.factCheck.claims);
     return { ...draft, inputText: input.inputText };
   } catch (err) {
@@ -53,7 +58,7 @@ export async function regenerateScript(
   llm: LlmProvider,
   japanese: JapaneseEngine,
   user: UserRow,
-  input: { inputText: string; originalScript: string; issues: string[] },
+  input: { inputText: string; originalScript: string; issues: string[] } & Partial<ScriptShape>,
 ) {
   await takeScriptCall(db, user);
   try {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PREMIUM_NOTIFICATION_TYPES } from '../../../shared/messages/api';
 import { type Db, inTransaction } from '../../db/client';
 import { premiumSubscriptions, stripeEvents, users } from '../../db/schema';
-import { defineJob, SCHEDULE_SLOT } from '../../jobs/define';
+import { defineJob, defineScheduledJob } from '../../jobs/define';
 import { enqueueJob } from '../../jobs/queue';
 import { PaymentUnavailable } from '../../providers/payments/types';
 import { notify } from '../notifications/public';
@@ -194,9 +194,7 @@ export const premiumResumeJob = defineJob('premium-resume', {
 const PREMIUM_SWEEP_MS = 5 * 60_000;
 
 /** The premium sweep (premiumSweep), a scheduled job. */
-export const premiumSweepJob = defineJob('premium-sweep', {
-  version: 1,
-  payload: SCHEDULE_SLOT,
-  schedule: { everyMs: PREMIUM_SWEEP_MS },
-  handler: async (_slot, _ctx, deps) => premiumSweep(deps),
+export const premiumSweepJob = defineScheduledJob('premium-sweep', {
+  everyMs: PREMIUM_SWEEP_MS,
+  run: (deps) => premiumSweep(deps),
 });

@@ -3,7 +3,7 @@ import { IdParamSchema } from '../../../shared/schemas/common';
 import { AnswerAudioParamSchema, AnswerSchema, QuestionBodySchema } from '../../../shared/schemas/questions';
 import { errorAnswers } from '../../http/errors';
 import { memberOf, membersOnly, viewerOf } from '../../http/guards';
-import { sendStoredAudio } from '../../http/stored-audio';
+import { hostsAudioRoute } from '../../http/stored-audio';
 import { lineCacheDir } from '../../providers/audio/line-cache';
 import type { AppDeps } from '../../types';
 import { type CreationVoice, voiceFor } from '../creation/public';
@@ -40,19 +40,12 @@ export function questionsRoutes(
         return askHosts({ ...deps, voice }, memberOf(request), who, request.params.id, request.body.question);
       },
     );
-    members.route({
-      method: ['GET', 'HEAD'],
+    hostsAudioRoute(members, storage, {
       url: '/api/tracks/:id/questions/:answerId/audio',
-      schema: {
-        tags: ['questions'],
-        summary: "An answer's MP3 (the hosts' answer to a question about the track), with byte ranges and ETag",
-        params: AnswerAudioParamSchema,
-      },
-      handler: async (request, reply) =>
-        sendStoredAudio(storage, request, reply, {
-          ...(await answerAudio(db, storage, request.params.id, request.params.answerId, hearerOf(await viewerOf(request), now()))),
-          cacheControl: 'private, max-age=3600',
-        }),
+      tag: 'questions',
+      summary: "An answer's MP3 (the hosts' answer to a question about the track), with byte ranges and ETag",
+      params: AnswerAudioParamSchema,
+      audio: async ({ id, answerId }, request) => answerAudio(db, storage, id, answerId, hearerOf(await viewerOf(request), now())),
     });
   });
 }

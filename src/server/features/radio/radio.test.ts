@@ -4,12 +4,11 @@ import { DAY_MS } from '../../../shared/constants';
 import { CLOSING_SECONDS, OPENING_SECONDS, PROGRAMME_MESSAGES, SEGUE_SECONDS } from '../../../shared/rules/programme';
 import type { Programme } from '../../../shared/schemas/radio';
 import { likes, listeningHistory, segues, tasks } from '../../db/schema';
-import { startJobWorkers } from '../../jobs/workers';
 import { encodeMp3 } from '../../providers/audio/mp3';
 import { mp3Duration } from '../../providers/audio/mp3-duration';
 import type { RenderedDialogue } from '../../providers/audio/render';
 import { createTestApp, insertTrack, insertUser, sessionCookie, type TestApp } from '../../test/app';
-import { testJapanese } from '../../test/japanese';
+import { whileWorkersRun } from '../../test/workers';
 import { MAKE_SEGUE } from './segues';
 
 let t: TestApp;
@@ -144,14 +143,8 @@ describe('segues (#28.2)', () => {
     // One task per pair, however many programmes asked for it.
     for (const id of segueIds) expect([id, asked.filter((a) => a === id).length]).toEqual([id, 1]);
 
-    const stop = await startJobWorkers(t.database, t.storage, {
-      japanese: testJapanese(),
-      render,
-      pollMs: 50,
-      schedules: false,
-    });
-    try {
-      await expect
+    await whileWorkersRun(t, { render }, () =>
+      expect
         .poll(
           async () =>
             (await t.db.select({ status: segues.status }).from(segues).where(inArray(segues.id, segueIds))).every(
@@ -159,10 +152,8 @@ describe('segues (#28.2)', () => {
             ),
           { timeout: 60_000 },
         )
-        .toBe(true);
-    } finally {
-      await stop();
-    }
+        .toBe(true),
+    );
     const rows = await t.db.select().from(segues).where(inArray(segues.id, segueIds));
     for (const row of rows) {
       expect(Math.abs(row.duration - row.seconds)).toBeLessThan(0.15);

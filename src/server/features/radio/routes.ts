@@ -3,7 +3,7 @@ import { ErrorSchema } from '../../../shared/schemas/common';
 import { ProgrammeQuerySchema, ProgrammeSchema, SegueIdParamSchema } from '../../../shared/schemas/radio';
 import { memberOf, membersOnly, viewerOf } from '../../http/guards';
 import { limitedAs } from '../../http/rate-limits';
-import { sendStoredAudio } from '../../http/stored-audio';
+import { hostsAudioRoute } from '../../http/stored-audio';
 import type { AppDeps } from '../../types';
 import { hearerOf } from '../tracks/public';
 import { segueAudio, watchSegueFiles } from './segues';
@@ -36,19 +36,12 @@ export function radioRoutes({ db, storage, now }: AppDeps): FastifyPluginAsyncZo
             return buildProgramme(db, memberOf(request), request.query.minutes, now());
           },
         );
-        members.route({
-          method: ['GET', 'HEAD'],
+        hostsAudioRoute(members, storage, {
           url: '/api/radio/segues/:id/audio',
-          schema: {
-            tags: ['radio'],
-            summary: "A segue's MP3 (the hosts' bridge into the next track, or the closing), with byte ranges and ETag",
-            params: SegueIdParamSchema,
-          },
-          handler: async (request, reply) =>
-            sendStoredAudio(storage, request, reply, {
-              ...(await segueAudio(db, request.params.id, hearerOf(await viewerOf(request), now()))),
-              cacheControl: 'private, max-age=3600',
-            }),
+          tag: 'radio',
+          summary: "A segue's MP3 (the hosts' bridge into the next track, or the closing), with byte ranges and ETag",
+          params: SegueIdParamSchema,
+          audio: async ({ id }, request) => segueAudio(db, id, hearerOf(await viewerOf(request), now())),
         });
       }),
     );

@@ -4,12 +4,12 @@ import { ADMIN_API_MESSAGES } from '../../../shared/messages/admin';
 import { MESSAGES } from '../../../shared/messages/api';
 import { READING_MESSAGES } from '../../../shared/rules/readings';
 import { readingReports, tasks, tracks } from '../../db/schema';
-import { startJobWorkers } from '../../jobs/workers';
 import type { RenderedDialogue } from '../../providers/audio/render';
 import { adminSuite } from '../../test/admin-kit';
 import { insertTrack, insertUser, sessionCookie } from '../../test/app';
-import { testJapanese } from '../../test/japanese';
+import { whileWorkersRun } from '../../test/workers';
 import { audioKey, hqAudioKey } from '../tracks/queries';
+import { expectReported, reportLine } from './readings-kit';
 
 // Issue 25.3: the reading dictionary. Members ask how a text is read and report misread lines; the
 // operator keeps the entries, sees the reports and has the track spoken again.
@@ -122,17 +122,9 @@ describe('#25.3 reports of misread lines and the regeneration', () => {
   it('#25.3 a member reports a line; the operator sees it with today’s reading, regenerates, and it is resolved', async () => {
     const track = await insertTrack(suite.t, { script: SCRIPT, transcript: LINES, filename: 'c-999999.mp3', hqFilename: 'c-999999.mp3' });
     await suite.t.storage.put(hqAudioKey('c-999999.mp3'), Buffer.from('old hq'));
-    const report = (line: number, cookie = member, note?: string) =>
-      suite.t.app.inject({ method: 'POST', url: `/api/tracks/${track.id}/reading-reports`, headers: { cookie }, payload: { line, note } });
+    const report = (line: number, cookie = member, note?: string) => reportLine(suite.t, track.id, cookie, line, note);
     const made = await report(1, member, '「なまいき」と読まれました');
-    expect(made.statusCode).toBe(201);
-    expect(made.json()).toEqual({
-      id: made.json().id,
-      trackId: track.id,
-      line: 1,
-      text: '生粋の集め好きですね。',
-      reading: 'キッスイノアツメスキデスネ。',
-    });
+    expectReported(made, { trackId: track.id, line: 1, text: '生粋の集め好きですね。', reading: 'キッスイノアツメスキデスネ。' });
     expect((await report(1)).statusCode).toBe(201); // the same member again: still one report
     const outOfRange = await report(3);
     expect(outOfRange.statusCode).toBe(400);
@@ -175,21 +167,13 @@ describe('#25.3 reports of misread lines and the regeneration', () => {
       const mp3 = Buffer.from('new audio');
       return { mp3, mp3Hq: Buffer.from('new hq audio'), duration: 5.5, lines: LINES.map((l) => ({ ...l, startMs: l.startMs + 10 })) };
     };
-    const stop = await startJobWorkers(suite.t.database, suite.t.storage, {
-      japanese: testJapanese(),
-      render,
-      pollMs: 50,
-      schedules: false,
-    });
-    try {
-      await expect
+    await whileWorkersRun(suite.t, { render }, () =>
+      expect
         .poll(async () => (await suite.t.db.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, taskId)))[0].status, {
           timeout: 15_000,
         })
-        .toBe('completed');
-    } finally {
-      await stop();
-    }
+        .toBe('completed'),
+    );
     expect(spoken).toEqual([`1:${SCRIPT}`]);
     const [row] = await suite.t.db.select().from(tracks).where(eq(tracks.id, track.id));
     expect(row).toMatchObject({ filename: `c-999999-r${taskId}.mp3`, hqFilename: `c-999999-r${taskId}.mp3`, duration: 5.5, fileSize: 9 });

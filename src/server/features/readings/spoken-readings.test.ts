@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { tracks } from '../../db/schema';
 import { adminSuite } from '../../test/admin-kit';
 import { insertTrack, insertUser, sessionCookie } from '../../test/app';
+import { expectReported, reportLine } from './readings-kit';
 
 // Issue 37.2: the transcript says how each line was read (lines[].reading, katakana as the voice spoke
 // it), a track stored before readings were kept gets them from the analyser once, and a report of a
@@ -74,20 +75,8 @@ describe('#37.2 a report of a misread line carries the line and its reading', ()
       { ...LINES[1], reading: 'コトリアソビサンノミセデスネ。' },
     ];
     const track = await insertTrack(suite.t, { script: SCRIPT, transcript: spoken });
-    const made = await suite.t.app.inject({
-      method: 'POST',
-      url: `/api/tracks/${track.id}/reading-reports`,
-      headers: { cookie: member },
-      payload: { line: 1 },
-    });
-    expect(made.statusCode, made.body).toBe(201);
-    expect(made.json()).toEqual({
-      id: made.json().id,
-      trackId: track.id,
-      line: 1,
-      text: '小鳥遊さんの店ですね。',
-      reading: 'コトリアソビサンノミセデスネ。',
-    });
+    const made = await reportLine(suite.t, track.id, member, 1);
+    expectReported(made, { trackId: track.id, line: 1, text: '小鳥遊さんの店ですね。', reading: 'コトリアソビサンノミセデスネ。' });
     const reports = (await call('GET', '/api/admin/reading-reports')).json().reports as { trackId: number }[];
     expect(reports.filter((r) => r.trackId === track.id)).toEqual([
       {

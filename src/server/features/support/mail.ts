@@ -4,7 +4,7 @@ import { SUPPORT_API_MESSAGES } from '../../../shared/messages/support';
 import { CONTACT_SUBJECT_LABELS, isContactSubject } from '../../../shared/rules/support';
 import { type Db, inTransaction, rowsOf } from '../../db/client';
 import { contactMessages } from '../../db/schema';
-import { defineJob, SCHEDULE_SLOT } from '../../jobs/define';
+import { defineJob, defineScheduledJob } from '../../jobs/define';
 import { enqueueJob, PermanentTaskError } from '../../jobs/queue';
 import type { OutgoingMail } from '../../providers/mail/index';
 
@@ -117,10 +117,8 @@ export async function queueUnsentContactMail(db: Db): Promise<number> {
 const CONTACT_REQUEUE_MS = 5 * 60_000;
 
 /** The scheduled re-queue of contact messages left pending (queueUnsentContactMail), in workers that can send. */
-export const contactMailRequeueJob = defineJob('contact-mail-requeue', {
-  version: 1,
-  payload: SCHEDULE_SLOT,
-  schedule: { everyMs: CONTACT_REQUEUE_MS },
+export const contactMailRequeueJob = defineScheduledJob('contact-mail-requeue', {
+  everyMs: CONTACT_REQUEUE_MS,
   runsWith: (deps) => deps.mailer !== null,
-  handler: async (_slot, _ctx, { db }) => ({ queued: await queueUnsentContactMail(db) }),
+  run: async ({ db }) => ({ queued: await queueUnsentContactMail(db) }),
 });

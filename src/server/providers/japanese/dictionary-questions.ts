@@ -1,3 +1,4 @@
+import type { ScriptFormat, ScriptLength } from '../../../shared/rules/creation';
 import type { Claim } from '../../../shared/schemas/creation';
 import type { ReadingEntry } from './dictionary';
 
@@ -26,6 +27,9 @@ export type DictionaryQuestion =
       kind: 'dialogue';
       inputText: string;
       title: string;
+      /** The show's shape (issue 39.2); today's two-host talk of 3 to 5 minutes when absent. */
+      format?: ScriptFormat;
+      length?: ScriptLength;
     }
   | {
       /** The claims of a script, pinned to their lines (features/creation/fact-check/claims.ts). */

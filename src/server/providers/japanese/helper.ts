@@ -85,7 +85,7 @@ export function createJapaneseEngine(): JapaneseEngine {
     readings: (texts) => ask({ kind: 'readings', texts }),
     contentWords: (texts) => ask({ kind: 'words', texts }),
     kana: (texts, readings, owner) => ask({ kind: 'kana', texts, dictionary: [...readings] }, owner),
-    dialogue: (inputText, title) => ask({ kind: 'dialogue', inputText, title }),
+    dialogue: (inputText, title, shape) => ask({ kind: 'dialogue', inputText, title, ...shape }),
     claims: (script) => ask({ kind: 'claims', script }),
     close: () => dictionary.close(),
     pid: () => dictionary.pid(),

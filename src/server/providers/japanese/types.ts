@@ -1,3 +1,4 @@
+import type { ScriptShape } from '../../../shared/rules/creation';
 import type { ReadingEntry } from './dictionary';
 import type { DictionaryAnswers } from './dictionary-questions';
 
@@ -13,8 +14,8 @@ export interface JapaneseEngine {
   contentWords(texts: string[]): Promise<string[][]>;
   /** The kana the offline voice reads for each text, the reading dictionary applied; `owner` caps one member's questions at once. */
   kana(texts: string[], readings: readonly ReadingEntry[], owner?: string): Promise<string[]>;
-  /** The offline writer's two-host script for a text (features/creation/writer writeWith). */
-  dialogue(inputText: string, title: string): Promise<string>;
+  /** The offline writer's script for a text in a shape (features/creation/writer writeWith; issue 39.2). */
+  dialogue(inputText: string, title: string, shape?: ScriptShape): Promise<string>;
   /** The claims of a script (features/creation/fact-check detectClaimsWith). */
   claims(script: string): Promise<DictionaryAnswers['claims']>;
   /** Ends the helper process (and frees its dictionary); the next question starts another. */

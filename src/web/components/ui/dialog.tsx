@@ -103,7 +103,7 @@ export function Modal({
   );
 }
 
-interface ConfirmDialogProps {
+export interface ConfirmDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;

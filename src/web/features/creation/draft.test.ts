@@ -44,6 +44,17 @@ describe('the creation draft (C-4-05, C-4-06, C-3-11)', () => {
     expect(restoreDraft(publishing, now)).toEqual(publishing);
   });
 
+  it("#39.2 keeps the show's format and length; a draft kept before them is today's talk, standard", () => {
+    const now = Date.UTC(2026, 0, 1, 12);
+    saveDraft('u1', { ...emptyDraft(1, now), inputText: '下書き', format: 'monologue', length: 'short' });
+    expect(loadDraft('u1', now + HOUR)).toMatchObject({ format: 'monologue', length: 'short' });
+    const { format: _f, length: _l, ...old } = emptyDraft(1, now);
+    stored['mugen_creation_draft:u1'] = JSON.stringify({ ...old, inputText: '前の下書き' });
+    expect(loadDraft('u1', now + HOUR)).toMatchObject({ inputText: '前の下書き', format: 'dialogue', length: 'standard' });
+    stored['mugen_creation_draft:u1'] = JSON.stringify({ ...old, format: 'quiz', length: 'long' });
+    expect(loadDraft('u1', now + HOUR)).toMatchObject({ format: 'dialogue', length: 'standard' });
+  });
+
   it('is kept per member', () => {
     saveDraft('u1', { ...emptyDraft(), inputText: 'u1の下書き' });
     expect(loadDraft('u2')).toBeNull();

@@ -1,4 +1,14 @@
-import { draftAlive, previewAlive, SPEAKING_RATE, speakingRateOf } from '@shared/rules/creation';
+import {
+  DEFAULT_SHAPE,
+  draftAlive,
+  previewAlive,
+  SCRIPT_FORMATS,
+  SCRIPT_LENGTHS,
+  type ScriptFormat,
+  type ScriptLength,
+  SPEAKING_RATE,
+  speakingRateOf,
+} from '@shared/rules/creation';
 import { readStored, removeStored, writeStored } from '@web/lib/storage';
 import type { PreviewData, ScriptData } from './api/creation';
 
@@ -12,6 +22,9 @@ export interface Draft {
   inputText: string;
   title: string;
   rate: number;
+  /** The show's shape (issue 39.2); a draft kept before it had none is today's talk, standard. */
+  format: ScriptFormat;
+  length: ScriptLength;
   script: ScriptData | null;
   labels: string[];
   preview: (PreviewData & { createdAt: number }) | null;
@@ -26,6 +39,7 @@ export const emptyDraft = (rate: number = SPEAKING_RATE.default, now = Date.now(
   inputText: '',
   title: '',
   rate,
+  ...DEFAULT_SHAPE,
   script: null,
   labels: [],
   preview: null,
@@ -41,8 +55,13 @@ const rateKeyOf = (userId: string) => `mugen_creation_rate:${userId}`;
  * preview dropped after an hour (the step goes back to the script), unless a publishing task of it is
  * under way, which is followed still.
  */
-export function restoreDraft(d: Draft, now: number): Draft | null {
-  if (!draftAlive(d.savedAt, now)) return null;
+export function restoreDraft(stored: Draft, now: number): Draft | null {
+  if (!draftAlive(stored.savedAt, now)) return null;
+  const d: Draft = {
+    ...stored,
+    format: SCRIPT_FORMATS.includes(stored.format) ? stored.format : DEFAULT_SHAPE.format,
+    length: SCRIPT_LENGTHS.includes(stored.length) ? stored.length : DEFAULT_SHAPE.length,
+  };
   if (d.preview && d.taskId === null && !previewAlive(d.preview.createdAt, now)) return { ...d, preview: null, step: d.script ? 1 : 0 };
   return d;
 }

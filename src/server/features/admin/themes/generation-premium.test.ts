@@ -23,7 +23,14 @@ describe('publishing premium-only from the console (#40.5)', () => {
     const open = await approvedTheme(suite.t.db, { title: '公開のテーマ' });
     const a = (await call('POST', `/api/admin/themes/${limited.id}/generate-audio`, { speakingRate: 1, premiumOnly: true })).json();
     const b = (await call('POST', `/api/admin/themes/${open.id}/generate-audio`, { speakingRate: 1 })).json();
-    expect((await taskRow(a.taskId)).payload).toEqual({ themeId: limited.id, inputText: null, speakingRate: 1, premiumOnly: true });
+    expect((await taskRow(a.taskId)).payload).toEqual({
+      themeId: limited.id,
+      inputText: null,
+      speakingRate: 1,
+      premiumOnly: true,
+      format: 'dialogue',
+      length: 'standard',
+    });
     await workers();
     await reaches(a.taskId, 'completed');
     await reaches(b.taskId, 'completed');

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ADMIN_THEMES_MESSAGES, PROGRESS_MESSAGES } from '../../../../shared/messages/admin-themes';
 import type { AdminSpeakingRate, ProgressStage } from '../../../../shared/rules/admin-themes';
 import { ADMIN_INPUT_MAX, isAdminSpeakingRate, taskStageOf, textLength } from '../../../../shared/rules/admin-themes';
+import { SCRIPT_FORMATS, SCRIPT_LENGTHS, type ScriptShape } from '../../../../shared/rules/creation';
 import { joinCategories } from '../../../../shared/rules/playlist';
 import type { GroundingInfo, StageData } from '../../../../shared/schemas/admin-themes';
 import { type Db, inTransaction, rowsOf } from '../../../db/client';
@@ -29,16 +30,17 @@ export const ADMIN_GENERATE_ATTEMPTS = 3;
  * Queues a generation: a theme's (its row is read when the task runs) or AI生成's text. The task carries
  * the theme in tasks.theme_id too, so the library hides the theme while the task is queued or running.
  */
-export async function enqueueGeneration(
-  db: Db,
-  input: ({ themeId: number } | { inputText: string }) & { speakingRate: AdminSpeakingRate; premiumOnly: boolean },
-): Promise<number> {
+export type GenerationOptions = { speakingRate: AdminSpeakingRate; premiumOnly: boolean } & ScriptShape;
+
+export async function enqueueGeneration(db: Db, input: ({ themeId: number } | { inputText: string }) & GenerationOptions): Promise<number> {
   const themeId = 'themeId' in input ? input.themeId : null;
   const payload = {
     themeId,
     inputText: 'inputText' in input ? input.inputText : null,
     speakingRate: input.speakingRate,
     premiumOnly: input.premiumOnly,
+    format: input.format,
+    length: input.length,
   };
   return inTransaction(db, async (tx) => {
     const id = await enqueueJob(tx, adminGenerateJob, payload);
@@ -73,7 +75,9 @@ function failureMessage(err: unknown, during: string): string {
  * completed. The track belongs to the official account.
  */
 export const adminGenerateJob = defineJob(ADMIN_GENERATE, {
-  version: 1,
+  // Version 2 (issue 39.2, decision 0045): the show's format and length. A task queued at version 1
+  // fails once as unreadable, and the operator generates it again.
+  version: 2,
   payload: z
     .object({
       themeId: z.number().int().positive().nullable(),
@@ -83,9 +87,10 @@ export const adminGenerateJob = defineJob(ADMIN_GENERATE, {
         .refine((s) => textLength(s) <= ADMIN_INPUT_MAX)
         .nullable(),
       speakingRate: z.number().refine(isAdminSpeakingRate),
-      // Publish for premium members only (issue 40.5). Absent from the tasks queued before it: those publish
-      // open to all, as they were asked, so the payload keeps its version (decision 0048).
+      // Publish for premium members only (issue 40.5, decision 0048); open to all unless asked.
       premiumOnly: z.boolean().default(false),
+      format: z.enum(SCRIPT_FORMATS),
+      length: z.enum(SCRIPT_LENGTHS),
     })
     .refine((p) => (p.themeId === null) !== (p.inputText === null), 'a theme or a text, not both'),
   maxAttempts: ADMIN_GENERATE_ATTEMPTS,
@@ -121,7 +126,7 @@ export const adminGenerateJob = defineJob(ADMIN_GENERATE, {
       }
 
       await say('script_generation', 15, P.script_generation);
-      const draft = await writeScript(llm, japanese, { inputText, title });
+      const draft = await writeScript(llm, japanese, { inputText, title, format: p.format, length: p.length });
       title = title ?? draft.title;
       const groundingInfo: GroundingInfo = { searched: llm.checkFacts !== undefined, sources: draft.factCheck.sources ?? [] };
       await say('grounding_complete', 35, P.grounding_complete(groundingInfo.sources.length), {
@@ -136,7 +141,13 @@ export const adminGenerateJob = defineJob(ADMIN_GENERATE, {
       let revised = false;
       if (check.status === 'issues_found' && check.issues.length > 0) {
         await say('final_script_generation', 50, P.final_script_generation);
-        const rewritten = await rewriteScript(llm, japanese, { inputText, originalScript: script, issues: check.issues });
+        const rewritten = await rewriteScript(llm, japanese, {
+          inputText,
+          originalScript: script,
+          issues: check.issues,
+          format: p.format,
+          length: p.length,
+        });
         script = rewritten.script;
         check = rewritten.factCheck;
         revised = true;

@@ -9,6 +9,7 @@ import { insertUser, sessionCookie } from '../../../test/app';
 import { approvedTheme, fakeRender } from '../../../test/generation-kit';
 import { testJapanese } from '../../../test/japanese';
 import { testDbKind } from '../../../test/template';
+import { whileWorkersRun } from '../../../test/workers';
 
 // Issue 18: live progress over /ws (creator-operator spec §3, §7; C-3-06, C-7.4-27): an operator's
 // socket subscribes to a task and hears every step, on PGlite in one instance and, on PostgreSQL, from a
@@ -67,17 +68,9 @@ describe('/ws', () => {
     // Its state now, first: queued.
     await expect.poll(() => c.messages.length).toBeGreaterThan(0);
     expect(c.messages[0]).toMatchObject({ taskId, stage: 'initialization', progress: 0, message: '順番を待っています', details: {} });
-    const stop = await startJobWorkers(suite.t.database, suite.t.storage, {
-      japanese: testJapanese(),
-      render,
-      pollMs: 50,
-      schedules: false,
-    });
-    try {
-      await expect.poll(() => c.messages.some((m) => m.stage === 'task_complete'), { timeout: 20_000 }).toBe(true);
-    } finally {
-      await stop();
-    }
+    await whileWorkersRun(suite.t, { render }, () =>
+      expect.poll(() => c.messages.some((m) => m.stage === 'task_complete'), { timeout: 20_000 }).toBe(true),
+    );
     const last = c.messages.at(-1) as Message;
     expect(Object.keys(last).sort()).toEqual(['details', 'message', 'progress', 'rawData', 'stage', 'taskId', 'timestamp']);
     expect(last).toMatchObject({

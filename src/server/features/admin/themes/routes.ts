@@ -138,7 +138,7 @@ export function adminThemesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['admin'],
           summary:
-            "An approved theme's MP3 as a generation task (speakingRate 0.5, 0.75, 1.0, 1.25 or 1.5; 0.75 by default; premiumOnly publishes it for premium members)",
+            "An approved theme's MP3 as a generation task (speakingRate 0.5, 0.75, 1.0, 1.25 or 1.5; 0.75 by default; premiumOnly publishes it for premium members; format and length as on generate-script)",
           params: ThemeIdParamSchema,
           body: GenerateAudioBodySchema,
           response: { 200: TaskIdAnswerSchema, ...errorAnswers(400, 401, 404, 409) },
@@ -148,6 +148,8 @@ export function adminThemesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         generateThemeAudio(db, request.params.id, {
           speakingRate: request.body.speakingRate as AdminSpeakingRate,
           premiumOnly: request.body.premiumOnly,
+          format: request.body.format,
+          length: request.body.length,
         }),
     );
 
@@ -226,14 +228,19 @@ export function adminThemesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['admin'],
           summary:
-            'AI生成: the text (1 to 1,000 characters) becomes a published track (premiumOnly=true: for premium members); server-sent events status {stage, progress}, complete {trackId}, error {message}',
+            'AI生成: the text (1 to 1,000 characters) becomes a published track (premiumOnly=true: for premium members; format and length as on generate-script); server-sent events status {stage, progress}, complete {trackId}, error {message}',
           querystring: GenerateContentQuerySchema,
           response: errorAnswers(400, 401, 403),
         },
       },
       async (request, reply) => {
-        const { inputText, speakingRate, premiumOnly } = request.query;
-        const taskId = await generateFromText(db, inputText, { speakingRate: speakingRate as AdminSpeakingRate, premiumOnly });
+        const { inputText, speakingRate, premiumOnly, format, length } = request.query;
+        const taskId = await generateFromText(db, inputText, {
+          speakingRate: speakingRate as AdminSpeakingRate,
+          premiumOnly,
+          format,
+          length,
+        });
         streamProgress(request, reply, db, hub, taskId);
         return reply;
       },

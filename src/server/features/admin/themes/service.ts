@@ -22,7 +22,7 @@ import { SCHEDULED_JOBS } from '../../../jobs/registry';
 import { scheduleStates } from '../../../jobs/schedule';
 import { ProviderError } from '../../../providers/errors';
 import { type LlmProvider, VideoNotReadable, VideoUnavailable } from '../../../providers/llm/types';
-import { adminGenerateJob, enqueueGeneration } from './generation';
+import { adminGenerateJob, enqueueGeneration, type GenerationOptions } from './generation';
 import { ADMIN_GENERATE, taskErrorMessage } from './generation-task';
 import { progressMessage, publishProgress } from './progress';
 import { type ExtractedThemes, themesFromVideo } from './theme-prompt';
@@ -137,11 +137,7 @@ export async function deleteTheme(db: Db, id: number) {
  * POST /api/admin/themes/{id}/generate-audio: an approved theme's MP3 as a task. A second request while
  * its task is queued or running answers that task (a double click makes one track).
  */
-export async function generateThemeAudio(
-  db: Db,
-  id: number,
-  options: { speakingRate: AdminSpeakingRate; premiumOnly: boolean },
-): Promise<{ taskId: number }> {
+export async function generateThemeAudio(db: Db, id: number, options: GenerationOptions): Promise<{ taskId: number }> {
   const row = await themeRow(db, id);
   if (row.status !== 'approved') throw conflict(ADMIN_THEMES_MESSAGES.themeNotApproved);
   const [active] = await db
@@ -155,8 +151,7 @@ export async function generateThemeAudio(
 }
 
 /** AI生成 (GET /api/generate-content): the operator's text as a task. */
-export const generateFromText = (db: Db, inputText: string, options: { speakingRate: AdminSpeakingRate; premiumOnly: boolean }) =>
-  enqueueGeneration(db, { inputText, ...options });
+export const generateFromText = (db: Db, inputText: string, options: GenerationOptions) => enqueueGeneration(db, { inputText, ...options });
 
 type Payload = { themeId?: number | null; inputText?: string | null; speakingRate?: number };
 

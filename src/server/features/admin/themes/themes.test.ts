@@ -141,7 +141,14 @@ describe('generate-audio', () => {
     expect(typeof taskId).toBe('number');
     const [row] = await suite.t.db.select().from(tasks).where(eq(tasks.id, taskId));
     expect(row).toMatchObject({ kind: 'admin-generate', status: 'queued', themeId: theme.id, maxAttempts: 3 });
-    expect(row.payload).toEqual({ themeId: theme.id, inputText: null, speakingRate: 1.25, premiumOnly: false });
+    expect(row.payload).toEqual({
+      themeId: theme.id,
+      inputText: null,
+      speakingRate: 1.25,
+      premiumOnly: false,
+      format: 'dialogue',
+      length: 'standard',
+    });
     expect((await call('POST', `/api/admin/themes/${theme.id}/generate-audio`, { speakingRate: 1.25 })).json()).toEqual({ taskId });
     await suite.t.db.update(tasks).set({ status: 'failed' });
     const other = await addTheme({ status: 'approved' });
@@ -167,10 +174,17 @@ describe('generate-audio', () => {
 });
 
 describe('the generation queue', () => {
+  /** The show's shape every generation payload carries since version 2 (#39.2). */
+  const SHAPE = { format: 'dialogue', length: 'standard' };
   async function task(fields: Partial<typeof tasks.$inferInsert> = {}) {
     const [row] = await suite.t.db
       .insert(tasks)
-      .values({ kind: 'admin-generate', payload: { themeId: null, inputText: '入力テキストです。', speakingRate: 0.75 }, ...fields })
+      .values({
+        kind: 'admin-generate',
+        payloadVersion: 2,
+        payload: { themeId: null, inputText: '入力テキストです。', speakingRate: 0.75, ...SHAPE },
+        ...fields,
+      })
       .returning();
     return row;
   }
@@ -313,7 +327,7 @@ describe('the generation queue', () => {
     const track = await insertTrack(suite.t);
     const valid = [
       await task(),
-      await task({ themeId: theme.id, payload: { themeId: theme.id, inputText: null, speakingRate: 1 }, status: 'failed' }),
+      await task({ themeId: theme.id, payload: { themeId: theme.id, inputText: null, speakingRate: 1, ...SHAPE }, status: 'failed' }),
       await task({ status: 'completed', result: { trackId: track.id } }),
       // Running: left to its worker even though its payload is unreadable.
       await task({ status: 'processing', payload: { nonsense: true } }),

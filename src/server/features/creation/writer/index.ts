@@ -1,26 +1,12 @@
 import type { IpadicFeatures, Tokenizer } from 'kuromoji';
 import { HOST_NAMES } from '../../../../shared/constants';
+import { DEFAULT_SHAPE, type ScriptShape } from '../../../../shared/rules/creation';
 import type { JapaneseEngine } from '../../../providers/japanese/types';
 import { analyse, type Sentence } from './analyse';
-import {
-  type Ask,
-  aboutQuestion,
-  answerOf,
-  type Candidates,
-  closing,
-  confirmable,
-  confirmQuestion,
-  exampleQuestion,
-  opening,
-  reaction,
-  shareOf,
-  shareQuestion,
-  sourceQuestion,
-  viewQuestion,
-  whyQuestion,
-} from './moves';
+import { type Ask, answerOf, type Candidates, closing, confirmable, opening, questionOf, reaction, shareOf, shareQuestion } from './moves';
 import { paragraphsOf } from './sentences';
-import { SPEECH_LIMITS, speechSeconds } from './speech-length';
+import { debateLines, interviewLines, monologueLines, newsLines } from './shapes';
+import { SPEECH_LIMITS, shortLimits, speechSeconds } from './speech-length';
 
 /**
  * The offline writer: the member's text made into a talk between two hosts, deterministically.
@@ -152,19 +138,7 @@ export function linesOf(steps: Step[], topic: string, title: string, condensed: 
     const prev = steps[at - 1]?.sentence;
     let asked: Ask | null = null;
     if (step.ask) {
-      const q =
-        step.ask === 'why'
-          ? whyQuestion(s, prev, topic)
-          : step.ask === 'example'
-            ? exampleQuestion(prev, topic)
-            : step.ask === 'source'
-              ? sourceQuestion(s)
-              : step.ask === 'view'
-                ? viewQuestion(other(), topic)
-                : step.ask === 'about'
-                  ? aboutQuestion(s, topic)
-                  : confirmQuestion(s);
-      if (say(q)) asked = step.ask;
+      if (say(questionOf(step.ask, s, prev, topic, other()))) asked = step.ask;
     }
     const share = step.share ? shareOf(s) : null;
     const shareAsk = share ? shareQuestion(s, share) : [];
@@ -205,37 +179,63 @@ export function sentencesOfText(text: string, tk: Tokenizer<IpadicFeatures>): Se
   return paragraphs.map((para, p) => para.map((s, i) => analyse(s, tk, p === lastPara && i === para.length - 1)));
 }
 
-const scriptOf = (sentences: Sentence[], topic: string, title: string, condensed: boolean) =>
-  linesOf(plan(sentences), topic, title, condensed).join('\n');
+const sidesFirst = ({ s, at }: { s: Sentence; at: number }) => (at === 0 ? 0 : s.role === 'contrast' ? 1 : 2);
+
+/** The lines of the sentences chosen, in the shape's moves (shapes.ts; the talk's are above). */
+function scriptOf(
+  sentences: Sentence[],
+  topic: string,
+  title: string,
+  condensed: boolean,
+  format: ScriptShape['format'],
+  starts: ReadonlySet<Sentence>,
+) {
+  const lines =
+    format === 'monologue'
+      ? monologueLines(sentences, topic, title, starts)
+      : format === 'interview'
+        ? interviewLines(sentences, topic, title)
+        : format === 'debate'
+          ? debateLines(sentences, topic, title)
+          : format === 'news'
+            ? newsLines(sentences, topic, title)
+            : linesOf(plan(sentences), topic, title, condensed);
+  return lines.join('\n');
+}
 
 /**
  * The script of a text: every sentence when the talk fits 3 to 5 minutes; a longer text is condensed
  * to the sentences that fit some 4 minutes, each paragraph's first sentence before any second one
- * (issue 15), so every part of the text is heard before any part is heard in detail.
+ * (issue 15), so every part of the text is heard before any part is heard in detail. A short show is
+ * condensed the same way to about one minute; the format picks the moves (issue 39.2).
  */
-export function writeWith(tk: Tokenizer<IpadicFeatures>, inputText: string, title: string): string {
+export function writeWith(tk: Tokenizer<IpadicFeatures>, inputText: string, title: string, shape: ScriptShape = DEFAULT_SHAPE): string {
   const paragraphs = sentencesOfText(inputText, tk);
   const all = paragraphs.flat();
+  const starts = new Set(paragraphs.slice(1).map((para) => para[0]));
   // A title made from the first sentence (offline-script.ts titleFrom) is not the member's word for the topic.
   const given = !inputText.trim().startsWith(title.replace(/…$/, ''));
   const topic = topicOf(all, given ? title : '');
-  const whole = scriptOf(all, topic, title, false);
-  if (speechSeconds(whole) <= SPEECH_LIMITS.max) return whole;
+  const write = (picked: Sentence[], condensed: boolean) => scriptOf(picked, topic, title, condensed, shape.format, starts);
+  const whole = write(all, false);
+  const seconds = speechSeconds(whole);
+  // A short show is a brief: about a minute, and well under half of the standard one of a short text.
+  const limits = shape.length === 'short' ? shortLimits(seconds) : SPEECH_LIMITS;
+  if (seconds <= limits.max) return whole;
   const order = paragraphs
     .flatMap((para, p) => para.map((s, i) => ({ s, p, i })))
     .map((pt, at) => ({ ...pt, at }))
-    .sort((a, b) => a.i - b.i || a.p - b.p);
+    // A debate keeps the text's opening and its other side (a contrast sentence) first: each host needs a side.
+    .sort((a, b) => (shape.format === 'debate' ? sidesFirst(a) - sidesFirst(b) : 0) || a.i - b.i || a.p - b.p);
   const chosen = new Set<number>();
   for (const candidate of order) {
     chosen.add(candidate.at);
     const picked = all.filter((_, at) => chosen.has(at));
-    if (speechSeconds(scriptOf(picked, topic, title, true)) > SPEECH_LIMITS.target) chosen.delete(candidate.at);
+    if (speechSeconds(write(picked, true)) > limits.target) chosen.delete(candidate.at);
   }
   if (chosen.size === 0) chosen.add(0);
-  return scriptOf(
+  return write(
     all.filter((_, at) => chosen.has(at)),
-    topic,
-    title,
     true,
   );
 }
@@ -244,6 +244,6 @@ export function writeWith(tk: Tokenizer<IpadicFeatures>, inputText: string, titl
  * The offline writer's script for a member's text, written in the dictionary's helper process
  * (japanese/helper.ts): kuromoji is never loaded in the web process (issue 27.2).
  */
-export function writeDialogue(japanese: JapaneseEngine, inputText: string, title: string): Promise<string> {
-  return japanese.dialogue(inputText, title);
+export function writeDialogue(japanese: JapaneseEngine, inputText: string, title: string, shape?: ScriptShape): Promise<string> {
+  return japanese.dialogue(inputText, title, shape);
 }

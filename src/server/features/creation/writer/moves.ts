@@ -93,6 +93,16 @@ export function viewQuestion(answerer: string, topic: string): Candidates {
   return [`${answerer}さんは、${topic}のことをどう考えていますか？`, `${topic}について、${answerer}さんの考えはどうですか？`];
 }
 
+/** The question of each kind about a sentence (the one before it, the topic, and who answers it). */
+export function questionOf(ask: Ask, s: Sentence, prev: Sentence | undefined, topic: string, answerer: string): Candidates {
+  if (ask === 'why') return whyQuestion(s, prev, topic);
+  if (ask === 'example') return exampleQuestion(prev, topic);
+  if (ask === 'source') return sourceQuestion(s);
+  if (ask === 'view') return viewQuestion(answerer, topic);
+  if (ask === 'about') return aboutQuestion(s, topic);
+  return confirmQuestion(s);
+}
+
 /** How an answer begins after each kind of question. */
 export function answerOf(s: Sentence, ask: Ask | null, at: number): Candidates {
   // 「材料は、何なんですか？」 is answered with the sentence itself.

@@ -24,3 +24,14 @@ export function speechSeconds(script: string): number {
  * fitted one still lands inside it.
  */
 export const SPEECH_LIMITS = { max: 285, target: 240 } as const;
+
+/**
+ * A short show (issue 39.2): about one minute, a brief. It is condensed to 55 s so it stays under a
+ * minute, and to 40% of the standard show of the same text when that is shorter (a 400-character text
+ * makes a standard talk of under two minutes), so a short show is always well under half the standard.
+ */
+export const SHORT_LIMITS = { target: 55, share: 0.4 } as const;
+export const shortLimits = (standardSeconds: number) => {
+  const target = Math.min(SHORT_LIMITS.target, standardSeconds * SHORT_LIMITS.share);
+  return { max: target, target };
+};

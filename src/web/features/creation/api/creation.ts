@@ -1,4 +1,4 @@
-import { TASK_POLL, taskPollDelay } from '@shared/rules/creation';
+import { type ScriptShape, TASK_POLL, taskPollDelay } from '@shared/rules/creation';
 import type {
   AudioTaskSchema,
   PostingStatusSchema,
@@ -24,10 +24,10 @@ export const postingStatusQueryOptions = (userId: string) =>
     staleTime: 5 * 60_000,
   });
 
-export const generateScript = (body: { inputText: string; title: string }) =>
+export const generateScript = (body: { inputText: string; title: string } & ScriptShape) =>
   api<ScriptData>('/api/generate-script', { method: 'POST', body });
 
-export const regenerateScript = (body: { inputText: string; originalScript: string; issues: string[] }) =>
+export const regenerateScript = (body: { inputText: string; originalScript: string; issues: string[] } & ScriptShape) =>
   api<Answer<typeof RegenerateAnswerSchema>>('/api/regenerate-script', { method: 'POST', body });
 
 export const generatePreview = (body: { script: string; title: string; speakingRate: number }) =>

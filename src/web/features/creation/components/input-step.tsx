@@ -1,12 +1,13 @@
 import { CREATION_TEXT } from '@shared/messages/creation';
 import { CREATION_INPUT_MAX, SPEAKING_RATE } from '@shared/rules/creation';
+import { ShapeChoice } from '@web/components/script/shape-choice';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
 import { LoaderCircle } from 'lucide-react';
 import { type KeyboardEvent, useId } from 'react';
 import type { StepProps } from '../draft';
 
-/** Step 1: the member's text (up to CREATION_INPUT_MAX), an optional title and the speaking rate. */
+/** Step 1: the member's text (up to CREATION_INPUT_MAX), an optional title, the show's shape and the speaking rate. */
 export function InputStep({
   draft,
   update,
@@ -73,6 +74,7 @@ export function InputStep({
           className="min-h-11 w-full rounded-xl border border-border bg-surface px-4"
         />
       </div>
+      <ShapeChoice value={draft} onChange={({ format, length }) => update({ format, length })} />
       <div className="space-y-2">
         <div className="flex items-baseline justify-between">
           <label htmlFor={ids.rate} className="font-medium">

@@ -100,7 +100,7 @@ function Creator({ userId, categoryPicker }: { userId: string; categoryPicker?: 
     if (!draft.inputText.trim()) return setInputError(CREATION_TEXT.errors.emptyText);
     setInputError(null);
     scriptCall.mutate(
-      { inputText: draft.inputText.trim(), title: draft.title.trim() },
+      { inputText: draft.inputText.trim(), title: draft.title.trim(), format: draft.format, length: draft.length },
       {
         onSuccess: (script) => update({ script, labels: script.labels, title: draft.title || script.title, step: 1 }),
         onError: (err) => toast({ ...creationFailure(err, 'script'), variant: 'destructive' }),
@@ -112,7 +112,13 @@ function Creator({ userId, categoryPicker }: { userId: string; categoryPicker?: 
     const script = draft.script;
     if (!script) return;
     rewriteCall.mutate(
-      { inputText: script.inputText, originalScript: script.script, issues: script.factCheck.issues },
+      {
+        inputText: script.inputText,
+        originalScript: script.script,
+        issues: script.factCheck.issues,
+        format: draft.format,
+        length: draft.length,
+      },
       {
         onSuccess: (next) => update({ script: { ...script, ...next } }),
         onError: (err) => toast({ ...creationFailure(err, 'script'), variant: 'destructive' }),

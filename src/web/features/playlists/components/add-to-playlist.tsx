@@ -1,4 +1,4 @@
-import { PLAYLISTS_TEXT } from '@shared/messages/playlists';
+import { ADD_TO_PLAYLIST_BUTTON_TEXT } from '@shared/messages/playlist-button';
 import type { Track } from '@shared/schemas/track';
 import { useUser } from '@web/lib/auth';
 import { cn } from '@web/lib/cn';
@@ -60,7 +60,7 @@ export function AddToPlaylistButton({ track, className, compact }: AddToPlaylist
         onPointerEnter={() => void ensurePanel().catch(() => {})}
         ref={buttonRef}
         aria-expanded={open}
-        aria-label={PLAYLISTS_TEXT.addToPlaylistButton.addToPlaylistButtonLabel}
+        aria-label={ADD_TO_PLAYLIST_BUTTON_TEXT.addToPlaylistButtonLabel}
         aria-haspopup="dialog"
         className={cn(
           'inline-flex items-center justify-center rounded-full text-muted transition-colors hover:bg-surface hover:text-fg',

@@ -1,4 +1,4 @@
-import { QUESTIONS_TEXT } from '@shared/messages/questions';
+import { ASK_BUTTON_TEXT as T } from '@shared/messages/questions';
 import type { Track } from '@shared/schemas/track';
 import { Button } from '@web/components/ui/button';
 import { IconButton } from '@web/components/ui/icon-button';
@@ -7,8 +7,6 @@ import { useUser } from '@web/lib/auth';
 import { useLoginPrompt } from '@web/lib/login-prompt';
 import { MessageCircleQuestion } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
-
-const T = QUESTIONS_TEXT.askButton;
 
 /** The dialog loads on first use: the home route carries only the button (#27.5). */
 const AskHostsDialog = lazy(async () => ({ default: (await import('./ask-hosts-dialog')).AskHostsDialog }));

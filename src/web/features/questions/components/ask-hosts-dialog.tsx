@@ -1,5 +1,5 @@
 import { HOST_NAMES } from '@shared/constants';
-import { QUESTIONS_TEXT } from '@shared/messages/questions';
+import { ASK_DIALOG_TEXT as T } from '@shared/messages/questions';
 import { questionProblem } from '@shared/rules/questions';
 import type { Track } from '@shared/schemas/track';
 import { Button } from '@web/components/ui/button';
@@ -13,8 +13,6 @@ import { Mic, MicOff } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { type HostsAnswer, useAskHosts } from '../api/ask-hosts';
 import { canListen, listen } from '../lib/speech-input';
-
-const T = QUESTIONS_TEXT.askDialog;
 
 /** The failure a member reads: offline (no network, or the request never reached the server), or the server's message. */
 function failureOf(error: unknown): string {

@@ -1,5 +1,6 @@
 import { ADMIN_THEMES_TEXT, PROGRESS_MESSAGES } from '@shared/messages/admin-themes';
 import type { AdminSpeakingRate } from '@shared/rules/admin-themes';
+import { DEFAULT_SHAPE, type ScriptShape } from '@shared/rules/creation';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@web/lib/query-keys';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -36,9 +37,9 @@ export function useGenerateContent() {
   useEffect(() => close, [close]);
 
   const start = useCallback(
-    (inputText: string, speakingRate: AdminSpeakingRate, premiumOnly = false) => {
+    (inputText: string, speakingRate: AdminSpeakingRate, premiumOnly = false, shape: ScriptShape = DEFAULT_SHAPE) => {
       close();
-      const query = new URLSearchParams({ inputText, speakingRate: String(speakingRate) });
+      const query = new URLSearchParams({ inputText, speakingRate: String(speakingRate), ...shape });
       if (premiumOnly) query.set('premiumOnly', 'true');
       const es = new EventSource(`/api/generate-content?${query}`);
       source.current = es;

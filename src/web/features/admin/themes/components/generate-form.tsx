@@ -7,7 +7,8 @@ import {
   checkAdminInput,
   textLength,
 } from '@shared/rules/admin-themes';
-import { publishProgress } from '@shared/rules/creation';
+import { DEFAULT_SHAPE, publishProgress, type ScriptShape } from '@shared/rules/creation';
+import { ShapeChoice } from '@web/components/script/shape-choice';
 import { Button, ButtonLink } from '@web/components/ui/button';
 import { Progress } from '@web/components/ui/progress';
 import { Switch } from '@web/components/ui/switch';
@@ -22,7 +23,7 @@ const T = ADMIN_THEMES_TEXT.generate;
 
 /**
  * 音声管理 › AI生成 (spec §2.4, §5): input 1-1,000 characters with its counter (about 400 recommended), the
- * speaking rate (0.5, 0.75 default, 1.0, 1.25, 1.5) and the progress of GET /api/generate-content: the
+ * show's shape (format and length, issue 39.2), the speaking rate (0.5, 0.75 default, 1.0, 1.25, 1.5) and the progress of GET /api/generate-content: the
  * bar follows an estimate of 120 s capped at 95 % between events (or the task's own progress when
  * further), then the new track's link, or the error.
  */
@@ -30,6 +31,7 @@ export function GenerateForm() {
   const [text, setText] = useState('');
   const [rate, setRate] = useState<AdminSpeakingRate>(ADMIN_SPEAKING_RATE_DEFAULT);
   const [premiumOnly, setPremiumOnly] = useState(false);
+  const [shape, setShape] = useState<ScriptShape>(DEFAULT_SHAPE);
   const [touched, setTouched] = useState(false);
   const { state, start, reset } = useGenerateContent();
   const id = useId();
@@ -41,7 +43,7 @@ export function GenerateForm() {
     e.preventDefault();
     setTouched(true);
     if (problem || running) return;
-    start(text.trim(), rate, premiumOnly);
+    start(text.trim(), rate, premiumOnly, shape);
   };
 
   return (
@@ -86,6 +88,9 @@ export function GenerateForm() {
             {problem}
           </p>
         )}
+        <fieldset disabled={running} className="mt-4" data-testid="generate-shape">
+          <ShapeChoice value={shape} onChange={setShape} />
+        </fieldset>
         <div className="mt-4 flex flex-wrap items-end gap-3">
           {/* biome-ignore lint/a11y/noLabelWithoutControl: the select is inside SpeakingRateSelect */}
           <label className="flex flex-col gap-1 text-sm">
@@ -133,7 +138,7 @@ export function GenerateForm() {
             setText('');
             setTouched(false);
           }}
-          onRetry={() => start(text.trim(), rate, premiumOnly)}
+          onRetry={() => start(text.trim(), rate, premiumOnly, shape)}
         />
       )}
     </section>

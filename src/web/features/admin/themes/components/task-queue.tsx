@@ -15,6 +15,7 @@ import { AdminCards, AdminListState, HeadingCount } from '../../components/admin
 import { AdminPagination } from '../../components/pagination';
 import { type ProgressMessage, useTaskProgress } from '../api/live-progress';
 import { type AdminTask, useAdminTasks, useCancelTask, useCleanupInvalidTasks, useClearFailedTasks, useRefreshQueue } from '../api/tasks';
+import { DangerAction } from './danger-action';
 import { LiveTaskProgress } from './live-task-progress';
 
 const T = ADMIN_THEMES_TEXT.queue;
@@ -201,29 +202,25 @@ function TaskCard({ task, live }: { task: AdminTask; live: ProgressMessage | und
           </ButtonLink>
         )}
         {active && (
-          <Button size="sm" variant="ghost" onClick={() => setAsking(true)} data-testid="task-cancel">
-            <span className="inline-flex items-center gap-1.5 text-danger">
-              <Ban aria-hidden="true" className="size-4" />
-              {T.cancel}
-            </span>
-          </Button>
+          <DangerAction
+            icon={Ban}
+            label={T.cancel}
+            testId="task-cancel"
+            open={asking}
+            onOpenChange={setAsking}
+            title={T.cancelConfirm(task.id)}
+            description={T.cancelBody}
+            busy={cancel.isPending}
+            onConfirm={() =>
+              cancel.mutate(task.id, {
+                onSuccess: (answer) => toast({ title: answer.message }),
+                onError: (err) => toast({ title: T.cancelFailed, description: serverMessage(err) ?? undefined, variant: 'destructive' }),
+                onSettled: () => setAsking(false),
+              })
+            }
+          />
         )}
       </div>
-      <ConfirmDialog
-        open={asking}
-        onOpenChange={setAsking}
-        title={T.cancelConfirm(task.id)}
-        description={T.cancelBody}
-        confirmLabel={T.cancel}
-        busy={cancel.isPending}
-        onConfirm={() =>
-          cancel.mutate(task.id, {
-            onSuccess: (answer) => toast({ title: answer.message }),
-            onError: (err) => toast({ title: T.cancelFailed, description: serverMessage(err) ?? undefined, variant: 'destructive' }),
-            onSettled: () => setAsking(false),
-          })
-        }
-      />
     </article>
   );
 }

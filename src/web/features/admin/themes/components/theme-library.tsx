@@ -2,7 +2,6 @@ import { ADMIN_TEXT } from '@shared/messages/admin';
 import { ADMIN_THEMES_TEXT } from '@shared/messages/admin-themes';
 import { ADMIN_SPEAKING_RATE_DEFAULT, type AdminSpeakingRate, type ThemeStatus } from '@shared/rules/admin-themes';
 import { Button } from '@web/components/ui/button';
-import { ConfirmDialog } from '@web/components/ui/dialog';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { listOf } from '@web/components/ui/list-state';
 import { cn } from '@web/lib/cn';
@@ -12,6 +11,7 @@ import { Check, Lightbulb, LoaderCircle, Music, Trash2, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { AdminCards, AdminListState, HeadingCount } from '../../components/admin-list-state';
 import { type Theme, useAdminThemes, useGenerateThemeAudio, useSetThemeStatus } from '../api/themes';
+import { DangerAction } from './danger-action';
 import { SpeakingRateSelect } from './speaking-rate-select';
 
 const T = ADMIN_THEMES_TEXT.library;
@@ -165,31 +165,22 @@ function ThemeCard({ theme }: { theme: Theme }) {
               )}
               {generating ? T.generating : T.generate}
             </Button>
-            <Button
-              size="sm"
-              variant="ghost"
+            <DangerAction
+              icon={Trash2}
+              label={T.remove}
+              testId="theme-remove"
               className="ml-auto"
-              onClick={() => setConfirmRemove(true)}
               disabled={generating}
-              data-testid="theme-remove"
-            >
-              <span className="inline-flex items-center gap-1.5 text-danger">
-                <Trash2 aria-hidden="true" className="size-4" />
-                {T.remove}
-              </span>
-            </Button>
+              open={confirmRemove}
+              onOpenChange={setConfirmRemove}
+              title={T.removeConfirm(theme.title)}
+              description={T.removeBody}
+              busy={setStatus.isPending}
+              onConfirm={() => move('rejected')}
+            />
           </>
         )}
       </div>
-      <ConfirmDialog
-        open={confirmRemove}
-        onOpenChange={setConfirmRemove}
-        title={T.removeConfirm(theme.title)}
-        description={T.removeBody}
-        confirmLabel={T.remove}
-        busy={setStatus.isPending}
-        onConfirm={() => move('rejected')}
-      />
     </article>
   );
 }
