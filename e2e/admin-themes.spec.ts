@@ -286,6 +286,9 @@ test.describe('音声管理 › AI生成', () => {
       expect(Object.fromEntries(sent.searchParams)).toEqual({
         inputText: text,
         speakingRate: '1.25',
+        // #39.2: the show's shape, today's talk unless chosen.
+        format: 'dialogue',
+        length: 'standard',
         ...(premiumOnly ? { premiumOnly: 'true' } : {}),
       });
       // C-2.4-22: the progress view, while the stream runs.

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 /**
  * How an AI provider call failed, one way for every provider (issue 15): the creation maps `quota` to
  * 429 「AI音声生成サービスの制限」 and the rest to its own failure message, gives the daily use back, and
@@ -28,15 +29,25 @@ export function providerError(provider: string, kind: ProviderErrorKind, message
   return new ProviderError(provider, kind, message, answer);
 }
 
-/** The status word of a Google-style error body (`{"error":{"code":400,"status":"INVALID_ARGUMENT"}}`), if any. */
-function googleStatus(body: string): string | null {
+/**
+ * A provider's answer body read through a schema (issue 38.4): the value, or null when the body is not
+ * JSON or not that shape (an HTML error page, another API's body). Never throws.
+ */
+export function readBodyAs<S extends z.ZodType>(body: string, schema: S): z.output<S> | null {
+  let value: unknown;
   try {
-    const s = (JSON.parse(body) as { error?: { status?: unknown } })?.error?.status;
-    return typeof s === 'string' ? s : null;
+    value = JSON.parse(body);
   } catch {
     return null;
   }
+  const parsed = schema.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }
+
+const GoogleError = z.object({ error: z.object({ status: z.string() }) });
+
+/** The status word of a Google-style error body (`{"error":{"code":400,"status":"INVALID_ARGUMENT"}}`), if any. */
+const googleStatus = (body: string): string | null => readBodyAs(body, GoogleError)?.error.status ?? null;
 
 /**
  * The kind of a provider's HTTP refusal: 429 (or a RESOURCE_EXHAUSTED / insufficient_quota body) is

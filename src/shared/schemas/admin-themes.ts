@@ -161,5 +161,15 @@ export const ProgressMessageSchema = z.object({
 });
 export type ProgressMessage = z.infer<typeof ProgressMessageSchema>;
 
+/** The events of AI生成's stream (GET /api/generate-content, spec §7), as the console reads them (issue 38.4). */
+export const GenerationStatusEventSchema = ProgressMessageSchema.pick({
+  taskId: true,
+  stage: true,
+  progress: true,
+  message: true,
+}).partial();
+export const GenerationCompleteEventSchema = z.object({ taskId: z.number().int().optional(), trackId: z.number().int() });
+export const GenerationErrorEventSchema = z.object({ taskId: z.number().int().optional(), message: z.string().optional() });
+
 /** What a /ws client sends: subscribe to (or leave) one task's progress. */
 export const WsClientMessageSchema = z.object({ type: z.enum(['subscribe', 'unsubscribe']), taskId: IntId });

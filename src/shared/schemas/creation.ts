@@ -101,6 +101,25 @@ export const PreviewAnswerSchema = z.object({
   dailyLimit: z.number().int(),
 });
 
+/**
+ * The creation draft as the browser keeps it (creator spec §3, issue 38.4): read back through this, so
+ * a foreign or broken value is no draft. A draft kept before the show's shape (#39.2) has none.
+ */
+export const StoredDraftSchema = z.object({
+  savedAt: z.number(),
+  step: z.literal([0, 1, 2, 3]),
+  inputText: z.string(),
+  title: z.string(),
+  rate: z.number(),
+  format: z.enum(SCRIPT_FORMATS).catch('dialogue'),
+  length: z.enum(SCRIPT_LENGTHS).catch('standard'),
+  script: ScriptAnswerSchema.nullable(),
+  labels: z.array(z.string()),
+  preview: PreviewAnswerSchema.extend({ createdAt: z.number() }).nullable(),
+  taskId: z.number().int().nullable(),
+  taskStartedAt: z.number().nullable().optional(),
+});
+
 /** A preview's file name as the server issued it: `p-` and 24 hex digits. */
 export const PreviewFilenameSchema = z.string().regex(/^p-[0-9a-f]{24}\.mp3$/);
 export const PreviewFileParamSchema = z.object({ filename: z.string().max(200) });

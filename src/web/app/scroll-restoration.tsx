@@ -1,14 +1,19 @@
+import { isRecord, readJson } from '@web/lib/json';
 import { useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 
 const STORAGE_KEY = 'mugen-scroll-positions';
 const MAX_ENTRIES = 50;
 
-function loadPositions(): Map<string, number> {
+/** The kept positions: an object of numbers; anything else (not JSON, another shape) keeps none. */
+const asPositions = (v: unknown): Map<string, number> | null =>
+  isRecord(v) ? new Map(Object.entries(v).filter((e): e is [string, number] => typeof e[1] === 'number')) : null;
+
+export function loadPositions(): Map<string, number> {
   try {
-    return new Map(Object.entries(JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}') as Record<string, number>));
+    return readJson(sessionStorage.getItem(STORAGE_KEY), asPositions) ?? new Map();
   } catch {
-    return new Map();
+    return new Map(); // storage refused
   }
 }
 

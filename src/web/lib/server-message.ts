@@ -1,15 +1,10 @@
 import { ApiError } from './api';
+import { asRecord, readJson } from './json';
 
 /** The JSON answer of a failed call, or null (not an API failure, or an answer that is not JSON). */
 function answerOf(error: unknown): Record<string, unknown> | null {
   if (!(error instanceof ApiError)) return null;
-  const body = error.message.replace(/^\d{3}: /, '');
-  try {
-    const data: unknown = JSON.parse(body);
-    return data && typeof data === 'object' ? (data as Record<string, unknown>) : null;
-  } catch {
-    return null; // not JSON
-  }
+  return readJson(error.message.replace(/^\d{3}: /, ''), asRecord); // null: not JSON, or not an object
 }
 
 /**

@@ -4,8 +4,12 @@ import { speakDialogue } from '../../providers/audio/dialogue';
 import { parseDialogue } from '../../providers/tts/hosts';
 import { sampleInput } from '../../test/data/sample-input';
 import { testJapanese } from '../../test/japanese';
-import { checkFacts, labelsFor, offlineRewrite, offlineScript, sentencesOf, titleFrom } from './offline-script';
+import { checkFacts, labelsFor, offlineRewrite, offlineScript, titleFrom } from './offline-script';
+import { paragraphsOf } from './writer/sentences';
 import { SPEECH_LIMITS, speechSeconds } from './writer/speech-length';
+
+/** The text's sentences as the writer splits them. */
+const sentencesOf = (text: string) => paragraphsOf(text).flat();
 
 const J = testJapanese();
 

@@ -6,6 +6,7 @@ import type { JapaneseEngine } from '../../providers/japanese/types';
 import type { ScriptDraft } from '../../providers/llm/types';
 import { claimLines, offlineFactCheck } from './fact-check/offline';
 import { writeDialogue } from './writer';
+import { paragraphsOf } from './writer/sentences';
 
 /**
  * The offline script writer: deterministic, no network. It turns the member's text into a talk
@@ -13,20 +14,13 @@ import { writeDialogue } from './writer';
  * it names the statements a listener would want checked (numbers, dates, absolutes) instead of
  * pretending to have verified them.
  */
-export const A = 'ハルカ';
-export const B = 'ケンタ';
 
-/** Sentences of the input, in order, without empty ones. */
-export function sentencesOf(text: string): string[] {
-  return (text.replace(/\r/g, '').match(/[^。！？!?\n]+[。！？!?]*/g) ?? [])
-    .map((s) => s.trim())
-    .filter((s) => s.replace(/[。！？!?、\s]/g, '').length > 0)
-    .map((s) => (/[。！？!?]$/.test(s) ? s : `${s}。`));
-}
-
-/** A title from the first sentence when the member gave none (at most 30 characters). */
+/**
+ * A title from the first sentence when the member gave none (at most 30 characters): the sentence as the
+ * writer splits the text (writer/sentences.ts, the one splitter of a member's text).
+ */
 export function titleFrom(text: string): string {
-  const first = sentencesOf(text)[0] ?? text.trim();
+  const first = paragraphsOf(text)[0]?.[0] ?? text.trim();
   return clip(first.replace(/[。！？!?]+$/, ''), 30 + 1);
 }
 

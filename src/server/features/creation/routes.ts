@@ -27,6 +27,9 @@ import { requestPublish, taskOf } from './publish';
 import { generatePreview, generateScript, regenerateScript } from './service';
 import { type CreationVoice, voiceFor } from './voice';
 
+/** The failures of a route that spends a daily generation: the limit reached, a bad body, signed out, the AI or voice down. */
+const spendingAnswers = { 429: CreationLimitErrorSchema, ...errorAnswers(400, 401, 503) };
+
 export function creationRoutes(
   { db, storage, config, llm, japanese }: AppDeps,
   voice: CreationVoice = voiceFor(config.tts, () => readingDictionary(db), lineCacheDir(config.dataDir)),
@@ -40,7 +43,7 @@ export function creationRoutes(
           summary:
             'Turn my text (1 to 2,000 characters) into a script in a format (dialogue, interview, debate, news, monologue) and length (standard, short) with its fact check and labels (5 a minute; 30 a day free, 100 premium, with regenerate-script)',
           body: GenerateScriptBodySchema,
-          response: { 200: ScriptAnswerSchema, 429: CreationLimitErrorSchema, ...errorAnswers(400, 401, 503) },
+          response: { 200: ScriptAnswerSchema, ...spendingAnswers },
         },
       },
       async (request) => generateScript(db, llm, japanese, memberOf(request), request.body),
@@ -52,7 +55,7 @@ export function creationRoutes(
           tags: ['creation'],
           summary: "Rewrite a script to address its fact check's issues (counted with generate-script: 5 a minute, 30 or 100 a day)",
           body: RegenerateScriptBodySchema,
-          response: { 200: RegenerateAnswerSchema, 429: CreationLimitErrorSchema, ...errorAnswers(400, 401, 503) },
+          response: { 200: RegenerateAnswerSchema, ...spendingAnswers },
         },
       },
       async (request) => regenerateScript(db, llm, japanese, memberOf(request), request.body),
@@ -80,7 +83,7 @@ export function creationRoutes(
           tags: ['creation'],
           summary: 'Speak a script as a preview (spends one daily use; given back if the voice fails)',
           body: PreviewBodySchema,
-          response: { 200: PreviewAnswerSchema, 429: CreationLimitErrorSchema, ...errorAnswers(400, 401, 503) },
+          response: { 200: PreviewAnswerSchema, ...spendingAnswers },
         },
       },
       async (request) => generatePreview(db, storage, voice, memberOf(request), request.body),

@@ -216,6 +216,16 @@ describe('OpenAI-compatible script writer', () => {
     expect(samplingFields({ max_tokens: 'drop', temperature: 'drop' }, { temperature: 0.2, maxTokens: 800 })).toEqual({});
   });
 
+  it('#38.4 a 400 whose body is not JSON or not OpenAI’s error shape is no refused parameter (null)', () => {
+    const refusal = (body: string) => new ProviderError('openai', 'rejected', 'answered 400', { status: 400, body });
+    for (const body of ['<html>400</html>', 'null', '{"error":"bad"}', '{"error":{"param":3,"code":"unsupported_parameter"}}', '[]'])
+      expect(refusedParameter(refusal(body))).toBeNull();
+    const temperature = JSON.stringify({
+      error: { param: 'temperature', code: 'unsupported_value', message: 'x', type: 'invalid_request_error' },
+    });
+    expect(refusedParameter(refusal(temperature))).toEqual({ temperature: 'drop' });
+  });
+
   it('#29.3 the stand-in refuses what a reasoning model refuses, as a refusal of the input (not a quota)', async () => {
     mode = 'ok';
     const res = await fetch(`${base}/chat/completions`, {

@@ -1,4 +1,5 @@
-import { ProviderError, providerError, providerFetch, readBody } from '../errors';
+import { z } from 'zod';
+import { ProviderError, providerError, providerFetch, readBody, readBodyAs } from '../errors';
 import { type LlmProvider, VideoUnavailable } from './types';
 
 export interface OpenAiSettings {
@@ -47,6 +48,11 @@ export function samplingFields(refused: Refusals, { temperature, maxTokens }: Sa
   return fields;
 }
 
+/** OpenAI's error body, as far as refusedParameter reads it. */
+const OpenAiError = z.object({
+  error: z.object({ param: z.string().nullish(), code: z.string().nullish(), message: z.string().optional() }),
+});
+
 /**
  * The parameter a 400 refuses, read from OpenAI's error shape
  * (`{error:{message, type:'invalid_request_error', param, code:'unsupported_parameter'}}`; a temperature
@@ -55,12 +61,7 @@ export function samplingFields(refused: Refusals, { temperature, maxTokens }: Sa
  */
 export function refusedParameter(err: unknown): Refusals | null {
   if (!(err instanceof ProviderError) || err.answer?.status !== 400) return null;
-  let e: { param?: unknown; code?: unknown; message?: unknown } | undefined;
-  try {
-    e = (JSON.parse(err.answer.body) as { error?: typeof e }).error;
-  } catch {
-    return null;
-  }
+  const e = readBodyAs(err.answer.body, OpenAiError)?.error;
   if (e?.code !== 'unsupported_parameter' && e?.code !== 'unsupported_value') return null;
   if (e.param === 'temperature') return { temperature: 'drop' };
   if (e.param === 'max_tokens' && e.code === 'unsupported_parameter')

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { HOST_NAMES, type HostName } from '../../../shared/constants';
 import { parseWav } from '../audio/wav';
-import { providerError } from '../errors';
+import { providerError, readBodyAs } from '../errors';
 import type { DialogueTurn, PcmAudio } from './types';
 
 // The Gemini API's speech generation (generateContent with responseModalities ["AUDIO"]), as Google
@@ -122,6 +122,11 @@ export function audioOfAnswer(body: unknown): PcmAudio {
   return { samples, sampleRate: pieces[0].sampleRate };
 }
 
+/** The details of a Google error body, as far as retryAfterMs reads them. */
+const GoogleErrorDetails = z.object({
+  error: z.object({ details: z.array(z.object({ '@type': z.string().optional(), retryDelay: z.string().optional() })).optional() }),
+});
+
 /**
  * How long Google asks to wait before a retry, in ms: the `Retry-After` header (seconds or a date), else
  * the `RetryInfo.retryDelay` ("37s") of the error body; null when it says nothing.
@@ -132,13 +137,9 @@ export function retryAfterMs(header: string | null, body: string, now = Date.now
     const at = Date.parse(header);
     if (!Number.isNaN(at)) return Math.max(0, at - now);
   }
-  try {
-    const details = (JSON.parse(body) as { error?: { details?: { '@type'?: string; retryDelay?: string }[] } }).error?.details ?? [];
-    const delay = details.find((d) => /RetryInfo$/.test(d['@type'] ?? ''))?.retryDelay;
-    const s = delay ? /^(\d+(?:\.\d+)?)s$/.exec(delay) : null;
-    if (s) return Math.round(Number(s[1]) * 1000);
-  } catch {
-    // not JSON: no advice
-  }
-  return null;
+  // Not JSON, or not Google's shape: no advice.
+  const details = readBodyAs(body, GoogleErrorDetails)?.error.details ?? [];
+  const delay = details.find((d) => /RetryInfo$/.test(d['@type'] ?? ''))?.retryDelay;
+  const s = delay ? /^(\d+(?:\.\d+)?)s$/.exec(delay) : null;
+  return s ? Math.round(Number(s[1]) * 1000) : null;
 }

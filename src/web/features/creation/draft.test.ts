@@ -55,6 +55,30 @@ describe('the creation draft (C-4-05, C-4-06, C-3-11)', () => {
     expect(loadDraft('u1', now + HOUR)).toMatchObject({ format: 'dialogue', length: 'standard' });
   });
 
+  it('#38.4 a kept value that is not JSON or not a draft is no draft (the page starts empty), never a throw', () => {
+    const now = Date.UTC(2026, 0, 1, 12);
+    const good = { ...emptyDraft(1, now), inputText: '下書き' };
+    const bad = [
+      '{not json',
+      'null',
+      '[]',
+      '42',
+      JSON.stringify({ ...good, savedAt: String(now) }),
+      JSON.stringify({ ...good, step: 4 }),
+      JSON.stringify({ ...good, inputText: null }),
+      JSON.stringify({ ...good, labels: 'a,b' }),
+      JSON.stringify({ ...good, script: { script: 'x' } }),
+      JSON.stringify({ ...good, preview: { previewUrl: '/p.mp3' } }),
+      JSON.stringify({ ...good, taskId: '7' }),
+    ];
+    for (const raw of bad) {
+      stored['mugen_creation_draft:u1'] = raw;
+      expect(loadDraft('u1', now + HOUR)).toBeNull();
+    }
+    stored['mugen_creation_draft:u1'] = JSON.stringify(good);
+    expect(loadDraft('u1', now + HOUR)).toEqual(good);
+  });
+
   it('is kept per member', () => {
     saveDraft('u1', { ...emptyDraft(), inputText: 'u1の下書き' });
     expect(loadDraft('u2')).toBeNull();

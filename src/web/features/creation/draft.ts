@@ -9,6 +9,8 @@ import {
   SPEAKING_RATE,
   speakingRateOf,
 } from '@shared/rules/creation';
+import { StoredDraftSchema } from '@shared/schemas/creation';
+import { bySchema, readJson } from '@web/lib/json';
 import { readStored, removeStored, writeStored } from '@web/lib/storage';
 import type { PreviewData, ScriptData } from './api/creation';
 
@@ -68,15 +70,12 @@ export function restoreDraft(stored: Draft, now: number): Draft | null {
 
 /** The member's draft, if one is still alive. */
 export function loadDraft(userId: string, now = Date.now()): Draft | null {
-  const raw = readStored('local', keyOf(userId));
-  if (!raw) return null;
-  try {
-    const restored = restoreDraft(JSON.parse(raw) as Draft, now);
-    if (!restored) removeStored('local', keyOf(userId));
-    return restored;
-  } catch {
-    return null;
-  }
+  // Not JSON, or not a draft's shape (another version's, a hand-edited one): no draft.
+  const stored = readJson(readStored('local', keyOf(userId)), bySchema(StoredDraftSchema));
+  if (!stored) return null;
+  const restored = restoreDraft(stored, now);
+  if (!restored) removeStored('local', keyOf(userId));
+  return restored;
 }
 
 /** Stores the draft as it is: its `savedAt` is set where the member changes it, not by storing it. */

@@ -34,22 +34,22 @@ export function AdminListState<T>({ query, label, bars, errorTestId, empty, chil
   );
 }
 
-/** A console list's cards, one under the other (the theme library, the task queue). */
-export function AdminCards<T extends { id: number }>({
-  items,
+/** A console list of cards, one under the other, with its states (the theme library, the task queue). */
+export function AdminCardList<T extends { id: number }>({
   testId,
   children,
-}: {
-  items: T[];
-  testId: string;
-  children: (item: T) => ReactNode;
-}) {
+  ...states
+}: Omit<AdminListStateProps<T>, 'children'> & { testId: string; children: (item: T) => ReactNode }) {
   return (
-    <ul className="space-y-3" data-testid={testId}>
-      {items.map((item) => (
-        <li key={item.id}>{children(item)}</li>
-      ))}
-    </ul>
+    <AdminListState {...states}>
+      {(items) => (
+        <ul className="space-y-3" data-testid={testId}>
+          {items.map((item) => (
+            <li key={item.id}>{children(item)}</li>
+          ))}
+        </ul>
+      )}
+    </AdminListState>
   );
 }
 

@@ -1,17 +1,15 @@
 import { PLAYLISTS_TEXT } from '@shared/messages/playlists';
 import { ApiError } from '@web/lib/api';
+import { asRecord, readJson } from '@web/lib/json';
 import { toast } from '@web/lib/toast';
 
 /** The Japanese `message` (or `error`) field of a failed call's answer, if it has one. */
 export function answerMessage(error: unknown): string | null {
   if (!(error instanceof ApiError)) return null;
-  try {
-    const data = JSON.parse(error.message.replace(/^\d{3}: /, '')) as { message?: unknown; error?: unknown };
-    if (typeof data.error === 'string' && data.error) return data.error;
-    if (typeof data.message === 'string' && data.message) return data.message;
-  } catch {
-    // not JSON: no message for people
-  }
+  // not JSON, or not an object: no message for people
+  const data = readJson(error.message.replace(/^\d{3}: /, ''), asRecord);
+  if (typeof data?.error === 'string' && data.error) return data.error;
+  if (typeof data?.message === 'string' && data.message) return data.message;
   return null;
 }
 

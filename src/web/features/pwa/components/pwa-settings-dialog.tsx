@@ -1,11 +1,11 @@
 import { PWA_TEXT } from '@shared/messages/pwa';
 import { enableFailureMessage } from '@shared/rules/push';
 import { BACKGROUND_PLAY_PREMIUM_ONLY_MESSAGE, canEnableBackgroundPlay } from '@shared/rules/pwa';
+import { ButtonLink } from '@web/components/ui/button';
 import { type DialogShown, Modal } from '@web/components/ui/dialog';
 import { readPwaSetting, usePwaSetting, writePwaSetting } from '@web/lib/pwa';
 import { BellRing, Crown, Headphones, Play } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { PwaSwitchRow } from './pwa-switch-row';
 
 /** The notifications feature's push subscription, as the app hands it in. */
@@ -99,14 +99,10 @@ export function PwaSettingsDialog({ isPremium: premium, push, ...shown }: PwaSet
       {premiumAlert && (
         <div role="alert" className="mt-2 rounded-xl bg-danger-soft px-3 py-3 text-sm leading-relaxed" data-testid="pwa-premium-alert">
           <p className="font-semibold text-danger">{BACKGROUND_PLAY_PREMIUM_ONLY_MESSAGE}</p>
-          <Link
-            to="/premium"
-            onClick={() => shown.onOpenChange(false)}
-            className="mt-2 inline-flex min-h-11 items-center gap-1.5 rounded-full bg-accent px-4 font-medium text-accent-fg hover:bg-accent-hover"
-          >
+          <ButtonLink to="/premium" onClick={() => shown.onOpenChange(false)} size="sm" className="mt-2">
             <Crown aria-hidden="true" className="size-4" />
             {PWA_TEXT.pwaSettingsDialog.link}
-          </Link>
+          </ButtonLink>
         </div>
       )}
     </Modal>

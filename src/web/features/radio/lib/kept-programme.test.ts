@@ -92,6 +92,29 @@ describe('a programme survives a reload (#40.2)', () => {
     expect(after.el.paused).toBe(true);
   });
 
+  it('#38.4 a kept value that is not JSON or not a programme is no kept programme, never a throw', () => {
+    const good = { userId: 'u-1', name: '番組', queue: [{ id: 7, title: 't' }], index: 0, at: 3, savedAt: Date.now() };
+    stored[STORAGE_KEYS.programme] = JSON.stringify(good);
+    expect(keptProgramme('u-1')).toEqual(good);
+    const bad = [
+      '{not json',
+      'null',
+      '[1]',
+      '"番組"',
+      JSON.stringify({ ...good, userId: 1 }),
+      JSON.stringify({ ...good, queue: [] }),
+      JSON.stringify({ ...good, queue: [null] }),
+      JSON.stringify({ ...good, queue: [{ id: '7' }] }),
+      JSON.stringify({ ...good, index: 1 }),
+      JSON.stringify({ ...good, at: '3' }),
+      JSON.stringify({ ...good, savedAt: undefined }),
+    ];
+    for (const raw of bad) {
+      stored[STORAGE_KEYS.programme] = raw;
+      expect(keptProgramme('u-1')).toBe(null);
+    }
+  });
+
   it('#40.2: it is dropped when another queue takes its place, and not taken back when too old', async () => {
     const { engine } = newEngine();
     const stop = watchProgramme(engine, 'u-1');

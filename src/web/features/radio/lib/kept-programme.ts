@@ -1,6 +1,7 @@
 import { STORAGE_KEYS } from '@shared/constants';
 import { PROGRAMME_KEPT_MS } from '@shared/rules/programme';
 import type { AudioEngine, PlayerSnapshot, QueueTrack } from '@web/lib/audio/engine';
+import { isRecord, readJson } from '@web/lib/json';
 import { readStored, removeStored, writeStored } from '@web/lib/storage';
 import { PROGRAMME_QUEUE_ID } from './programme-queue';
 
@@ -22,19 +23,17 @@ export interface KeptProgramme {
 /** The position is saved each time it moves by this many seconds (and at each entry, pause and end). */
 const SAVE_EVERY_SECONDS = 5;
 
-function read(): KeptProgramme | null {
-  const raw = readStored('local', STORAGE_KEYS.programme);
-  if (!raw) return null;
-  try {
-    const v = JSON.parse(raw) as Partial<KeptProgramme>;
-    if (typeof v.userId !== 'string' || typeof v.name !== 'string' || !Array.isArray(v.queue) || v.queue.length === 0) return null;
-    if (typeof v.index !== 'number' || v.index < 0 || v.index >= v.queue.length) return null;
-    if (typeof v.at !== 'number' || typeof v.savedAt !== 'number') return null;
-    return v as KeptProgramme;
-  } catch {
-    return null;
-  }
+/** A kept programme as stored by keepFrom, or null for anything else (issue 38.4: a checked read). */
+export function asKeptProgramme(v: unknown): KeptProgramme | null {
+  if (!isRecord(v) || typeof v.userId !== 'string' || typeof v.name !== 'string') return null;
+  const { queue, index, at, savedAt } = v;
+  if (!Array.isArray(queue) || queue.length === 0 || !queue.every((e) => isRecord(e) && typeof e.id === 'number')) return null;
+  if (typeof index !== 'number' || index < 0 || index >= queue.length) return null;
+  if (typeof at !== 'number' || typeof savedAt !== 'number') return null;
+  return { userId: v.userId, name: v.name, queue: queue as QueueTrack[], index, at, savedAt };
 }
+
+const read = () => readJson(readStored('local', STORAGE_KEYS.programme), asKeptProgramme);
 
 /** The kept programme of this member, if it is recent enough; null otherwise (and an old one is dropped). */
 export function keptProgramme(userId: string, now = Date.now()): KeptProgramme | null {

@@ -1,6 +1,7 @@
-import type { AdminUploadAnswer } from '@shared/schemas/admin-audio';
+import { type AdminUploadAnswer, AdminUploadAnswerSchema } from '@shared/schemas/admin-audio';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@web/lib/api';
+import { bySchema, readJson } from '@web/lib/json';
 import { queryKeys } from '@web/lib/query-keys';
 
 /**
@@ -21,11 +22,9 @@ export function uploadAudio(input: { title: string; file: File; onProgress: (fra
     };
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) {
-        try {
-          resolve(JSON.parse(xhr.responseText) as AdminUploadAnswer);
-        } catch {
-          reject(new ApiError(xhr.status, `${xhr.status}: ${xhr.responseText}`));
-        }
+        const answer = readJson(xhr.responseText, bySchema(AdminUploadAnswerSchema));
+        if (answer) resolve(answer);
+        else reject(new ApiError(xhr.status, `${xhr.status}: ${xhr.responseText}`));
       } else reject(new ApiError(xhr.status, `${xhr.status}: ${xhr.responseText || xhr.statusText}`));
     };
     xhr.onerror = () => reject(new TypeError('network error'));

@@ -1,7 +1,9 @@
 import { ADMIN_THEMES_TEXT, PROGRESS_MESSAGES } from '@shared/messages/admin-themes';
 import type { AdminSpeakingRate } from '@shared/rules/admin-themes';
 import { DEFAULT_SHAPE, type ScriptShape } from '@shared/rules/creation';
+import { GenerationCompleteEventSchema, GenerationErrorEventSchema, GenerationStatusEventSchema } from '@shared/schemas/admin-themes';
 import { useQueryClient } from '@tanstack/react-query';
+import { bySchema, readJson } from '@web/lib/json';
 import { queryKeys } from '@web/lib/query-keys';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
@@ -14,11 +16,38 @@ export type GenerationState =
   /** The stream broke before its end: the task goes on in the queue. */
   | { phase: 'lost'; taskId: number | null };
 
-interface StatusEvent {
-  taskId?: number;
-  stage?: string;
-  progress?: number;
-  message?: string;
+const failed = (): GenerationState => ({ phase: 'error', message: ADMIN_THEMES_TEXT.generate.failed });
+
+/** A `status` event's data (issue 38.4: read through its schema), or null when it is not one. */
+export const readStatus = (data: string) => readJson(data, bySchema(GenerationStatusEventSchema));
+
+/** The running state after a status event: its stage, message and a progress that never goes back. */
+export function afterStatus(
+  prev: GenerationState,
+  taskId: number | null,
+  event: NonNullable<ReturnType<typeof readStatus>>,
+): GenerationState {
+  if (prev.phase !== 'running') return prev;
+  return {
+    ...prev,
+    taskId,
+    stage: event.stage ?? prev.stage,
+    message: event.message ?? prev.message,
+    progress: Math.max(prev.progress, event.progress ?? 0),
+  };
+}
+
+/** The end a `complete` event means; one that carries no track is a broken stream (the task goes on). */
+export function afterComplete(data: string, taskId: number | null): GenerationState {
+  const event = readJson(data, bySchema(GenerationCompleteEventSchema));
+  if (event) return { phase: 'complete', taskId, trackId: event.trackId };
+  return taskId !== null ? { phase: 'lost', taskId } : failed();
+}
+
+/** The server's `error` event: its message, or the generic failure when it carries none (or is not JSON). */
+export function afterServerError(data: string): GenerationState {
+  const message = readJson(data, bySchema(GenerationErrorEventSchema))?.message;
+  return message ? { phase: 'error', message } : failed();
 }
 
 /**
@@ -54,46 +83,28 @@ export function useGenerateContent() {
       });
       const refreshQueue = () => void queryClient.invalidateQueries({ queryKey: queryKeys.admin.tasksAll() });
       es.addEventListener('status', (event) => {
-        const data = JSON.parse(event.data) as StatusEvent;
+        const data = readStatus(event.data);
+        if (!data) return; // not a status event: nothing to show
         if (typeof data.taskId === 'number' && taskId === null) {
           taskId = data.taskId;
           refreshQueue();
         }
-        setState((prev) =>
-          prev.phase === 'running'
-            ? {
-                ...prev,
-                taskId,
-                stage: data.stage ?? prev.stage,
-                message: data.message ?? prev.message,
-                progress: Math.max(prev.progress, data.progress ?? 0),
-              }
-            : prev,
-        );
+        setState((prev) => afterStatus(prev, taskId, data));
       });
       es.addEventListener('complete', (event) => {
-        const data = JSON.parse(event.data) as { trackId: number };
         close();
         refreshQueue();
-        setState({ phase: 'complete', taskId, trackId: data.trackId });
+        setState(afterComplete(event.data, taskId));
       });
       // The server's `error` event carries a message; the EventSource's own error (a broken stream) does not.
       es.addEventListener('error', (event) => {
         close();
-        const data =
-          event instanceof MessageEvent && typeof event.data === 'string' ? (JSON.parse(event.data) as { message?: string }) : null;
-        if (data) {
+        if (event instanceof MessageEvent && typeof event.data === 'string') {
           refreshQueue();
-          setState({ phase: 'error', message: data.message || ADMIN_THEMES_TEXT.generate.failed });
+          setState(afterServerError(event.data));
           return;
         }
-        setState((prev) =>
-          prev.phase !== 'running'
-            ? prev
-            : taskId !== null
-              ? { phase: 'lost', taskId }
-              : { phase: 'error', message: ADMIN_THEMES_TEXT.generate.failed },
-        );
+        setState((prev) => (prev.phase !== 'running' ? prev : taskId !== null ? { phase: 'lost', taskId } : failed()));
       });
     },
     [close, queryClient],

@@ -11,7 +11,7 @@ import { serverMessage } from '@web/lib/server-message';
 import { toast } from '@web/lib/toast';
 import { Ban, Eraser, Headphones, ListChecks, Trash2 } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { AdminCards, AdminListState, HeadingCount } from '../../components/admin-list-state';
+import { AdminCardList, HeadingCount } from '../../components/admin-list-state';
 import { AdminPagination } from '../../components/pagination';
 import { type ProgressMessage, useTaskProgress } from '../api/live-progress';
 import { type AdminTask, useAdminTasks, useCancelTask, useCleanupInvalidTasks, useClearFailedTasks, useRefreshQueue } from '../api/tasks';
@@ -67,19 +67,16 @@ export function TaskQueue() {
   }, [data, page, tasks.isPlaceholderData]);
 
   const body = (
-    <AdminListState
+    <AdminCardList
       query={listOf(tasks, (d) => d.tasks)}
       label={T.heading}
       bars={['h-24', 'h-24', 'h-24']}
+      testId="task-list"
       errorTestId="tasks-error"
       empty={<EmptyState icon={ListChecks} title={T.empty.title} body={T.empty.body} look="card" testId="tasks-empty" />}
     >
-      {(list) => (
-        <AdminCards items={list} testId="task-list">
-          {(task) => <TaskCard task={task} live={live.messages.get(task.id)} />}
-        </AdminCards>
-      )}
-    </AdminListState>
+      {(task) => <TaskCard task={task} live={live.messages.get(task.id)} />}
+    </AdminCardList>
   );
 
   return (

@@ -9,7 +9,7 @@ import { serverMessage } from '@web/lib/server-message';
 import { toast } from '@web/lib/toast';
 import { Check, Lightbulb, LoaderCircle, Music, Trash2, X } from 'lucide-react';
 import { useId, useState } from 'react';
-import { AdminCards, AdminListState, HeadingCount } from '../../components/admin-list-state';
+import { AdminCardList, HeadingCount } from '../../components/admin-list-state';
 import { type Theme, useAdminThemes, useGenerateThemeAudio, useSetThemeStatus } from '../api/themes';
 import { DangerAction } from './danger-action';
 import { SpeakingRateSelect } from './speaking-rate-select';
@@ -44,19 +44,16 @@ export function ThemeLibrary() {
   const themes = useAdminThemes();
   const id = useId();
   const body = (
-    <AdminListState
+    <AdminCardList
       query={listOf(themes, (d) => d)}
       label={T.heading}
       bars={['h-28', 'h-28', 'h-28']}
+      testId="theme-list"
       errorTestId="themes-error"
       empty={<EmptyState icon={Lightbulb} title={T.empty.title} body={T.empty.body} look="card" testId="themes-empty" />}
     >
-      {(list) => (
-        <AdminCards items={list} testId="theme-list">
-          {(theme) => <ThemeCard theme={theme} />}
-        </AdminCards>
-      )}
-    </AdminListState>
+      {(theme) => <ThemeCard theme={theme} />}
+    </AdminCardList>
   );
   return (
     <section aria-labelledby={`${id}-h`} data-testid="theme-library">
