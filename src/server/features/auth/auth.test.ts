@@ -113,6 +113,23 @@ describe('GET /api/auth/google without Google configured', () => {
     expect(page.body).toContain('value="ABC123"');
   });
 
+  it('lists the first member (the seeded demo member) however many joined after it, then the latest, 20 in all', async () => {
+    const first = await insertUser(t.db, {
+      name: '最初の人',
+      email: 'first-chooser@example.com',
+      createdAt: new Date(Date.UTC(2000, 0, 1)),
+    });
+    const now = Date.now();
+    for (let i = 0; i < 25; i++) {
+      await insertUser(t.db, { name: `新しい人${i}`, email: `new-chooser-${i}@example.com`, createdAt: new Date(now + i * 1000) });
+    }
+    const page = await t.app.inject({ method: 'GET', url: '/api/auth/dev' });
+    const listed = [...page.body.matchAll(/data-email="([^"]+)"/g)].map((m) => m[1]);
+    expect(listed.length).toBe(20);
+    expect(listed[0]).toBe(first.email);
+    expect(listed.slice(1, 3)).toEqual(['new-chooser-24@example.com', 'new-chooser-23@example.com']);
+  });
+
   it('never redirects to another site', async () => {
     for (const redirect of ['https://evil.example/', '//evil.example/x', '/\\evil.example']) {
       const res = await t.app.inject({ method: 'GET', url: `/api/auth/google?redirect=${encodeURIComponent(redirect)}` });

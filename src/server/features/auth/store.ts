@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { authFlows, consentSessions, sessions, users } from '../../db/schema';
 import { hashToken } from '../../http/session';
@@ -43,14 +43,15 @@ export async function takeAuthFlow(db: Db, state: string) {
   return flow ?? null;
 }
 
-/** The development chooser's list: the latest members with an e-mail. */
+/**
+ * The development chooser's list, 20 at most: the instance's first member (on `npm start`, the seeded demo
+ * member, so it stays a tap away however many join after it), then the latest members with an e-mail.
+ */
 export async function recentMembers(db: Db): Promise<{ name: string; email: string }[]> {
-  const rows = await db
-    .select({ name: users.name, email: users.email })
-    .from(users)
-    .where(isNotNull(users.email))
-    .orderBy(desc(users.createdAt))
-    .limit(20);
+  const withEmail = () => db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(isNotNull(users.email));
+  const [first] = await withEmail().orderBy(asc(users.createdAt), asc(users.id)).limit(1);
+  const latest = await withEmail().orderBy(desc(users.createdAt), desc(users.id)).limit(20);
+  const rows = first ? [first, ...latest.filter((m) => m.id !== first.id)].slice(0, 20) : latest;
   return rows.map((m) => ({ name: m.name, email: m.email ?? '' }));
 }
 

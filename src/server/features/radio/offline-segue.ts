@@ -101,6 +101,15 @@ const BRIDGE = ['このまま番組を続けます。', 'では、次へ参り�
 
 const HOSTS = ['ハルカ', 'ケンタ'] as const;
 
+/** The least each kind of talk says, naming no track: for slots too short for anything more. */
+const SHORTEST = { opening: '無限へようこそ。', segue: '続いてはこちら。', closing: 'お時間です。' } as const;
+
+/** The shortest talk of its kind (one line, no track named): what a slot too short for the written talk hears. */
+export function shortestTalk({ from, to }: Pick<SegueInput, 'from' | 'to'>): string {
+  const line = !from && !to ? BRIDGE[0] : !from ? SHORTEST.opening : !to ? SHORTEST.closing : SHORTEST.segue;
+  return `${HOSTS[0]}：${line}`;
+}
+
 /** The sentences of what a track is about, each short enough to say in one breath. */
 const gistSentences = (t: SegueTrack | null) =>
   (t?.gist ?? '')
@@ -151,7 +160,10 @@ export function writeSegueScript({ from, to, seconds }: SegueInput): string {
   const oneLine = `次は${next}です。`;
   const fits = (lines: readonly string[]) => speechSeconds(lines.map((l) => `ハルカ：${l}`).join('\n')) <= spokenAim(seconds);
   // The shortest segues name what comes next and little else.
-  if (!fits([after, bridge])) return compose(fits([after, oneLine]) ? [after, oneLine] : [oneLine], [], [], seconds);
+  if (!fits([after, bridge])) {
+    const lines = fits([after, oneLine]) ? [after, oneLine] : fits([oneLine]) ? [oneLine] : [SHORTEST.segue];
+    return compose(lines, [], [], seconds);
+  }
   const about = gistSentences(to).slice(0, 2);
   return compose([after], [...rotate(SEGUE_ASIDES), ...about], [bridge], seconds);
 }

@@ -4,8 +4,11 @@ import { SEGUE_RETRY_AFTER_MS } from '../../../shared/rules/programme';
 import { segues, tasks } from '../../db/schema';
 import type { JobDeps } from '../../jobs/define';
 import { type JobContext, PermanentTaskError } from '../../jobs/queue';
+import { encodeMp3 } from '../../providers/audio/mp3';
+import { mp3Duration } from '../../providers/audio/mp3-duration';
 import { offlineLlm } from '../../providers/llm/offline';
 import { createTestApp, insertTrack, insertUser, sessionCookie, type TestApp } from '../../test/app';
+import { shortestTalk } from './offline-segue';
 import { MAKE_SEGUE, makeSegueJob, segueKey, seguesFor } from './segues';
 
 let t: TestApp;
@@ -51,6 +54,32 @@ describe('the upkeep of segues (#40.2)', () => {
     await seguesFor(t.db, [talk], later);
     expect(again.get(`${a.id}>${b.id}@7`)?.status).toBe('pending');
     expect(await tasksFor(id)).toBe(2);
+  });
+
+  it('#40.1: a 3 s segue written longer than the voice can say in time is made with the shortest talk (not failed)', async () => {
+    const a = await insertTrack(t, { title: 'とても長いタイトルの前のお話をじっくり', duration: 30 });
+    const b = await insertTrack(t, { title: 'さらに長いタイトルの次のお話をゆっくりと', duration: 30 });
+    const [made] = [...(await seguesFor(t.db, [{ from: a.id, to: b.id, seconds: 3 }])).values()];
+    const ctx = {
+      task: { attempts: 1, maxAttempts: 5 },
+      report: async () => {},
+      signal: new AbortController().signal,
+    } as unknown as JobContext;
+    // A voice that takes a quarter of a second a character, at its rate: the written talk takes too long at 1.6×.
+    const render = async (script: string, rate: number) => {
+      const seconds = (script.length * 0.25) / rate;
+      const mp3 = encodeMp3({ samples: new Int16Array(Math.round(seconds * 24_000)), sampleRate: 24_000 });
+      return { mp3, mp3Hq: mp3, duration: mp3Duration(mp3), lines: [] };
+    };
+    // A model that wrote far more than 3 s of talk.
+    const llm = { ...offlineLlm(), structured: async () => ({ script: `ハルカ：${'とても長いお話です。'.repeat(8)}` }) };
+    const deps = { db: t.db, storage: t.storage, llm, render };
+    await makeSegueJob.handler({ segueId: made.id }, ctx, deps as unknown as JobDeps);
+    const [row] = await t.db.select().from(segues).where(eq(segues.id, made.id));
+    const track = { title: '', category: null, gist: '' };
+    expect([row.status, row.script]).toEqual(['ready', shortestTalk({ from: track, to: track })]);
+    expect(row.script).toBe('ハルカ：続いてはこちら。');
+    expect(Math.abs(row.duration - 3)).toBeLessThan(0.15);
   });
 
   it("#40.2: a segue's MP3 is deleted with its track", async () => {

@@ -13,6 +13,7 @@ import type { SegueTrack } from '../../providers/llm/types';
 import { keyIn } from '../../providers/storage/keys';
 import type { StorageProvider } from '../../providers/storage/types';
 import { type Hearer, onTrackChange, requireHearing } from '../tracks/public';
+import { shortestTalk } from './offline-segue';
 import { writeSegue } from './segue-prompt';
 
 export const MAKE_SEGUE = 'make-segue' as const;
@@ -156,18 +157,18 @@ async function segueTrack(db: Db, id: number): Promise<SegueTrack | null> {
 
 /**
  * The spoken segue fitted to its slot: shorter, it is followed by silence up to the slot (MP3 frames of
- * silence at the same rate, appended); longer, it is spoken again faster (up to 1.6×). The level is the
- * render's (-16 LUFS, as every track), so a programme never jumps in loudness.
+ * silence at the same rate, appended); longer, it is spoken again faster (up to 1.6×), and null when even
+ * that does not fit. The level is the render's (-16 LUFS, as every track), so a programme never jumps in loudness.
  */
 export async function fitToSlot(
   speak: (rate: number) => Promise<{ mp3: Buffer; duration: number }>,
   seconds: number,
-): Promise<{ mp3: Buffer; duration: number }> {
+): Promise<{ mp3: Buffer; duration: number } | null> {
   let spoken = await speak(1);
   if (spoken.duration > seconds - BREATH_SECONDS) {
     const rate = Math.min(FASTEST_RATE, (spoken.duration / (seconds - BREATH_SECONDS)) * 1.05);
     spoken = await speak(rate);
-    if (spoken.duration > seconds - BREATH_SECONDS) throw new PermanentTaskError(`the segue takes ${spoken.duration.toFixed(1)} s`);
+    if (spoken.duration > seconds - BREATH_SECONDS) return null;
   }
   const header = parseFrameHeader(spoken.mp3, id3v2Length(spoken.mp3));
   if (!header) throw new PermanentTaskError('the spoken segue is not MP3');
@@ -211,9 +212,16 @@ async function makeSegue(segueId: number, ctx: JobContext, { db, storage, render
   const to = row.toTrackId === null ? null : await segueTrack(db, row.toTrackId);
   if ((row.fromTrackId !== null && !from) || (row.toTrackId !== null && !to)) throw new PermanentTaskError('a track of the segue is gone');
   await ctx.report('script', 10);
-  const script = await writeSegue(llm, { from, to, seconds: row.seconds });
+  let script = await writeSegue(llm, { from, to, seconds: row.seconds });
   await ctx.report('audio_generation', 40);
-  const audio = await fitToSlot((rate) => render(script, rate), row.seconds);
+  let audio = await fitToSlot((rate) => render(script, rate), row.seconds);
+  if (!audio) {
+    // Written longer than the voice can say in a short slot (a model's talk, or a long title in 3 s):
+    // the least a talk says, so the programme still hears the hosts rather than its bridge.
+    script = shortestTalk({ from, to });
+    audio = await fitToSlot((rate) => render(script, rate), row.seconds);
+  }
+  if (!audio) throw new PermanentTaskError(`the segue does not fit its ${row.seconds} s`);
   const key = segueKey(segueId);
   await storage.put(key, audio.mp3);
   await db

@@ -1,7 +1,6 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
 import { ADMIN_THEMES_MESSAGES, PROGRESS_MESSAGES } from '../../../../shared/messages/admin-themes';
 import {
-  type AdminSpeakingRate,
   type AdminTaskStatus,
   canMoveTheme,
   contentPreview,
