@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
 import { CREATION_MESSAGES } from '../../../shared/rules/creation';
 import { SuccessSchema } from '../../../shared/schemas/common';
 import {
@@ -29,6 +30,10 @@ import { type CreationVoice, voiceFor } from './voice';
 
 /** The failures of a route that spends a daily generation: the limit reached, a bad body, signed out, the AI or voice down. */
 const spendingAnswers = { 429: CreationLimitErrorSchema, ...errorAnswers(400, 401, 503) };
+/** A route that spends a daily generation: what it says it does, its body and its answer, with the failures they share. */
+const spending = <Body extends ZodType, Answer extends ZodType>(summary: string, body: Body, answer: Answer) => ({
+  schema: { tags: ['creation'], summary, body, response: { 200: answer, ...spendingAnswers } },
+});
 
 export function creationRoutes(
   { db, storage, config, llm, japanese }: AppDeps,
@@ -37,27 +42,20 @@ export function creationRoutes(
   return membersOnly(async (members) => {
     members.post(
       '/api/generate-script',
-      {
-        schema: {
-          tags: ['creation'],
-          summary:
-            'Turn my text (1 to 2,000 characters) into a script in a format (dialogue, interview, debate, news, monologue) and length (standard, short) with its fact check and labels (5 a minute; 30 a day free, 100 premium, with regenerate-script)',
-          body: GenerateScriptBodySchema,
-          response: { 200: ScriptAnswerSchema, ...spendingAnswers },
-        },
-      },
+      spending(
+        'Turn my text (1 to 2,000 characters) into a script in a format (dialogue, interview, debate, news, monologue) and length (standard, short) with its fact check and labels (5 a minute; 30 a day free, 100 premium, with regenerate-script)',
+        GenerateScriptBodySchema,
+        ScriptAnswerSchema,
+      ),
       async (request) => generateScript(db, llm, japanese, memberOf(request), request.body),
     );
     members.post(
       '/api/regenerate-script',
-      {
-        schema: {
-          tags: ['creation'],
-          summary: "Rewrite a script to address its fact check's issues (counted with generate-script: 5 a minute, 30 or 100 a day)",
-          body: RegenerateScriptBodySchema,
-          response: { 200: RegenerateAnswerSchema, ...spendingAnswers },
-        },
-      },
+      spending(
+        "Rewrite a script to address its fact check's issues (counted with generate-script: 5 a minute, 30 or 100 a day)",
+        RegenerateScriptBodySchema,
+        RegenerateAnswerSchema,
+      ),
       async (request) => regenerateScript(db, llm, japanese, memberOf(request), request.body),
     );
 
@@ -78,14 +76,7 @@ export function creationRoutes(
 
     members.post(
       '/api/generate-audio-preview',
-      {
-        schema: {
-          tags: ['creation'],
-          summary: 'Speak a script as a preview (spends one daily use; given back if the voice fails)',
-          body: PreviewBodySchema,
-          response: { 200: PreviewAnswerSchema, ...spendingAnswers },
-        },
-      },
+      spending('Speak a script as a preview (spends one daily use; given back if the voice fails)', PreviewBodySchema, PreviewAnswerSchema),
       async (request) => generatePreview(db, storage, voice, memberOf(request), request.body),
     );
 

@@ -85,14 +85,16 @@ export function AccessSelect({ user, actions }: { user: AdminMember; actions: Me
   );
 }
 
-export function InviteSwitch({ user, actions }: { user: AdminMember; actions: MemberActions }) {
+/** A member's switch in the console: may invite (the table, the detail page) or premium (the simple list, spec §2.4). */
+export function MemberSwitch({ user, actions, setting }: { user: AdminMember; actions: MemberActions; setting: 'invite' | 'premium' }) {
+  const invite = setting === 'invite';
   return (
     <Switch
-      checked={user.canInvite}
-      onCheckedChange={(on) => actions.setInvitation(user, on)}
-      label={T.inviteLabel(user.name)}
+      checked={invite ? user.canInvite : user.isPremium}
+      onCheckedChange={(on) => (invite ? actions.setInvitation(user, on) : actions.setPremium(user, on))}
+      label={invite ? T.inviteLabel(user.name) : ADMIN_MEMBERS_TEXT.list.toggleLabel(user.name)}
       disabled={actions.busy}
-      testId="member-invite"
+      testId={invite ? 'member-invite' : 'member-premium-toggle'}
     />
   );
 }

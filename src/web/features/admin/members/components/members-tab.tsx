@@ -12,7 +12,7 @@ import { AdminPagination } from '../../components/pagination';
 import { useListParams } from '../../hooks/use-list-params';
 import { type AdminMember, useAdminMembers } from '../api/members';
 import { type MemberActions, useMemberActions } from '../hooks/use-member-actions';
-import { AccessSelect, InviteSwitch, MemberActionButtons, MemberIdentity, PremiumBadge, premiumEndText, shortDate } from './member-parts';
+import { AccessSelect, MemberActionButtons, MemberIdentity, MemberSwitch, PremiumBadge, premiumEndText, shortDate } from './member-parts';
 
 const T = ADMIN_MEMBERS_TEXT.table;
 const _C = ADMIN_TEXT.common;
@@ -125,7 +125,7 @@ function MemberTable({ users, actions }: { users: AdminMember[]; actions: Member
                 {premiumEndText(u)}
               </td>
               <td className={td}>
-                <InviteSwitch user={u} actions={actions} />
+                <MemberSwitch user={u} actions={actions} setting="invite" />
               </td>
               <td className={td}>
                 <AccessSelect user={u} actions={actions} />
@@ -170,7 +170,7 @@ function MemberCards({ users, actions }: { users: AdminMember[]; actions: Member
           <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 border-border border-t pt-3">
             <div className="flex items-center gap-1.5 text-sm">
               <span className="text-muted">{T.invite}</span>
-              <InviteSwitch user={u} actions={actions} />
+              <MemberSwitch user={u} actions={actions} setting="invite" />
             </div>
             <div className="flex items-center gap-1.5 text-sm">
               <span className="text-muted">{T.access}</span>

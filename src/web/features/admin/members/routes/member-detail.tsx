@@ -14,7 +14,7 @@ import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { AdminLayout } from '../../components/admin-layout';
 import { type AdminMember, type AdminMemberDetail, useAdminMember, useAdminMemberHistory, useAdminMemberSessions } from '../api/members';
-import { AccessSelect, InviteSwitch, MemberActionButtons, PremiumBadge } from '../components/member-parts';
+import { AccessSelect, MemberActionButtons, MemberSwitch, PremiumBadge } from '../components/member-parts';
 import { useMemberActions } from '../hooks/use-member-actions';
 
 const D = ADMIN_MEMBERS_TEXT.detail;
@@ -121,7 +121,7 @@ function UserDetailView({ detail }: { detail: AdminMemberDetail }) {
         <div className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-2 border-border border-t pt-4 text-sm">
           <div className="flex items-center gap-1.5">
             <span className="text-muted">{D.invite}</span>
-            <InviteSwitch user={user} actions={wrapped} />
+            <MemberSwitch user={user} actions={wrapped} setting="invite" />
           </div>
           <div className="flex items-center gap-1.5">
             <span className="text-muted">{D.access}</span>

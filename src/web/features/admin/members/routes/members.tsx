@@ -1,20 +1,17 @@
-import { ADMIN_TEXT } from '@shared/messages/admin';
 import { ADMIN_MEMBERS_TEXT } from '@shared/messages/admin-members';
 import { APP_TEXT } from '@shared/messages/app';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { listOf } from '@web/components/ui/list-state';
-import { Switch } from '@web/components/ui/switch';
 import { Users } from 'lucide-react';
 import { useState } from 'react';
 import { AdminLayout } from '../../components/admin-layout';
 import { AdminListState } from '../../components/admin-list-state';
 import { AdminPagination } from '../../components/pagination';
 import { useAdminMembers } from '../api/members';
-import { MemberIdentity, PremiumBadge } from '../components/member-parts';
+import { MemberIdentity, MemberSwitch, PremiumBadge } from '../components/member-parts';
 import { useMemberActions } from '../hooks/use-member-actions';
 
 const L = ADMIN_MEMBERS_TEXT.list;
-const _C = ADMIN_TEXT.common;
 
 /** /admin/users: the simple member list with the premium toggle and remaining days (spec §2.4). */
 export function AdminMembersRoute() {
@@ -50,13 +47,7 @@ function SimpleMemberList() {
                   {u.isPremium ? L.remaining(u.daysRemaining) : L.notPremium}
                 </span>
               </div>
-              <Switch
-                checked={u.isPremium}
-                onCheckedChange={(on) => actions.setPremium(u, on)}
-                label={L.toggleLabel(u.name)}
-                disabled={actions.busy}
-                testId="member-premium-toggle"
-              />
+              <MemberSwitch user={u} actions={actions} setting="premium" />
             </li>
           ))}
         </ul>
