@@ -92,4 +92,41 @@ test.describe('ホストに質問 (#39.1)', () => {
     expect(asked).toEqual([]);
     await page.context().setOffline(false);
   });
+
+  test('#39.1 with Gemini: a line from outside the track is marked 番組の外の情報, with the pages the search read as links', async ({
+    page,
+    newcomer: _newcomer,
+  }) => {
+    const tracks = await catalogue(page.request);
+    const trackId = tracks[0].id;
+    await page.goto(`/track/${trackId}`);
+    // The default has no search, so the server's real answer (and its audio) is given the shape a searching
+    // model's answer has (features/questions/answer-prompt.ts searchedAnswer; its API test is model-answer.test.ts).
+    const searched = {
+      covered: false,
+      basedOn: [],
+      lines: [
+        { speaker: 'ハルカ', text: 'この回では話していませんでしたが、番組の外で調べてみました。' },
+        { speaker: 'ケンタ', text: '番組の外で調べると、二十分ほどが目安とされています。', outside: true },
+      ],
+      sources: [{ title: 'example.jp', url: 'https://example.jp/walking' }],
+    };
+    await page.route(`**/api/tracks/${trackId}/questions`, async (route) => {
+      const res = await route.fetch();
+      const body = (await res.json()) as { answer: Answer };
+      await route.fulfill({ response: res, json: { answer: { ...body.answer, ...searched } } });
+    });
+    await page.getByTestId('track-detail').getByTestId('ask-hosts-open').click();
+    const dialog = page.getByTestId('ask-hosts-dialog');
+    await dialog.getByTestId('ask-hosts-question').fill('何分くらい歩けばいいですか？');
+    await dialog.getByTestId('ask-hosts-submit').click();
+    await expect(dialog.getByTestId('answer-line')).toHaveText(
+      searched.lines.map((l) => `${l.speaker}${l.text}${l.outside ? '番組の外の情報' : ''}`),
+    );
+    await expect(dialog.getByTestId('answer-outside')).toHaveCount(1);
+    const sources = dialog.getByTestId('answer-sources');
+    await expect(sources.getByRole('link', { name: 'example.jp' })).toHaveAttribute('href', 'https://example.jp/walking');
+    await expect(sources.getByRole('link', { name: 'example.jp' })).toHaveAttribute('target', '_blank');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 });

@@ -62,6 +62,15 @@ export const GEMINI_GROUNDING = {
     { web: { uri: 'https://example.org/health', title: 'example.org' } },
   ],
 };
+/** The hosts' answer it gives with Google Search at hand (a question the track does not answer), fenced as grounded answers come. */
+export const GEMINI_SEARCHED_ANSWER = {
+  lines: [
+    { speaker: 'ハルカ', text: 'この回では話していませんでしたが、番組の外で調べてみました。', outside: false },
+    { speaker: 'ケンタ', text: '番組の外で調べると、朝の散歩は二十分ほどが目安とされています。', outside: true },
+  ],
+  covered: false,
+  basedOn: [],
+};
 /** The themes it reads from a video. */
 export const GEMINI_THEMES = {
   videoTitle: '睡眠の科学',
@@ -93,7 +102,7 @@ const candidate = (model: string, text: string, grounding?: unknown) => ({
   modelVersion: model,
 });
 
-/** The Gemini API on a local port: scripts, grounded checks, support answers and video themes. */
+/** The Gemini API on a local port: scripts, grounded checks, searched answers to the hosts, support answers and video themes. */
 export async function startGeminiStandIn(): Promise<GeminiStandIn> {
   let self: GeminiStandIn | undefined;
   const api = await startStandIn((req, res) => {
@@ -117,6 +126,9 @@ export async function startGeminiStandIn(): Promise<GeminiStandIn> {
     if (video === PRIVATE_VIDEO) return geminiError(res, 400, 'INVALID_ARGUMENT', 'Request contains an invalid argument.');
     if (knobs.mode === 'malformed') return sendJson(res, 200, candidate(model, 'すみません、台本は作れませんでした。'));
     if (video) return sendJson(res, 200, candidate(model, JSON.stringify(GEMINI_THEMES)));
+    const asks = JSON.stringify(req.json.contents ?? '');
+    if (Array.isArray(req.json.tools) && asks.includes('質問: '))
+      return sendJson(res, 200, candidate(model, `\`\`\`json\n${JSON.stringify(GEMINI_SEARCHED_ANSWER)}\n\`\`\``, GEMINI_GROUNDING));
     if (Array.isArray(req.json.tools))
       return sendJson(res, 200, candidate(model, `\`\`\`json\n${JSON.stringify(GEMINI_CHECK)}\n\`\`\``, GEMINI_GROUNDING));
     sendJson(res, 200, candidate(model, JSON.stringify(GEMINI_SCRIPT)));

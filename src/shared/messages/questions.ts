@@ -24,6 +24,10 @@ export const ASK_DIALOG_TEXT = {
   thinking: '考えています…',
   answerLabel: 'ホストの回答',
   notCovered: 'この回の内容にはない質問でした。',
+  /** Beside a line the hosts said from a web search, not from the track. */
+  outside: '番組の外の情報',
+  sourcesTitle: '調べたページ',
+  sourcesNote: '「番組の外の情報」は、検索で見つけたこれらのページをもとにしています。',
   resume: '続きを再生',
   offline: 'オフラインのため質問できません。インターネットに接続してから、もう一度お試しください。',
   failed: '回答を受け取れませんでした。時間をおいてもう一度お試しください。',

@@ -12,13 +12,19 @@ export type QuestionBody = z.infer<typeof QuestionBodySchema>;
 /** An answer's id: random, hex (it names the answer's audio in storage). */
 export const AnswerIdSchema = z.string().regex(/^[0-9a-f]{24}$/);
 
-export const AnswerLineSchema = z.object({ speaker: z.enum(HOST_NAMES), text: z.string() });
+/** A line of the hosts' answer; `outside` true on one that says what the track does not (from a web search, its pages in the answer's `sources`). */
+export const AnswerLineSchema = z.object({ speaker: z.enum(HOST_NAMES), text: z.string(), outside: z.boolean().optional() });
 export type AnswerLine = z.infer<typeof AnswerLineSchema>;
+
+/** A page a web search read for an answer's outside lines. */
+export const AnswerSourceSchema = z.object({ title: z.string(), url: z.string() });
 
 /**
  * The hosts' answer: one to four lines, their audio (members only, ranges and ETag), how long it lasts,
  * whether the track says it (`covered`) and the transcript lines it rests on (indices of
- * GET /api/tracks/{id}/transcript's lines; empty when not covered).
+ * GET /api/tracks/{id}/transcript's lines; empty when not covered). With Gemini the hosts may also say
+ * what the track does not, from a web search: those lines are marked `outside`, the pages read are
+ * `sources` (empty otherwise) and Google's Search Suggestions, shown beside them, `searchEntryPoint`.
  */
 export const AnswerSchema = z.object({
   answer: z.object({
@@ -28,6 +34,8 @@ export const AnswerSchema = z.object({
     seconds: z.number(),
     covered: z.boolean(),
     basedOn: z.array(z.number().int().nonnegative()),
+    sources: z.array(AnswerSourceSchema),
+    searchEntryPoint: z.string().optional(),
   }),
 });
 export type Answer = z.infer<typeof AnswerSchema>['answer'];

@@ -1,9 +1,10 @@
+import { lazyPart } from '@web/lib/lazy-part';
 import { type LoginPrompt, LoginPromptContext } from '@web/lib/login-prompt';
-import { lazy, type ReactNode, Suspense, useMemo, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 
 /** The login modal is loaded the first time it is needed, keeping its dialog code out of the first download. */
-const LoginModal = lazy(async () => ({ default: (await import('@web/components/layout/login-modal')).LoginModal }));
+const LoginModal = lazyPart(async () => (await import('@web/components/layout/login-modal')).LoginModal);
 
 export function LoginPromptProvider({ children }: { children: ReactNode }) {
   const location = useLocation();

@@ -6,14 +6,15 @@ import { useIncrementPlayCount } from '@web/features/tracks/api/increment-play-c
 import { TrackActionsProvider } from '@web/features/tracks/components/track-actions';
 import { useListeningHistory } from '@web/lib/audio/listening-history';
 import { PlayerProvider } from '@web/lib/audio/player-provider';
+import { lazyPart } from '@web/lib/lazy-part';
 import { isBackgroundPlayAllowed, usePwaAutoplay, usePwaMode } from '@web/lib/pwa';
 import { createQueryClient } from '@web/lib/query-client';
-import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
+import { type ReactNode, Suspense, useCallback, useState } from 'react';
 import { askForPremium } from './premium-gate';
 import { TRACK_ACTIONS } from './track-actions';
 
 // A programme kept across reloads (#40.2), loaded after the first paint (#27.5's budget).
-const ProgrammeKeeper = lazy(async () => ({ default: (await import('./programme-keeping')).AppProgrammeKeeper }));
+const ProgrammeKeeper = lazyPart(async () => (await import('./programme-keeping')).AppProgrammeKeeper);
 
 /** Everything above the router: the query cache, the one audio player and the track players' actions. */
 export function AppProvider({ children }: { children: ReactNode }) {

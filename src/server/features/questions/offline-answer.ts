@@ -17,6 +17,10 @@ export interface WrittenAnswer {
   covered: boolean;
   /** The transcript lines (indices) the answer rests on; empty when not covered. */
   basedOn: number[];
+  /** The pages a web search read for the lines marked `outside` (a searching model's answer only). */
+  sources?: { title: string; url: string }[];
+  /** Google's Search Suggestions to show with them. */
+  searchEntryPoint?: string;
 }
 
 const [HARUKA, KENTA] = HOST_NAMES;

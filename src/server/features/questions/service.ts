@@ -5,18 +5,22 @@ import { ProviderError } from '../../providers/errors';
 import type { AppDeps } from '../../types';
 import type { CreationVoice } from '../creation/public';
 import { findTrack, type Hearer, transcriptOf } from '../tracks/public';
-import { modelAnswer } from './answer-prompt';
+import { modelAnswer, searchedAnswer } from './answer-prompt';
 import { answerKey, deleteOldAnswers } from './audio';
 import { takeQuestion } from './limits';
 import { NOT_COVERED, offlineAnswer, type TrackText, type WrittenAnswer } from './offline-answer';
 
 export type QuestionDeps = Pick<AppDeps, 'db' | 'storage' | 'llm' | 'japanese' | 'counters' | 'now'> & { voice: CreationVoice };
 
-/** The hosts' answer: the model's from the script when there is one, else the offline answer from the track's lines. */
+/**
+ * The hosts' answer: a searching model's (Gemini: the script first, then the web, marked), else a model's
+ * from the script, else the offline answer from the track's lines.
+ */
 async function writeAnswer({ llm, japanese }: QuestionDeps, track: TrackText, question: string): Promise<WrittenAnswer> {
   if (track.lines.length === 0) return NOT_COVERED;
-  if (!llm.structured) return offlineAnswer(japanese, track, question);
   try {
+    if (llm.searched) return await searchedAnswer({ searched: llm.searched.bind(llm) }, track, question);
+    if (!llm.structured) return offlineAnswer(japanese, track, question);
     return await modelAnswer({ structured: llm.structured.bind(llm) }, track, question);
   } catch (err) {
     // The model failed or strayed (quota, timeout, a malformed answer): the listener still gets the track's own answer.
@@ -56,6 +60,8 @@ export async function askHosts(deps: QuestionDeps, member: UserRow, who: Hearer,
         seconds: Math.round(spoken.duration * 100) / 100,
         covered: written.covered,
         basedOn: written.basedOn,
+        sources: written.sources ?? [],
+        ...(written.searchEntryPoint ? { searchEntryPoint: written.searchEntryPoint } : {}),
       },
     };
   } catch (err) {

@@ -5,7 +5,7 @@ import { type FactCheck, FactCheckSchema } from '../../../shared/schemas/creatio
 import { lazyPackage } from '../../lib/lazy-package';
 import { ProviderError, providerError } from '../errors';
 import { clearSettingProblem, noteServedModel, reportSettingProblem } from '../problems';
-import { groundedClaims } from './fact-check';
+import { groundedClaims, groundingSources, searchEntryPointOf } from './fact-check';
 import { responseSchemaOf } from './gemini-schema';
 import { type LlmProvider, VideoNotReadable } from './types';
 
@@ -174,6 +174,21 @@ export function geminiLlm(s: GeminiSettings): Required<LlmProvider> {
         });
         const answer = jsonIn(res.text);
         return { ...parse(CheckAnswer, answer), ...groundedClaims(script, res, answer, detected) };
+      } catch (err) {
+        throw failure(err, s.model);
+      }
+    },
+    /** A structured answer written with Google Search at hand (no response schema with tools: the JSON in its text), with the pages it read. */
+    async searched({ instructions, prompt, schema, temperature: wanted }) {
+      try {
+        const res = await generate({
+          model: s.model,
+          contents: prompt,
+          config: { systemInstruction: instructions, tools: [{ googleSearch: {} }], temperature: temperature(wanted) },
+        });
+        const sources = groundingSources(res).map((p) => ({ url: p.uri, title: p.title }));
+        const searchEntryPoint = searchEntryPointOf(res);
+        return { value: parse(schema, jsonIn(res.text)), sources, ...(searchEntryPoint ? { searchEntryPoint } : {}) };
       } catch (err) {
         throw failure(err, s.model);
       }

@@ -59,6 +59,13 @@ export interface StructuredAsk<T> {
   video?: { url: string };
 }
 
+/** A searched answer: the value, the pages the search read, Google's Search Suggestions (HTML) when given. */
+export interface SearchedAnswer<T> {
+  value: T;
+  sources: { url: string; title: string }[];
+  searchEntryPoint?: string;
+}
+
 /**
  * A language model behind one small interface: offline by default, real models behind it. The feature
  * writes the words and the answer's schema (the script writer: features/creation/script-prompt.ts); the
@@ -80,6 +87,12 @@ export interface LlmProvider {
    * A model that cannot search has none: the feature asks for the check with the script.
    */
   checkFacts?(input: { prompt: string; script: string; detected: readonly Claim[] }): Promise<FactCheck>;
+  /**
+   * A structured answer that may search the web while it is written (Gemini's Google Search): the JSON
+   * the model gave, read with the schema, with the pages the search read (`sources`, none when it did not
+   * search) and the Search Suggestions to show beside it. A model that cannot search has none.
+   */
+  searched?<T>(ask: Omit<StructuredAsk<T>, 'video'>): Promise<SearchedAnswer<T>>;
   /**
    * A question answered under these instructions alone (no search tool): the model's text as it gave
    * it, an empty string when it gave none. The feature writes the instructions and reads the answer

@@ -1,8 +1,9 @@
 import { APP_TEXT } from '@shared/messages/app';
+import { lazyPart } from '@web/lib/lazy-part';
 import { Menu } from 'lucide-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 
-const MenuDrawerPanel = lazy(async () => ({ default: (await import('./menu-drawer-panel')).MenuDrawerPanel }));
+const MenuDrawerPanel = lazyPart(async () => (await import('./menu-drawer-panel')).MenuDrawerPanel);
 
 declare global {
   interface Window {

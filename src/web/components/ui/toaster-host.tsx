@@ -1,7 +1,8 @@
+import { lazyPart } from '@web/lib/lazy-part';
 import { useToasts } from '@web/lib/toast';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 
-const Toaster = lazy(() => import('./toaster').then((m) => ({ default: m.Toaster })));
+const Toaster = lazyPart(async () => (await import('./toaster')).Toaster);
 
 /** After the page has loaded and settled: the region is ready for F8 long before anyone needs it. */
 const IDLE_AFTER_LOAD_MS = 3000;

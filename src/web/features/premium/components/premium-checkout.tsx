@@ -3,16 +3,17 @@ import type { User } from '@shared/schemas/auth';
 import { Button, ButtonLink } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { ApiError } from '@web/lib/api';
+import { lazyPart } from '@web/lib/lazy-part';
 import { serverMessage } from '@web/lib/server-message';
 import { toast } from '@web/lib/toast';
 import { RotateCcw } from 'lucide-react';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { usePaymentIntent } from '../api/create-payment-intent';
 import { useCheckout } from '../hooks/use-checkout';
 import { DemoCardForm } from './demo-card-form';
 
 /** Stripe Elements and Stripe.js load only when the server answers mode 'stripe'. */
-const StripeCardForm = lazy(async () => ({ default: (await import('./stripe-card-form')).StripeCardForm }));
+const StripeCardForm = lazyPart(async () => (await import('./stripe-card-form')).StripeCardForm);
 
 const T = PREMIUM_PAGES_TEXT.payment;
 

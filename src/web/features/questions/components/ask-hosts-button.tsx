@@ -4,12 +4,13 @@ import { Button } from '@web/components/ui/button';
 import { IconButton } from '@web/components/ui/icon-button';
 import { usePlayer } from '@web/lib/audio/player-context';
 import { useUser } from '@web/lib/auth';
+import { lazyPart } from '@web/lib/lazy-part';
 import { useLoginPrompt } from '@web/lib/login-prompt';
 import { MessageCircleQuestion } from 'lucide-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 
 /** The dialog loads on first use: the home route carries only the button (#27.5). */
-const AskHostsDialog = lazy(async () => ({ default: (await import('./ask-hosts-dialog')).AskHostsDialog }));
+const AskHostsDialog = lazyPart(async () => (await import('./ask-hosts-dialog')).AskHostsDialog);
 
 /**
  * 質問する (issue 39.1), on the home player, the player bar and the track page: the track pauses, the

@@ -2,6 +2,7 @@ import { HOST_NAMES } from '@shared/constants';
 import { ASK_DIALOG_TEXT as T } from '@shared/messages/questions';
 import { questionProblem } from '@shared/rules/questions';
 import type { Track } from '@shared/schemas/track';
+import { SearchSuggestions } from '@web/components/claims/search-suggestions';
 import { Button } from '@web/components/ui/button';
 import { Modal } from '@web/components/ui/dialog';
 import { Field, fieldControl, TextArea } from '@web/components/ui/field';
@@ -111,6 +112,26 @@ export function AskHostsDialog({ track, open, onOpenChange }: { track: Track; op
   );
 }
 
+/** The pages a web search read for the lines from outside the track, and Google's Search Suggestions as its terms ask. */
+function AnswerSources({ answer }: { answer: HostsAnswer }) {
+  return (
+    <section className="mt-4 border-border border-t pt-3" aria-label={T.sourcesTitle} data-testid="answer-sources">
+      <h3 className="font-bold text-sm">{T.sourcesTitle}</h3>
+      <p className="mt-1 text-muted text-xs">{T.sourcesNote}</p>
+      <ul className="mt-2 flex flex-col gap-1 text-sm">
+        {answer.sources.map((source) => (
+          <li key={source.url}>
+            <a href={source.url} target="_blank" rel="noopener noreferrer" className="break-all text-accent underline underline-offset-2">
+              {source.title}
+            </a>
+          </li>
+        ))}
+      </ul>
+      {answer.searchEntryPoint && <SearchSuggestions html={answer.searchEntryPoint} />}
+    </section>
+  );
+}
+
 /** The answer's lines while its audio plays; at its end (or 続きを再生) the dialog closes. */
 function AnswerPlayback({ answer, onEnd }: { answer: HostsAnswer; onEnd: () => void }) {
   const [playing, setPlaying] = useState(false);
@@ -136,11 +157,22 @@ function AnswerPlayback({ answer, onEnd }: { answer: HostsAnswer; onEnd: () => v
             <span className={cn('shrink-0 font-bold text-sm leading-relaxed', line.speaker === HOST_NAMES[0] ? 'text-accent' : 'text-fg')}>
               {line.speaker}
             </span>
-            <span className="text-[15px] leading-relaxed">{line.text}</span>
+            <span className="text-[15px] leading-relaxed">
+              {line.text}
+              {line.outside && (
+                <span
+                  className="ml-2 inline-block rounded-full bg-surface px-2 py-0.5 align-middle text-muted text-xs"
+                  data-testid="answer-outside"
+                >
+                  {T.outside}
+                </span>
+              )}
+            </span>
           </li>
         ))}
       </ol>
       {!answer.covered && <p className="mt-3 text-muted text-sm">{T.notCovered}</p>}
+      {answer.sources.length > 0 && <AnswerSources answer={answer} />}
       <div className="mt-5 flex justify-end">
         <Button onClick={onEnd} data-testid="ask-hosts-resume">
           {T.resume}

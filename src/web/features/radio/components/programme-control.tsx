@@ -3,14 +3,15 @@ import { Button } from '@web/components/ui/button';
 import { usePlayerValue } from '@web/lib/audio/player-context';
 import { useUser } from '@web/lib/auth';
 import { cn } from '@web/lib/cn';
+import { lazyPart } from '@web/lib/lazy-part';
 import { Timer } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { clockOf, PROGRAMME_QUEUE_ID, programmeSecondsLeft } from '../lib/programme-queue';
 
 const T = RADIO_TEXT.programmeControl;
 
 /** The dialog loads on first use: the home route carries only the button and the time left (#27.5). */
-const ProgrammeDialog = lazy(async () => ({ default: (await import('./programme-dialog')).ProgrammeDialog }));
+const ProgrammeDialog = lazyPart(async () => (await import('./programme-dialog')).ProgrammeDialog);
 
 /**
  * あと N 分 on the player (issue 28.1): members choose a time (5, 15, 30, 60 minutes or their own, 5 to

@@ -2,11 +2,12 @@ import { READINGS_TEXT } from '@shared/messages/readings';
 import type { Track } from '@shared/schemas/track';
 import { IconButton } from '@web/components/ui/icon-button';
 import { useUser } from '@web/lib/auth';
+import { lazyPart } from '@web/lib/lazy-part';
 import { Flag } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 
 /** The dialog is loaded the first time it is needed (the menu drawer's way, app/menu/menu-drawer.tsx). */
-const ReportMisreadingDialog = lazy(async () => ({ default: (await import('./report-misreading-dialog')).ReportMisreadingDialog }));
+const ReportMisreadingDialog = lazyPart(async () => (await import('./report-misreading-dialog')).ReportMisreadingDialog);
 const loadDialog = () => void import('./report-misreading-dialog').catch(() => {});
 
 /**
