@@ -40,7 +40,10 @@ function CheckedPage({ children }: { children: ReactNode }) {
   const passed = access.isSuccess && target === null;
 
   useEffect(() => {
-    if (passed && searchHasFromAuth(location.search) && !isReturningAfterSignIn()) {
+    // The address as it is now, not as this page rendered: the sign-in follow-up may have just taken the
+    // member on to their returnPath in the same commit (a stale strip would bring them back here).
+    const still = window.location.pathname === location.pathname && searchHasFromAuth(window.location.search);
+    if (passed && still && searchHasFromAuth(location.search) && !isReturningAfterSignIn()) {
       void navigate({ pathname: location.pathname, search: withoutFromAuth(location.search), hash: location.hash }, { replace: true });
     }
   }, [passed, location, navigate]);
