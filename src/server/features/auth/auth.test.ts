@@ -11,6 +11,22 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The signed-in user's fields (L-7.1-02). */
+const USER_FIELDS = [
+  'id',
+  'name',
+  'email',
+  'picture',
+  'customUserId',
+  'xHandle',
+  'isPremium',
+  'premiumStartDate',
+  'premiumEndDate',
+  'totalPremiumMonths',
+  'canInvite',
+  'createdAt',
+  'updatedAt',
+];
 describe('POST /api/auth/dev-login (registration rules, L-1-01)', () => {
   it('refuses a newcomer without an invitation (invitation_required)', async () => {
     const { res, cookie } = await devLogin(t.app, { email: 'nobody@example.com' });
@@ -149,22 +165,7 @@ describe('sessions', () => {
     const { cookie } = await devLogin(t.app, { email: 'fields@example.com', invitationCode: inv.code });
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
     expect(me.statusCode).toBe(200);
-    for (const f of [
-      'id',
-      'name',
-      'email',
-      'picture',
-      'customUserId',
-      'xHandle',
-      'isPremium',
-      'premiumStartDate',
-      'premiumEndDate',
-      'totalPremiumMonths',
-      'canInvite',
-      'createdAt',
-      'updatedAt',
-    ])
-      expect(me.json()).toHaveProperty(f);
+    expect(Object.keys(me.json())).toEqual(expect.arrayContaining(USER_FIELDS));
   });
 
   it('never takes x-persisted-user-id as identity', async () => {

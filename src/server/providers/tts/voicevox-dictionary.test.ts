@@ -58,14 +58,17 @@ describe('#25.3 the reading dictionary in VOICEVOX’s user dictionary (/user_di
       body: { detail: [{ type: 'missing', loc: ['query', 'accent_type'], msg: 'Field required', input: null }] },
     });
     const refusals = await Promise.all(
-      [
-        { surface: '無限', pronunciation: 'むげん', accent_type: '0' },
-        { surface: '無限', pronunciation: 'MUGEN', accent_type: '0' },
-        { surface: '無限', pronunciation: 'ムゲン', accent_type: '4' },
-        { surface: '無限', pronunciation: 'ムゲン', accent_type: '-1' },
-        { surface: 'キャット', pronunciation: 'キャット', accent_type: '4' },
-        { surface: '変', pronunciation: 'キャャ', accent_type: '0' },
-      ].map(post),
+      // surface, pronunciation, accent_type: hiragana, Latin, accents past the mora count or below 0, a bad small kana.
+      (
+        [
+          ['無限', 'むげん', '0'],
+          ['無限', 'MUGEN', '0'],
+          ['無限', 'ムゲン', '4'],
+          ['無限', 'ムゲン', '-1'],
+          ['キャット', 'キャット', '4'],
+          ['変', 'キャャ', '0'],
+        ] as const
+      ).map(([surface, pronunciation, accent_type]) => post({ surface, pronunciation, accent_type })),
     );
     expect(refusals.map((r) => r.status)).toEqual([422, 422, 422, 422, 422, 422]);
     expect(refusals.map((r) => String(r.body.detail).split('\n')[0])).toEqual(Array(6).fill('パラメータに誤りがあります。'));
