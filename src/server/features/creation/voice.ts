@@ -7,14 +7,15 @@ import type { TtsSettings } from '../../providers/tts/index';
 export type CreationVoice = (script: string, speakingRate: number) => Promise<{ mp3: Buffer; duration: number }>;
 
 /**
- * The two hosts in the voice TTS_PROVIDER names (eSpeak NG offline, or VOICEVOX), rendered in the
- * worker thread (off the event loop): synthesis, -16 LUFS, MP3 encoding. With `lineCache`, a preview of
- * an edited script speaks only the lines that changed (issue 37.4).
+ * The two hosts in the voice TTS_PROVIDER names (Open JTalk offline, or VOICEVOX), rendered in the
+ * render helper (off the event loop): synthesis, -16 LUFS, MP3 encoding. A member waits for it (a preview,
+ * the hosts' answer), so it goes before the tasks' queued renders. With `lineCache`, a preview of an
+ * edited script speaks only the lines that changed (issue 37.4).
  */
 export const voiceFor =
   (tts: TtsSettings, readings: () => Promise<ReadingEntry[]> = async () => [], lineCache?: string): CreationVoice =>
   async (script, speakingRate) =>
-    renderDialogueInWorker(script, { speakingRate, tts, readings: await readings(), lineCache });
+    renderDialogueInWorker(script, { speakingRate, tts, readings: await readings(), lineCache, lane: 'interactive' });
 
 /** The offline voice. */
 export const offlineVoice: CreationVoice = voiceFor({ provider: 'offline' });

@@ -63,4 +63,14 @@ describe('renderInWorker', { timeout: 120_000 }, () => {
     await outcome;
     expect((await renderInWorker('新しい仕事です。')).duration).toBeGreaterThan(0.5);
   });
+
+  it('speaks what a member waits for (the interactive lane) before the tasks queued before it (bulk)', async () => {
+    const done: string[] = [];
+    const said = (name: string) => () => done.push(name);
+    const tasks = ['一つ目', '二つ目', '三つ目'].map((name) => renderDialogueInWorker(`ハルカ：${name}のトラックです。`).then(said(name)));
+    const answer = renderDialogueInWorker('ケンタ：質問への答えです。', { lane: 'interactive' }).then(said('answer'));
+    await Promise.all([...tasks, answer]);
+    // The first was being spoken when the answer came; the answer goes before the others waiting.
+    expect(done).toEqual(['一つ目', 'answer', '二つ目', '三つ目']);
+  });
 });

@@ -49,12 +49,15 @@ export function renderInWorker(text: string, opts: { speakingRate?: number; voic
  * Renders a two-host script (each host's voice, -16 LUFS, 64 and 128 kbit/s, line timings) in the
  * worker, with the operator's reading dictionary applied to whichever voice speaks it; with `lineCache`
  * (a directory, line-cache.ts), only the lines not spoken before in this voice are spoken (issue 37.4).
+ * `interactive` is for what a member waits for (a preview, the hosts' answer): it goes before every
+ * queued `bulk` render (the tasks' tracks and talks, the demo), after the one being spoken.
  */
 export function renderDialogueInWorker(
   script: string,
-  opts: { speakingRate?: number; tts?: TtsSettings; readings?: ReadingEntry[]; lineCache?: string } = {},
+  opts: { speakingRate?: number; tts?: TtsSettings; readings?: ReadingEntry[]; lineCache?: string; lane?: 'interactive' | 'bulk' } = {},
 ): Promise<RenderedDialogue> {
-  return renderer.ask({ script, speakingRate: opts.speakingRate, tts: opts.tts, readings: opts.readings, lineCache: opts.lineCache });
+  const { lane = 'bulk', ...job } = opts;
+  return renderer.ask({ script, ...job }, { lane });
 }
 
 /** Stops the helper; jobs still queued are rejected. The next renderInWorker starts a new one. */
