@@ -91,4 +91,16 @@ describe('#36.5 the helper queue: lanes, caps per member and in all, a timeout o
     await release();
     expect(await held).toBe('held');
   });
+
+  it('#39.1 warm() starts the helper before any question (once), and the first question is answered by it', async () => {
+    const s = fixture();
+    expect(s.pid()).toBeUndefined();
+    s.warm();
+    const pid = s.pid();
+    expect(pid).toBeGreaterThan(0);
+    s.warm();
+    expect(s.pid()).toBe(pid);
+    expect(await s.ask({ kind: 'echo', value: 'first' })).toBe('first');
+    expect(s.pid()).toBe(pid);
+  });
 });

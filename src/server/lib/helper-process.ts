@@ -154,6 +154,8 @@ export interface HelperService<Question, Answer> {
   ask(question: Question, opts?: AskOptions): Promise<Answer>;
   /** Ends the helper: questions still waiting fail (…closed); the next question starts another. */
   close(): Promise<void>;
+  /** Starts the helper now if it is not running, so a question soon after does not wait for it to load (it ends idle as after an answer). */
+  warm(): void;
   /** The helper's process id while it runs. */
   pid(): number | undefined;
   /** How many questions wait in each lane (not counting the one being answered). */
@@ -330,6 +332,12 @@ export function helperService<Question extends object, Reply extends { id: numbe
     close,
     pid: () => helper?.pid,
     waiting: () => ({ interactive: lanes.interactive.length, bulk: lanes.bulk.length }),
+    warm() {
+      if (helper) return;
+      helper = start();
+      fresh = true;
+      pump();
+    },
   };
 }
 

@@ -40,6 +40,8 @@ export async function askHosts(deps: QuestionDeps, member: UserRow, who: Hearer,
   const access = await findTrack(deps.db, trackId);
   const now = deps.now();
   const use = await takeQuestion(deps.counters, member.id, who?.isPremium ?? false, now);
+  // The voice's helper starts loading while the answer is written (after an idle spell both start cold).
+  deps.voice.warm?.();
   try {
     const version = createHash('sha256')
       .update(lines.map((l) => `${l.speaker}：${l.text}`).join('\n'))

@@ -60,6 +60,11 @@ export function renderDialogueInWorker(
   return renderer.ask({ script, ...job }, { lane });
 }
 
+/** Starts the render helper now if it is not running (a member is about to wait for speech). */
+export function warmRenderProcess(): void {
+  renderer.warm();
+}
+
 /** Stops the helper; jobs still queued are rejected. The next renderInWorker starts a new one. */
 export function closeRenderProcess(): Promise<void> {
   return renderer.close();
