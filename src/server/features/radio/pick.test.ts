@@ -12,6 +12,27 @@ function tracksOf(plan: NonNullable<ReturnType<typeof pickProgramme>>) {
 /** The talk's kinds, in order: opening, then a segue before each track but the first, then the closing. */
 const talkOf = (plan: NonNullable<ReturnType<typeof pickProgramme>>) => plan.items.filter((i) => i.kind === 'segue').map((i) => i.seconds);
 
+/**
+ * Whether some n of the tracks and talk within its ranges end within the tolerance of the budget. For
+ * tracks of 3-5 minutes this is: the n shortest with the least talk reach down to it and the n longest
+ * with the most talk up to it. Going from the n shortest to the n longest one track at a time moves the
+ * sum by at most 120 s, less than the talk's window for n tracks (110 s + 12 s a segue, and the
+ * tolerance either side), so every budget between the two is landed by some n tracks.
+ * Some catalogues leave gaps (one track with the longest talk falls short, two with the shortest go past).
+ */
+function fillableBy(candidates: readonly Candidate[], minutes: number): boolean {
+  const o = programmeOptions(minutes);
+  const sorted = candidates.map((c) => c.seconds).sort((a, b) => a - b);
+  const talk = (n: number, b: 'min' | 'max') => o.opening[b] + o.closing[b] + (n - 1) * o.segue[b];
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  for (let n = 1; n <= sorted.length; n++) {
+    const low = sum(sorted.slice(0, n)) + talk(n, 'min') - o.toleranceSeconds;
+    const high = sum(sorted.slice(-n)) + talk(n, 'max') + o.toleranceSeconds;
+    if (low <= minutes * 60 && minutes * 60 <= high) return true;
+  }
+  return false;
+}
+
 describe('pickProgramme (#28.1, #40.1)', () => {
   it('#40.1: a 5-minute programme of 80-110 s tracks lands on 300 s, as opening, track, segue, track, …, closing', () => {
     const candidates = [95, 101, 88, 107, 83, 92].map((seconds, i) => ({ id: i + 1, seconds }));
@@ -60,7 +81,7 @@ describe('pickProgramme (#28.1, #40.1)', () => {
     expect(pickProgramme(candidates, programmeOptions(6))).toBeNull();
   });
 
-  it("#40.1: over random catalogues of 3-5 minute tracks, every budget from 5 minutes to the catalogue's length less one track is served within 30 s", () => {
+  it("#40.1: over random catalogues of 3-5 minute tracks, every budget from 5 minutes to the catalogue's length less one track that some tracks can fill is served within 30 s, and no other", () => {
     fc.assert(
       fc.property(
         fc.array(fc.integer({ min: 180, max: 300 }), { minLength: 8, maxLength: 40 }),
@@ -71,12 +92,23 @@ describe('pickProgramme (#28.1, #40.1)', () => {
           const lessOne = Math.floor((sumOf(candidates) - Math.max(...candidates.map((c) => c.seconds))) / 60);
           for (let minutes = 5; minutes <= Math.min(lessOne, 120); minutes++) {
             const plan = pickProgramme(candidates, programmeOptions(minutes));
-            expect([minutes, plan === null ? null : Math.abs(plan.totalSeconds - minutes * 60) <= 30]).toEqual([minutes, true]);
+            expect([minutes, plan === null ? null : Math.abs(plan.totalSeconds - minutes * 60) <= 30]).toEqual([
+              minutes,
+              fillableBy(candidates, minutes) ? true : null,
+            ]);
           }
         },
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('#40.1: the catalogue fast-check found (a 420 s budget one track cannot reach and two go past) is refused, its neighbours served', () => {
+    const candidates = [245, 250, 250, 250, 250, 250, 190, 245].map((s, i) => ({ id: i + 1, seconds: s + 0.25 }));
+    expect(fillableBy(candidates, 7)).toBe(false);
+    expect(pickProgramme(candidates, programmeOptions(7))).toBeNull();
+    for (const minutes of [6, 8])
+      expect(Math.abs((pickProgramme(candidates, programmeOptions(minutes))?.totalSeconds ?? 0) - minutes * 60)).toBeLessThanOrEqual(30);
   });
 
   it('#40.1: a budget is served whenever some tracks of the catalogue and talk within its ranges can fill it (against every subset), and the 422 names the longest', () => {
