@@ -8,6 +8,7 @@ import { users } from '../src/server/db/schema';
 import { createSession } from '../src/server/features/auth/session';
 import { DEMO_TRACKS } from '../src/server/features/demo-content/seed-content';
 import { SESSION_COOKIE } from '../src/server/http/session';
+import { closeRenderProcess } from '../src/server/providers/audio/render-process';
 import { createJapaneseEngine } from '../src/server/providers/japanese/helper';
 import { QUESTIONS_PER_MINUTE } from '../src/shared/constants';
 import { seedBenchTracks, startApp } from './lib';
@@ -62,6 +63,8 @@ try {
         body: JSON.stringify({ question: QUESTIONS[k % QUESTIONS.length] }),
       }),
     );
+  // Both helper processes cold, as after an idle spell: the voice's (if seeding started it) is ended first.
+  await closeRenderProcess();
   const first = await ask(0);
   const asking: number[] = [];
   const transcript: number[] = [];
