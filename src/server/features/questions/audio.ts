@@ -1,10 +1,12 @@
+import { inArray } from 'drizzle-orm';
 import { DAY_MS } from '../../../shared/constants';
 import { QUESTION_MESSAGES } from '../../../shared/rules/questions';
 import type { Db } from '../../db/client';
+import { tracks } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { keyIn } from '../../providers/storage/keys';
 import type { StorageProvider } from '../../providers/storage/types';
-import { findTrack, gateOf, type Hearer, requireHearing } from '../tracks/public';
+import { findTrack, gateOf, type Hearer, onTrackChange, requireHearing } from '../tracks/public';
 
 /** An answer's audio is kept a day: long enough to hear it again, not a store of everyone's questions. */
 export const ANSWER_KEPT_MS = DAY_MS;
@@ -42,4 +44,30 @@ export async function deleteOldAnswers(storage: StorageProvider, trackId: number
     }
   }
   return deleted;
+}
+
+/**
+ * Deletes the answers' audio of tracks that are gone (one track's folder, or every folder), and answers
+ * the keys it deleted: nothing asks about a deleted track again, so its answers would stay for good.
+ */
+export async function sweepAnswerFiles(db: Db, storage: StorageProvider, only?: number): Promise<string[]> {
+  const byTrack = new Map<number, string[]>();
+  for (const key of await storage.list(only === undefined ? 'answers/' : `${answersOf(only)}/`)) {
+    const m = /^answers\/(\d+)\//.exec(key);
+    if (m) byTrack.set(Number(m[1]), [...(byTrack.get(Number(m[1])) ?? []), key]);
+  }
+  if (byTrack.size === 0) return [];
+  const ids = [...byTrack.keys()];
+  const kept = new Set((await db.select({ id: tracks.id }).from(tracks).where(inArray(tracks.id, ids))).map((r) => r.id));
+  const gone = ids.filter((id) => !kept.has(id)).flatMap((id) => byTrack.get(id) ?? []);
+  for (const key of gone) await storage.delete(key);
+  return gone;
+}
+
+/** Watches the tracks: when one is deleted, its answers' audio goes too (sweepAnswerFiles). Answers the unsubscribe. */
+export function watchAnswerFiles(db: Db, storage: StorageProvider, onError: (err: unknown) => void): () => void {
+  return onTrackChange(db, (id) => {
+    if (id === null) return;
+    sweepAnswerFiles(db, storage, typeof id === 'number' ? id : undefined).catch(onError);
+  });
 }

@@ -4,6 +4,7 @@ import { MESSAGES } from '../../../shared/messages/api';
 import { QUESTION_MESSAGES } from '../../../shared/rules/questions';
 import { postgresCounters } from '../../http/counters';
 import { createTestApp, insertTrack, insertUser, sessionCookie, type TestApp } from '../../test/app';
+import { answerKey } from './audio';
 import { questionDayKey } from './limits';
 import { HOST_WORDS, NOT_COVERED } from './offline-answer';
 
@@ -216,5 +217,21 @@ describe("#39.1 the answer's audio, served like a segue's", () => {
     const res = await t.app.inject({ method: 'GET', url: answer.audioUrl, headers: { cookie: free } });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ message: MESSAGES.premiumOnly, reason: 'premium_only' });
+  });
+
+  it("#39.1 a deleted track's answers go with it; another track's stay", async () => {
+    const owner = await insertUser(t.db, { name: '投稿者' });
+    const cookie = await sessionCookie(t.db, { userId: owner.id });
+    const gone = await insertTrack(t, { title: '消える回', script: SCRIPT, userId: owner.id });
+    // A member of their own (three questions a minute each).
+    const asker = await sessionCookie(t.db, { userId: (await insertUser(t.db)).id });
+    const goneAnswer = (await ask(gone.id, 'お風呂はいつ？', asker)).json().answer;
+    const keptAnswer = (await ask(track.id, '昼寝は何分？', asker)).json().answer;
+    const keysOf = (id: number) => t.storage.list(`answers/${id}/`);
+    expect(await keysOf(gone.id)).toEqual([answerKey(gone.id, goneAnswer.id)]);
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/tracks/${gone.id}`, headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    await expect.poll(() => keysOf(gone.id)).toEqual([]);
+    expect(await keysOf(track.id)).toContain(answerKey(track.id, keptAnswer.id));
   });
 });

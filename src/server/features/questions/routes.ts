@@ -9,7 +9,7 @@ import type { AppDeps } from '../../types';
 import { type CreationVoice, voiceFor } from '../creation/public';
 import { readingDictionary } from '../readings/public';
 import { hearerOf } from '../tracks/public';
-import { answerAudio } from './audio';
+import { answerAudio, watchAnswerFiles } from './audio';
 import { askHosts } from './service';
 
 /**
@@ -22,6 +22,9 @@ export function questionsRoutes(
 ): FastifyPluginAsyncZod {
   const { db, storage, now } = deps;
   return membersOnly(async (members) => {
+    // A deleted track's answers go with it: nothing asks about that track again to clear them.
+    const unwatch = watchAnswerFiles(db, storage, (err) => members.log.error({ err }, 'answer files sweep failed'));
+    members.addHook('onClose', async () => unwatch());
     members.post(
       '/api/tracks/:id/questions',
       {
